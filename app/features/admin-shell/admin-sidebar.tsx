@@ -1,0 +1,107 @@
+import { LogOut, Menu } from "lucide-react";
+import { useState } from "react";
+import { Form, NavLink } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetTitle,
+  SheetTrigger,
+} from "../../components/ui/sheet.tsx";
+import { cn } from "../../lib/utils.ts";
+import { adminNavigation } from "./navigation.ts";
+
+function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul className="space-y-1">
+      {adminNavigation.map(({ to, label, icon: Icon, end }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            end={end}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                isActive ? "bg-brand-700 text-white" : "text-stone-200 hover:bg-white/10 hover:text-white",
+              )
+            }
+          >
+            <Icon className="size-4 shrink-0" aria-hidden="true" />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LogoutButton() {
+  return (
+    <Form method="post" action="/logout">
+      <Button
+        type="submit"
+        variant="ghost"
+        className="w-full justify-start text-stone-200 hover:bg-white/10 hover:text-white"
+      >
+        <LogOut aria-hidden="true" />
+        Logout
+      </Button>
+    </Form>
+  );
+}
+
+function Brand() {
+  return (
+    <p className="font-serif text-xl font-bold text-white">
+      Tavola{" "}
+      <span className="font-sans text-xs font-medium tracking-wider text-stone-300 uppercase">Admin</span>
+    </p>
+  );
+}
+
+/** The staff area's sidebar; below 768 px a top bar whose menu button opens the same entries in a drawer. */
+export function AdminSidebar({ username }: { username: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col bg-ink p-4 md:flex">
+        <div className="px-3 py-2">
+          <Brand />
+        </div>
+        <nav aria-label="Verwaltung" className="mt-6 flex-1">
+          <NavigationLinks />
+        </nav>
+        <p className="px-3 pb-2 text-xs text-stone-300">Angemeldet als {username}</p>
+        <LogoutButton />
+      </aside>
+      <div className="sticky top-0 z-30 flex h-14 items-center justify-between bg-ink px-4 md:hidden">
+        <Brand />
+        <Sheet open={open} onOpenChange={setOpen}>
+          <SheetTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-white hover:bg-white/10"
+              aria-label="Menü öffnen"
+            >
+              <Menu className="size-6" aria-hidden="true" />
+            </Button>
+          </SheetTrigger>
+          <SheetContent side="left" className="bg-ink p-4 text-white">
+            <SheetTitle className="px-3 py-2">
+              <Brand />
+            </SheetTitle>
+            <SheetDescription className="sr-only">Navigation des Verwaltungsbereichs</SheetDescription>
+            <nav aria-label="Verwaltung" className="mt-6 flex-1">
+              <NavigationLinks onNavigate={() => setOpen(false)} />
+            </nav>
+            <p className="px-3 pb-2 text-xs text-stone-300">Angemeldet als {username}</p>
+            <LogoutButton />
+          </SheetContent>
+        </Sheet>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+/**
+ * scrypt with OWASP's parameters (N=2^17, r=8, p=1). The parameters are stored with each hash, so
+ * they can be raised later without invalidating existing passwords.
+ * Format: `scrypt$<log2 N>$<r>$<p>$<salt base64>$<hash base64>`.
+ */
+const LOG_N = 17;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
+  const N = 2 ** logN;
+  // scrypt needs 128 * N * r bytes; Node's default ceiling (32 MiB) is below that for N=2^17.
+  const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * 2 };
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, LOG_N, BLOCK_SIZE, PARALLELISM);
+  return ["scrypt", LOG_N, BLOCK_SIZE, PARALLELISM, salt.toString("base64"), key.toString("base64")].join(
+    "$",
+  );
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, logN, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !logN || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64");
+  const actual = await derive(password, Buffer.from(salt, "base64"), Number(logN), Number(r), Number(p));
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+let decoyHash: Promise<string> | undefined;
+
+/** Spends the same time as a real check, so an unknown username answers as slowly as a wrong password. */
+export async function verifyAgainstDecoy(password: string): Promise<false> {
+  decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  await verifyPassword(password, await decoyHash);
+  return false;
+}

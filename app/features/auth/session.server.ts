@@ -1,0 +1,153 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { replace } from "react-router";
+import type { Database } from "../../lib/database.types.ts";
+
+type Db = Kysely<Database>;
+
+/** A session ends after 2 hours without a request, and 12 hours after sign-in at the latest. */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most once a minute, not on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface CookieSettings {
+  /** `Secure` and the `__Host-` prefix: only when the site is served over https. */
+  secure: boolean;
+}
+
+export const sessionCookieName = ({ secure }: CookieSettings) =>
+  secure ? "__Host-tavola_session" : "tavola_session";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export function readSessionToken(request: Request, settings: CookieSettings): string | undefined {
+  const name = sessionCookieName(settings);
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) {
+      const value = rest.join("=");
+      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+export function sessionCookie(token: string, settings: CookieSettings): string {
+  const attributes = [
+    `${sessionCookieName(settings)}=${token}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${Math.floor(SESSION_ABSOLUTE_MS / 1000)}`,
+  ];
+  if (settings.secure) attributes.push("Secure");
+  return attributes.join("; ");
+}
+
+export function clearedSessionCookie(settings: CookieSettings): string {
+  const attributes = [`${sessionCookieName(settings)}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
+  if (settings.secure) attributes.push("Secure");
+  return attributes.join("; ");
+}
+
+/** A new random session for the account; returns the token for the cookie (only its hash is stored). */
+export async function createSession(
+  db: Db,
+  userId: number,
+  userAgent: string | null,
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const created = now.toISOString();
+  await db
+    .insertInto("staff_sessions")
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      created_at: created,
+      last_seen_at: created,
+      expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+      user_agent: userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  // Expired sessions of anyone are swept at sign-in: the table stays small without a timer.
+  await db
+    .deleteFrom("staff_sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", created),
+        eb("last_seen_at", "<=", new Date(now.getTime() - SESSION_IDLE_MS).toISOString()),
+      ]),
+    )
+    .execute();
+  return token;
+}
+
+export interface StaffSession {
+  userId: number;
+  username: string;
+}
+
+/** The signed-in staff member for this token, or undefined when it is unknown, idle too long or expired. */
+export async function findSession(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<StaffSession | undefined> {
+  const id = hashToken(token);
+  const row = await db
+    .selectFrom("staff_sessions")
+    .innerJoin("staff_users", "staff_users.id", "staff_sessions.user_id")
+    .select([
+      "staff_sessions.user_id",
+      "staff_sessions.last_seen_at",
+      "staff_sessions.expires_at",
+      "staff_users.username",
+    ])
+    .where("staff_sessions.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const lastSeen = Date.parse(row.last_seen_at);
+  if (Date.parse(row.expires_at) <= now.getTime() || lastSeen + SESSION_IDLE_MS <= now.getTime()) {
+    await db.deleteFrom("staff_sessions").where("id", "=", id).execute();
+    return undefined;
+  }
+  if (now.getTime() - lastSeen >= TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable("staff_sessions")
+      .set({ last_seen_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+  }
+  return { userId: row.user_id, username: row.username };
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom("staff_sessions").where("id", "=", hashToken(token)).execute();
+}
+
+export async function currentStaff(
+  db: Db,
+  request: Request,
+  settings: CookieSettings,
+): Promise<StaffSession | undefined> {
+  const token = readSessionToken(request, settings);
+  return token ? findSession(db, token) : undefined;
+}
+
+/**
+ * The guard every admin loader and action calls itself: without a valid session it throws a
+ * redirect to /login that replaces the history entry (the spec's guard), so no data is read or changed.
+ */
+export async function requireStaff(
+  db: Db,
+  request: Request,
+  settings: CookieSettings,
+): Promise<StaffSession> {
+  const staff = await currentStaff(db, request, settings);
+  if (!staff) throw replace("/login", { headers: { "Cache-Control": "no-store" } });
+  return staff;
+}

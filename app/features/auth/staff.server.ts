@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, StaffUser } from "../../lib/database.types.ts";
+import { nowIso } from "../../lib/db.server.ts";
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.server.ts";
+
+type Db = Kysely<Database>;
+
+export const normalizeUsername = (username: string) => username.trim().toLocaleLowerCase("de-DE");
+
+export async function findStaffByUsername(db: Db, username: string): Promise<StaffUser | undefined> {
+  return db
+    .selectFrom("staff_users")
+    .selectAll()
+    .where("username_normalized", "=", normalizeUsername(username))
+    .executeTakeFirst();
+}
+
+/** The account if the password is right; the same answer and timing for an unknown name and a wrong password. */
+export async function authenticateStaff(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<StaffUser | undefined> {
+  const user = await findStaffByUsername(db, username);
+  if (!user) {
+    await verifyAgainstDecoy(password);
+    return undefined;
+  }
+  return (await verifyPassword(password, user.password_hash)) ? user : undefined;
+}
+
+/** Creates the account or gives it a new password; an existing account's sessions end. */
+export async function setStaffPassword(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<"created" | "updated"> {
+  const passwordHash = await hashPassword(password);
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("staff_users")
+      .select("id")
+      .where("username_normalized", "=", normalizeUsername(username))
+      .executeTakeFirst();
+    if (existing) {
+      await trx
+        .updateTable("staff_users")
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where("id", "=", existing.id)
+        .execute();
+      await trx.deleteFrom("staff_sessions").where("user_id", "=", existing.id).execute();
+      return "updated";
+    }
+    await trx
+      .insertInto("staff_users")
+      .values({
+        username: username.trim(),
+        username_normalized: normalizeUsername(username),
+        password_hash: passwordHash,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return "created";
+  });
+}
+
+export async function listStaff(
+  db: Db,
+): Promise<Array<Pick<StaffUser, "username" | "created_at" | "updated_at">>> {
+  return db
+    .selectFrom("staff_users")
+    .select(["username", "created_at", "updated_at"])
+    .orderBy("username_normalized")
+    .execute();
+}
+
+export type BootstrapResult =
+  | { kind: "configured"; username: string; change: "created" | "updated" | "unchanged" }
+  | { kind: "generated"; username: string; password: string }
+  | { kind: "existing" };
+
+/**
+ * The run contract at start: ADMIN_USERNAME/ADMIN_PASSWORD make sure that account exists with that
+ * password; without them, a database with no account gets one with a random password, shown once.
+ */
+export async function ensureStaffAccount(
+  db: Db,
+  admin: { username: string; password: string } | undefined,
+): Promise<BootstrapResult> {
+  if (admin) {
+    const existing = await findStaffByUsername(db, admin.username);
+    if (existing && (await verifyPassword(admin.password, existing.password_hash))) {
+      return { kind: "configured", username: existing.username, change: "unchanged" };
+    }
+    const change = await setStaffPassword(db, admin.username, admin.password);
+    return { kind: "configured", username: admin.username, change };
+  }
+  const any = await db.selectFrom("staff_users").select("id").limit(1).executeTakeFirst();
+  if (any) return { kind: "existing" };
+  const password = generatePassword();
+  await setStaffPassword(db, "admin", password);
+  return { kind: "generated", username: "admin", password };
+}
+
+/** 20 characters from an alphabet without look-alikes (no 0/O, 1/l/I): about 115 bits. */
+export function generatePassword(length = 20): string {
+  const alphabet = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const bytes = randomBytes(length * 2);
+  let password = "";
+  for (let i = 0; password.length < length && i < bytes.length; i++) {
+    const byte = bytes[i] ?? 0;
+    // Rejection sampling keeps every character equally likely.
+    if (byte < 256 - (256 % alphabet.length)) password += alphabet[byte % alphabet.length];
+  }
+  return password.length === length ? password : generatePassword(length);
+}

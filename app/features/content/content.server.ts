@@ -1,0 +1,40 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../lib/database.types.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import { contentBlocks, parseBlock, type ContentKey, type ContentValues } from "./blocks.ts";
+
+/**
+ * Reads content blocks in one query. The page never fails because of content: a missing block, a
+ * block that does not parse, or a failed read gives the defaults, and the fault is logged.
+ */
+export async function readContentBlocks<K extends ContentKey>(
+  db: Kysely<Database>,
+  logger: Logger,
+  keys: readonly K[],
+): Promise<ContentValues<K>> {
+  const values = {} as Record<ContentKey, unknown>;
+  for (const key of keys) values[key] = contentBlocks[key].defaults;
+  let rows: Array<{ key: string; value: string }> = [];
+  try {
+    rows = await db
+      .selectFrom("site_content")
+      .select(["key", "value"])
+      .where("key", "in", [...keys])
+      .execute();
+  } catch (error) {
+    logger.error("content read failed, showing defaults", { keys, error });
+  }
+  for (const row of rows) {
+    const key = row.key as K;
+    let stored: unknown;
+    try {
+      stored = JSON.parse(row.value);
+    } catch {
+      stored = undefined;
+    }
+    const { value, valid } = parseBlock(key, stored);
+    if (!valid) logger.warn("content block unreadable, showing defaults", { key });
+    values[key] = value;
+  }
+  return values as ContentValues<K>;
+}

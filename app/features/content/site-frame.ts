@@ -1,0 +1,15 @@
+import { useRouteLoaderData } from "react-router";
+import type { ContentValues } from "./blocks.ts";
+
+/** The content blocks that the public frame (navbar, footer, contact dialog) shows on every page. */
+export const siteFrameKeys = ["navbar", "global.contact", "global.opening_hours", "home.footer"] as const;
+export type SiteFrameData = ContentValues<(typeof siteFrameKeys)[number]>;
+
+export const SITE_LAYOUT_ROUTE_ID = "routes/site/layout";
+
+/** The frame's content for pages inside the public layout (e.g. the legal pages name the contact details). */
+export function useSiteFrame(): SiteFrameData {
+  const data = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as SiteFrameData | undefined;
+  if (!data) throw new Error("useSiteFrame outside the public site layout");
+  return data;
+}

@@ -1,0 +1,23 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Config } from "./env.server.ts";
+import type { DatabaseHandle } from "./db.server.ts";
+import type { Logger } from "./logger.server.ts";
+
+/**
+ * What the HTTP server hands every loader and action: the one database, the parsed configuration,
+ * the logger and who is asking. Set once per request in server/app.ts.
+ */
+export interface AppServices {
+  database: DatabaseHandle;
+  config: Config;
+  logger: Logger;
+  /** The client's address (the proxy's X-Forwarded-For only with TRUST_PROXY). */
+  clientAddress: string;
+  /** This request's Content-Security-Policy nonce for the inline scripts React Router writes. */
+  cspNonce: string;
+  requestId: string;
+}
+
+export const appContext = createContext<AppServices>();
+
+export const services = (context: Readonly<RouterContextProvider>): AppServices => context.get(appContext);

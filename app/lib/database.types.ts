@@ -1,0 +1,185 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The schema as the application sees it, identical on SQLite and PostgreSQL:
+ * - timestamps are ISO 8601 strings in UTC (`timestamptz` on PostgreSQL, text on SQLite);
+ * - calendar dates are `YYYY-MM-DD` strings (Europe/Berlin dates; `date` on PostgreSQL);
+ * - wall-clock times are `HH:MM` strings;
+ * - money is integer cents; flags are 0/1 integers (see docs/decisions/0003-portable-data-model.md).
+ */
+type Timestamp = string;
+type CalendarDate = string;
+type Flag = ColumnType<number, number | undefined, number>;
+type Id = Generated<number>;
+
+export interface SiteContentTable {
+  key: string;
+  value: string; // JSON text, validated by the content block's schema when read
+  updated_at: Timestamp;
+}
+
+export interface AnnouncementsTable {
+  id: Id;
+  title: string;
+  content: string;
+  type: string; // info | warning | success; anything else is shown as info
+  priority: "low" | "medium" | "high";
+  is_active: Flag;
+  valid_until: CalendarDate | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  name: string;
+  display_order: number | null;
+  parent_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MenuItemsTable {
+  id: Id;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  product_code: string | null;
+  category_id: number | null;
+  tags: string | null; // JSON array of strings
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WeeklyMealsTable {
+  id: Id;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type MenuType = "SPEISEKARTE" | "WOCHENKARTE";
+
+export interface ActiveMenuConfigurationsTable {
+  id: Id;
+  menu_type: MenuType;
+  /** Set for SPEISEKARTE rows; a real foreign key instead of the original's shared id column. */
+  menu_item_id: number | null;
+  /** Set for WOCHENKARTE rows. */
+  weekly_meal_id: number | null;
+  display_order: number | null;
+  created_at: Timestamp;
+}
+
+export type FeaturedDishCategory = "antipasti" | "pasta" | "pizza" | "secondi" | "dolci";
+
+/** The home page showcase ('Menu Items', `admin_menu_items` in the spec). */
+export interface FeaturedDishesTable {
+  id: Id;
+  name: string;
+  description: string;
+  price_cents: number;
+  category: FeaturedDishCategory;
+  image_url: string | null;
+  sort_order: number;
+  is_active: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GalleryImagesTable {
+  id: Id;
+  storage_path: string;
+  caption: string | null;
+  alt_text: string;
+  is_published: Flag;
+  display_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ReservationStatus = "PENDING" | "CONFIRMED" | "COMPLETED" | "CANCELLED";
+
+export interface ReservationsTable {
+  id: Id;
+  customer_name: string;
+  /** Lower-cased with German rules by the application: SQLite's lower() folds only ASCII. */
+  customer_name_search: string;
+  email: string | null;
+  phone_number: string | null;
+  reservation_date: CalendarDate;
+  reservation_time: string;
+  party_size: number;
+  notes: string | null;
+  status: ReservationStatus;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type MailStatus = "pending" | "sent" | "failed";
+
+export interface MailOutboxTable {
+  id: Id;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  reservation_id: number | null;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface StaffUsersTable {
+  id: Id;
+  username: string;
+  /** Lower-cased username: sign-in is case-insensitive, and two accounts cannot differ only by case. */
+  username_normalized: string;
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StaffSessionsTable {
+  /** SHA-256 of the cookie's token: a leaked database row cannot be replayed as a cookie. */
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface Database {
+  site_content: SiteContentTable;
+  announcements: AnnouncementsTable;
+  categories: CategoriesTable;
+  menu_items: MenuItemsTable;
+  weekly_meals: WeeklyMealsTable;
+  active_menu_configurations: ActiveMenuConfigurationsTable;
+  featured_dishes: FeaturedDishesTable;
+  gallery_images: GalleryImagesTable;
+  reservations: ReservationsTable;
+  mail_outbox: MailOutboxTable;
+  staff_users: StaffUsersTable;
+  staff_sessions: StaffSessionsTable;
+  login_throttle: LoginThrottleTable;
+}
+
+export type StaffUser = Selectable<StaffUsersTable>;
+export type NewReservation = Insertable<ReservationsTable>;
+export type ReservationRow = Selectable<ReservationsTable>;
+export type ReservationUpdate = Updateable<ReservationsTable>;

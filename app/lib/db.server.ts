@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
+import pg from "pg";
+import type { Database } from "./database.types.ts";
+
+export type Dialect = "sqlite" | "postgres";
+export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** Kysely's SQLite driver expects better-sqlite3's shape; node:sqlite needs only this adapter. */
+function adaptNodeSqlite(database: DatabaseSync): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      const statement = database.prepare(sql);
+      type Params = Parameters<typeof statement.all>;
+      const bind = (parameters: ReadonlyArray<unknown>) => parameters as Params;
+      return {
+        reader: statement.columns().length > 0,
+        all: (parameters) => statement.all(...bind(parameters)),
+        run: (parameters) => statement.run(...bind(parameters)),
+        iterate: (parameters) => statement.iterate(...bind(parameters)),
+      };
+    },
+  };
+}
+
+function openSqlite(file: string): DatabaseSync {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
+  database.exec("PRAGMA journal_mode = WAL");
+  database.exec("PRAGMA synchronous = FULL");
+  database.exec("PRAGMA foreign_keys = ON");
+  database.exec("PRAGMA busy_timeout = 5000");
+  return database;
+}
+
+// PostgreSQL returns the same JavaScript values as SQLite: dates as 'YYYY-MM-DD', timestamps as
+// ISO strings in UTC, and counts (int8) as numbers.
+const PG_DATE = 1082;
+const PG_TIMESTAMP = 1114;
+const PG_TIMESTAMPTZ = 1184;
+const PG_INT8 = 20;
+const toIso = (value: string) => new Date(value).toISOString();
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === PG_DATE) return (value: string) => value;
+    if (oid === PG_TIMESTAMPTZ) return toIso;
+    if (oid === PG_TIMESTAMP) return (value: string) => toIso(`${value}Z`);
+    if (oid === PG_INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format ?? "text");
+  },
+} as pg.CustomTypesConfig;
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", close: () => db.destroy() };
+  }
+  const database = openSqlite(target.file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** The current time as stored in timestamp columns. */
+export const nowIso = (): string => new Date().toISOString();

@@ -1,0 +1,146 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The run contract's environment, parsed once at start. A wrong value stops the start with a
+ * message that names the variable; nothing here falls back silently from a value that was given.
+ */
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalText = z.preprocess(emptyToUndefined, z.string().trim().min(1).optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(["development", "production", "test"]).default("production"),
+    ),
+    PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "muss eine Zahl sein" })
+        .int("muss eine ganze Zahl sein")
+        .min(0, "muss zwischen 0 und 65535 liegen")
+        .max(65535, "muss zwischen 0 und 65535 liegen")
+        .default(3000),
+    ),
+    HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), "muss eine postgres://…-URL sein")
+        .optional(),
+    ),
+    ADMIN_USERNAME: optionalText,
+    ADMIN_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z.string().min(10, "muss mindestens 10 Zeichen lang sein").max(200).optional(),
+    ),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((value) => /^smtps?:\/\/[^/]+/.test(value), "muss eine smtp://… oder smtps://…-URL sein")
+        .optional(),
+    ),
+    MAIL_FROM: optionalText,
+    NOTIFY_EMAIL: z.preprocess(emptyToUndefined, z.email("muss eine gültige E-Mail-Adresse sein").optional()),
+    PUBLIC_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ protocol: /^https?$/, error: "muss eine http(s)://…-URL sein" })
+        .transform((value) => value.replace(/\/+$/, ""))
+        .optional(),
+    ),
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["true", "false", "1", "0"], { error: "muss true oder false sein" })
+        .default("false")
+        .transform((value) => value === "true" || value === "1"),
+    ),
+    DEMO_CONTENT: z.preprocess(
+      emptyToUndefined,
+      z.enum(["on", "off"], { error: "muss on oder off sein" }).default("on"),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_USERNAME ? "ADMIN_PASSWORD" : "ADMIN_USERNAME"],
+        message: "ADMIN_USERNAME und ADMIN_PASSWORD müssen zusammen gesetzt werden",
+      });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  admin: { username: string; password: string } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  notifyEmail: string | undefined;
+  publicUrl: string | undefined;
+  /** Cookies get `Secure` and the `__Host-` prefix, responses HSTS, only when the public URL is https. */
+  secureCookies: boolean;
+  trustProxy: boolean;
+  demoContent: boolean;
+  logLevel: Env["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Ungültige Konfiguration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "Umgebung");
+        return `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL }
+      : { kind: "sqlite", file: path.join(dataDir, "tavola.sqlite") },
+    admin:
+      env.ADMIN_USERNAME && env.ADMIN_PASSWORD
+        ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
+        : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    notifyEmail: env.NOTIFY_EMAIL,
+    publicUrl: env.PUBLIC_URL,
+    secureCookies: env.PUBLIC_URL?.startsWith("https://") ?? false,
+    trustProxy: env.TRUST_PROXY,
+    demoContent: env.DEMO_CONTENT === "on",
+    logLevel: env.LOG_LEVEL,
+  };
+}

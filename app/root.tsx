@@ -1,0 +1,50 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Toaster } from "./components/ui/toaster.tsx";
+import { siteMeta } from "./lib/meta.ts";
+
+export const meta: Route.MetaFunction = () => siteMeta({});
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="de">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#961f19" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Seite nicht gefunden" : "Es ist ein Fehler aufgetreten";
+  const text = notFound
+    ? "Die angeforderte Seite gibt es nicht."
+    : "Bitte laden Sie die Seite neu oder versuchen Sie es später erneut.";
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+      <title>{`${title} | Ristorante Tavola`}</title>
+      <h1 className="text-4xl font-bold">{title}</h1>
+      <p className="text-muted">{text}</p>
+      <a href="/" className="font-medium text-brand-700 underline underline-offset-4">
+        Zur Startseite
+      </a>
+    </main>
+  );
+}

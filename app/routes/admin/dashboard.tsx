@@ -1,0 +1,87 @@
+import { BookOpen, CalendarCheck, CalendarDays, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
+import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { readDashboardFigures } from "../../features/dashboard/dashboard.server.ts";
+import { services } from "../../lib/app-context.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: "Dashboard", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaffSession(request, context);
+  const figures = await readDashboardFigures(services(context).database.db);
+  return { username: staff.username, figures };
+}
+
+const countLabel = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function InfoCard({
+  title,
+  figure,
+  text,
+  to,
+  linkLabel,
+  icon: Icon,
+}: {
+  title: string;
+  figure: string;
+  text: string;
+  to: string;
+  linkLabel: string;
+  icon: LucideIcon;
+}) {
+  return (
+    <section className="flex flex-col rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+      <div className="flex items-center gap-3">
+        <span className="rounded-md bg-brand-50 p-2 text-brand-700">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <h2 className="font-sans text-lg font-semibold">{title}</h2>
+      </div>
+      <p className="mt-4 font-serif text-3xl font-bold">{figure}</p>
+      <p className="mt-1 flex-1 text-sm text-muted">{text}</p>
+      <Link to={to} className="mt-4 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        {linkLabel}
+      </Link>
+    </section>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { figures, username } = loaderData;
+  return (
+    <AdminPage
+      title={`Willkommen, ${username}!`}
+      description="Hier verwalten Sie Speisekarte, Wochenkarte, Reservierungen und die Inhalte der Website."
+    >
+      <div className="grid gap-6 md:grid-cols-3">
+        <InfoCard
+          title="Speisekarte"
+          icon={BookOpen}
+          figure={countLabel(figures.speisekarteDishes, "Gericht", "Gerichte")}
+          text="auf der aktiven Speisekarte"
+          to="/admin/speisekarte"
+          linkLabel="Speisekarte verwalten"
+        />
+        <InfoCard
+          title="Wochenkarte"
+          icon={CalendarDays}
+          figure={countLabel(figures.wochenkarteDishes, "Gericht", "Gerichte")}
+          text="auf der aktiven Wochenkarte"
+          to="/admin/wochenkarte"
+          linkLabel="Wochenkarte verwalten"
+        />
+        <InfoCard
+          title="Reservierungen"
+          icon={CalendarCheck}
+          figure={countLabel(figures.pendingReservations, "Anfrage", "Anfragen")}
+          text="warten auf Bestätigung"
+          to="/admin/reservations"
+          linkLabel="Reservierungen einsehen"
+        />
+      </div>
+    </AdminPage>
+  );
+}

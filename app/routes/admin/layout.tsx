@@ -1,0 +1,28 @@
+import { Outlet } from "react-router";
+import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { AdminSidebar } from "../../features/admin-shell/admin-sidebar.tsx";
+import { siteMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: "Verwaltung", noindex: true });
+
+/** The guard of the staff area. Child loaders and actions check the session again themselves. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaffSession(request, context);
+  return { username: staff.username };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-screen bg-stone-50 md:flex">
+      <AdminSidebar username={loaderData.username} />
+      <main id="main" className="min-w-0 flex-1">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
+import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/speisekarte";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: "Speisekarte verwalten", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffSession(request, context);
+  return null;
+}
+
+export default function Screen() {
+  return (
+    <AdminPage
+      title="Speisekarte verwalten"
+      description="Produkte, Kategorien und die aktive Speisekarte. Die Bearbeitung wird in Kürze freigeschaltet."
+    />
+  );
+}

@@ -1,0 +1,11 @@
+import { CookieRichtlinie } from "../../features/legal/components/cookie-richtlinie.tsx";
+import { useSiteFrame } from "../../features/content/site-frame.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/cookie-richtlinie";
+
+export const meta: Route.MetaFunction = () =>
+  siteMeta({ title: "Cookie-Richtlinie", description: "Cookie-Richtlinie von Ristorante Tavola." });
+
+export default function CookieRichtliniePage() {
+  return <CookieRichtlinie contact={useSiteFrame()["global.contact"]} />;
+}

@@ -1,0 +1,11 @@
+import { Impressum } from "../../features/legal/components/impressum.tsx";
+import { useSiteFrame } from "../../features/content/site-frame.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/impressum";
+
+export const meta: Route.MetaFunction = () =>
+  siteMeta({ title: "Impressum", description: "Impressum von Ristorante Tavola." });
+
+export default function ImpressumPage() {
+  return <Impressum contact={useSiteFrame()["global.contact"]} />;
+}

@@ -1,0 +1,11 @@
+import { Nutzungsbedingungen } from "../../features/legal/components/nutzungsbedingungen.tsx";
+import { useSiteFrame } from "../../features/content/site-frame.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/nutzungsbedingungen";
+
+export const meta: Route.MetaFunction = () =>
+  siteMeta({ title: "Nutzungsbedingungen", description: "Nutzungsbedingungen von Ristorante Tavola." });
+
+export default function NutzungsbedingungenPage() {
+  return <Nutzungsbedingungen contact={useSiteFrame()["global.contact"]} />;
+}

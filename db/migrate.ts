@@ -1,0 +1,40 @@
+import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
+import type { DatabaseHandle, Dialect } from "../app/lib/db.server.ts";
+import { initialSchema } from "./migrations/0001-initial-schema.ts";
+
+/**
+ * Migrations in order. A new migration is a new file and a new line here; a migration that has
+ * run is never edited. Listed statically so the server bundle carries them.
+ */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    "0001-initial-schema": initialSchema(dialect),
+  };
+}
+
+export class MigrationError extends Error {
+  override readonly cause: unknown;
+  constructor(migration: string | undefined, cause: unknown) {
+    super(
+      `Migration ${migration ?? "(unbekannt)"} fehlgeschlagen: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+    this.name = "MigrationError";
+    this.cause = cause;
+  }
+}
+
+/** Brings the schema up to date; returns the names of the migrations that ran now. */
+export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+  });
+  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === "Error");
+    throw new MigrationError(failed?.migrationName, error);
+  }
+  return (results ?? [])
+    .filter((result) => result.status === "Success")
+    .map((result) => result.migrationName);
+}

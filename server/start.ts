@@ -1,0 +1,114 @@
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestListener } from "@remix-run/node-fetch-server";
+import { ConfigError, parseConfig } from "../app/lib/env.server.ts";
+import type { TavolaApp, createApp as CreateApp } from "./app.ts";
+import { buildIfNeeded } from "./build-if-needed.ts";
+
+/**
+ * The process: read the configuration, build if needed, open the app, listen, and shut down
+ * gracefully on SIGTERM/SIGINT (stop accepting, let requests in flight finish, close the database).
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const onGeneratedPassword = (username: string, password: string) => {
+    say("");
+    say("  Tavola: Es gab noch kein Mitarbeiterkonto. Angelegt wurde:");
+    say(`    Benutzername: ${username}`);
+    say(`    Passwort:     ${password}`);
+    say(
+      "  Das Passwort wird nur dieses eine Mal angezeigt. Ändern: npm run staff -- set-password " + username,
+    );
+    say("");
+  };
+
+  let app: TavolaApp;
+  let viteMiddlewares: http.RequestListener | undefined;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (config.env === "development") {
+    const vite = await import("vite");
+    const server = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const module = (await server.ssrLoadModule("/server/app.ts")) as { createApp: typeof CreateApp };
+    app = await module.createApp(config, { onGeneratedPassword });
+    viteMiddlewares = server.middlewares as unknown as http.RequestListener;
+    closeVite = () => server.close();
+  } else {
+    buildIfNeeded(root, say);
+    const module = (await import(pathToFileURL(path.join(root, "build", "server", "index.js")).href)) as {
+      createApp: typeof CreateApp;
+    };
+    app = await module.createApp(config, {
+      clientDir: path.join(root, "build", "client"),
+      onGeneratedPassword,
+    });
+  }
+
+  const listener = createRequestListener(app.handle, { trustProxy: config.trustProxy });
+  const server = http.createServer(
+    viteMiddlewares
+      ? (req, res) =>
+          (
+            viteMiddlewares as (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void
+          )(req, res, () => listener(req, res))
+      : listener,
+  );
+  server.keepAliveTimeout = 65_000;
+  server.requestTimeout = 60_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  app.logger.info("listening", { port, host: config.host, database: app.database.dialect, env: config.env });
+  say(
+    `Tavola läuft auf http://localhost:${port} (Datenbank: ${app.database.dialect === "sqlite" ? config.dataDir : "PostgreSQL"})`,
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.logger.info("shutting down", { signal });
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await closeVite?.();
+        await app.close();
+        app.logger.info("stopped");
+        process.exit(0);
+      } catch (error) {
+        app.logger.error("shutdown failed", { error });
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Tavola konnte nicht starten: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});
