@@ -112,8 +112,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     return handleRouterRequest(bounded, context);
   }
 
-  async function handle(request: Request, client: ClientAddress): Promise<Response> {
+  async function handle(incoming: Request, client: ClientAddress): Promise<Response> {
     const started = performance.now();
+    const request = withPublicOrigin(incoming, config.publicUrl);
     const requestId = randomUUID();
     const cspNonce = randomBytes(16).toString("base64");
     let response: Response;
@@ -150,6 +151,18 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     bootstrap,
     close: () => database.close(),
   };
+}
+
+/**
+ * Behind a reverse proxy the server sees http://internal-host; with PUBLIC_URL set, every request is
+ * read as addressed to the public origin, so origin checks and absolute links agree with the browser.
+ */
+function withPublicOrigin(request: Request, publicUrl: string | undefined): Request {
+  if (!publicUrl) return request;
+  const url = new URL(request.url);
+  const origin = new URL(publicUrl).origin;
+  if (url.origin === origin) return request;
+  return new Request(`${origin}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body: request.body, signal: request.signal, duplex: "half" } as RequestInit);
 }
 
 async function healthCheck(database: DatabaseHandle, logger: Logger): Promise<Response> {

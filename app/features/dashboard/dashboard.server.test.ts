@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../lib/db.server.ts";
+import { seedDemoContent } from "../../../db/seed/demo.ts";
+import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { readDashboardFigures } from "./dashboard.server.ts";
+
+const now = "2026-11-21T10:00:00.000Z";
+
+describe.each(testDatabases())("dashboard figures on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  it("counts active dishes per card and pending reservations", async () => {
+    handle = await engine.open();
+    expect(await readDashboardFigures(handle.db)).toEqual({ speisekarteDishes: 0, wochenkarteDishes: 0, pendingReservations: 0 });
+    expect(await seedDemoContent(handle.db)).toBe(true);
+    const reservation = (status: "PENDING" | "CONFIRMED") => ({
+      customer_name: "Gast",
+      customer_name_search: "gast",
+      email: "gast@example.de",
+      phone_number: null,
+      reservation_date: "2026-12-01",
+      reservation_time: "18:00",
+      party_size: 2,
+      notes: null,
+      status,
+      created_at: now,
+      updated_at: now,
+    });
+    await handle.db.insertInto("reservations").values([reservation("PENDING"), reservation("PENDING"), reservation("CONFIRMED")]).execute();
+    expect(await readDashboardFigures(handle.db)).toEqual({ speisekarteDishes: 12, wochenkarteDishes: 3, pendingReservations: 2 });
+  });
+
+  it("fills demo content only into an empty database", async () => {
+    handle = await engine.open();
+    await handle.db.insertInto("categories").values({ name: "Eigene", display_order: 1, parent_id: null, created_at: now, updated_at: now }).execute();
+    expect(await seedDemoContent(handle.db)).toBe(false);
+    expect(await handle.db.selectFrom("menu_items").selectAll().execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../app/lib/db.server.ts";
+import { testDatabases } from "../tests/support/test-databases.ts";
+import { migrateToLatest } from "./migrate.ts";
+
+const now = "2026-11-21T10:00:00.000Z";
+
+describe.each(testDatabases())("schema on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  it("migrates an empty database once, and a second run changes nothing", async () => {
+    handle = await engine.open({ migrate: false });
+    expect(await migrateToLatest(handle)).toEqual(["0001-initial-schema"]);
+    expect(await migrateToLatest(handle)).toEqual([]);
+    const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        "site_content",
+        "announcements",
+        "categories",
+        "menu_items",
+        "weekly_meals",
+        "active_menu_configurations",
+        "featured_dishes",
+        "gallery_images",
+        "reservations",
+        "mail_outbox",
+        "staff_users",
+        "staff_sessions",
+        "login_throttle",
+      ]),
+    );
+  });
+
+  it("keeps money exact as integer cents and refuses negative prices", async () => {
+    handle = await engine.open();
+    const { db } = handle;
+    await db.insertInto("weekly_meals").values({ name: "Ossobuco", description: null, price_cents: 2690, created_at: now, updated_at: now }).execute();
+    const row = await db.selectFrom("weekly_meals").select("price_cents").executeTakeFirstOrThrow();
+    expect(row.price_cents).toBe(2690);
+    await expect(
+      db.insertInto("weekly_meals").values({ name: "Fehler", description: null, price_cents: -1, created_at: now, updated_at: now }).execute(),
+    ).rejects.toThrow();
+  });
+
+  it("enforces foreign keys and cascades active entries when a dish is deleted", async () => {
+    handle = await engine.open();
+    const { db } = handle;
+    await expect(
+      db
+        .insertInto("menu_items")
+        .values({ name: "Waise", description: null, price_cents: 100, product_code: null, category_id: 999, tags: null, created_at: now, updated_at: now })
+        .execute(),
+    ).rejects.toThrow();
+    const category = await db.insertInto("categories").values({ name: "Pasta", display_order: 1, parent_id: null, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+    const dish = await db
+      .insertInto("menu_items")
+      .values({ name: "Carbonara", description: null, price_cents: 1350, product_code: "10", category_id: category.id, tags: null, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("active_menu_configurations").values({ menu_type: "SPEISEKARTE", menu_item_id: dish.id, weekly_meal_id: null, display_order: 1, created_at: now }).execute();
+    // A dish is on its card at most once.
+    await expect(
+      db.insertInto("active_menu_configurations").values({ menu_type: "SPEISEKARTE", menu_item_id: dish.id, weekly_meal_id: null, display_order: 2, created_at: now }).execute(),
+    ).rejects.toThrow();
+    // Deleting the category leaves the dish without one ('Ohne Kategorie'), deleting the dish removes its active entry.
+    await db.deleteFrom("categories").where("id", "=", category.id).execute();
+    expect((await db.selectFrom("menu_items").select("category_id").executeTakeFirstOrThrow()).category_id).toBeNull();
+    await db.deleteFrom("menu_items").where("id", "=", dish.id).execute();
+    expect(await db.selectFrom("active_menu_configurations").selectAll().execute()).toEqual([]);
+  });
+
+  it("refuses an active entry whose menu type does not fit its target", async () => {
+    handle = await engine.open();
+    const { db } = handle;
+    const meal = await db.insertInto("weekly_meals").values({ name: "Zuppa", description: null, price_cents: 850, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+    await expect(
+      db.insertInto("active_menu_configurations").values({ menu_type: "SPEISEKARTE", menu_item_id: null, weekly_meal_id: meal.id, display_order: 1, created_at: now }).execute(),
+    ).rejects.toThrow();
+    await db.insertInto("active_menu_configurations").values({ menu_type: "WOCHENKARTE", menu_item_id: null, weekly_meal_id: meal.id, display_order: 1, created_at: now }).execute();
+  });
+
+  it("returns dates, times and timestamps as the same strings on every engine", async () => {
+    handle = await engine.open();
+    const { db } = handle;
+    await db
+      .insertInto("reservations")
+      .values({
+        customer_name: "Jürgen Müller",
+        customer_name_search: "jürgen müller",
+        email: "j@example.de",
+        phone_number: null,
+        reservation_date: "2026-12-24",
+        reservation_time: "19:30",
+        party_size: 4,
+        notes: null,
+        status: "PENDING",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const row = await db.selectFrom("reservations").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ reservation_date: "2026-12-24", reservation_time: "19:30", created_at: now, party_size: 4, status: "PENDING" });
+    await expect(db.updateTable("reservations").set({ status: "UNKNOWN" as "PENDING" }).execute()).rejects.toThrow();
+    await expect(db.updateTable("reservations").set({ party_size: 0 }).execute()).rejects.toThrow();
+  });
+
+  it("has the indexes the reservation list needs", async () => {
+    handle = await engine.open();
+    const query =
+      engine.dialect === "sqlite"
+        ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'reservations'`
+        : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'reservations'`;
+    const names = (await query.execute(handle.db)).rows.map((row) => row.name);
+    expect(names).toEqual(expect.arrayContaining(["reservations_date_time_idx", "reservations_status_date_idx", "reservations_name_idx"]));
+  });
+});

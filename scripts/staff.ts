@@ -1,0 +1,75 @@
+import readline from "node:readline";
+import { Writable } from "node:stream";
+import { newPasswordSchema } from "../app/features/auth/schema.ts";
+import { listStaff, setStaffPassword } from "../app/features/auth/staff.server.ts";
+import { fail, openForCli, say } from "./cli-support.ts";
+
+/**
+ * Staff accounts from the terminal:
+ *   npm run staff -- set-password <name>   asks for a new password (creates the account if needed)
+ *   npm run staff -- list                  lists the accounts
+ * The password is read from the terminal without echo; piped input (one line) works for scripts.
+ */
+const usage = "Verwendung: npm run staff -- set-password <benutzername> | npm run staff -- list";
+
+async function readHidden(prompt: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, callback) {
+      if (!muted) process.stdout.write(chunk);
+      callback();
+    },
+  });
+  const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
+  return new Promise((resolve) => {
+    rl.question(prompt, (answer) => {
+      rl.close();
+      process.stdout.write("\n");
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+async function readPipedLine(): Promise<string> {
+  const rl = readline.createInterface({ input: process.stdin });
+  for await (const line of rl) {
+    rl.close();
+    return line;
+  }
+  return "";
+}
+
+async function askNewPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return readPipedLine();
+  const first = await readHidden("Neues Passwort: ");
+  const second = await readHidden("Passwort wiederholen: ");
+  if (first !== second) fail("Die Passwörter stimmen nicht überein. Nichts wurde geändert.");
+  return first;
+}
+
+const [command, name] = process.argv.slice(2);
+if (command !== "set-password" && command !== "list") fail(usage);
+if (command === "set-password" && !name?.trim()) fail(usage);
+
+const { database } = await openForCli();
+try {
+  if (command === "list") {
+    const staff = await listStaff(database.db);
+    if (staff.length === 0) say("Es gibt noch kein Mitarbeiterkonto.");
+    for (const account of staff) say(`${account.username}\t(angelegt ${account.created_at.slice(0, 10)}, geändert ${account.updated_at.slice(0, 10)})`);
+  } else {
+    const password = newPasswordSchema.safeParse(await askNewPassword());
+    if (!password.success) fail(`${password.error.issues[0]?.message ?? "Ungültiges Passwort."} Nichts wurde geändert.`);
+    else {
+      const result = await setStaffPassword(database.db, name ?? "", password.data);
+      say(
+        result === "created"
+          ? `Mitarbeiterkonto „${name}" angelegt.`
+          : `Neues Passwort für „${name}" gesetzt. Alle Sitzungen dieses Kontos wurden beendet.`,
+      );
+    }
+  }
+} finally {
+  await database.close();
+}

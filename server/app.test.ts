@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../app/lib/env.server.ts";
+import { services } from "../app/lib/app-context.ts";
+import { recordingLogger } from "../tests/support/silent-logger.ts";
+import { createApp, type TavolaApp } from "./app.ts";
+
+/**
+ * The HTTP pipeline around a one-route React Router build: what every request goes through before
+ * and after the application.
+ */
+const echoBuild = {
+  entry: { module: { default: () => new Response("document") } },
+  routes: {
+    root: { id: "root", path: "", module: { default: () => null } },
+    echo: {
+      id: "echo",
+      parentId: "root",
+      path: "x",
+      module: {
+        loader: ({ request, context }: { request: Request; context: Parameters<typeof services>[0] }) =>
+          Response.json({ url: request.url, client: services(context).clientAddress, padding: "x".repeat(2000) }),
+        action: async ({ request }: { request: Request }) => new Response(`received ${(await request.text()).length}`),
+      },
+    },
+  },
+  assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "1" },
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+} as unknown as ServerBuild;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-app-"));
+const client = { address: "198.51.100.4", family: "IPv4" as const, port: 5000 };
+let app: TavolaApp;
+const { logger, entries } = recordingLogger();
+
+beforeAll(async () => {
+  const config = parseConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: "chef", ADMIN_PASSWORD: "test-passwort-1", PUBLIC_URL: "https://tavola.example" });
+  app = await createApp(config, { build: echoBuild, logger });
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the HTTP pipeline", () => {
+  it("migrated the database, created the configured account and the demo content", async () => {
+    expect(app.bootstrap).toEqual({ kind: "configured", username: "chef", change: "created" });
+    expect(fs.existsSync(path.join(dataDir, "tavola.sqlite"))).toBe(true);
+    expect((await app.database.db.selectFrom("menu_items").selectAll().execute()).length).toBeGreaterThan(0);
+  });
+
+  it("answers /healthz once the database is reachable", async () => {
+    const response = await app.handle(new Request("http://localhost/healthz"), client);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "sqlite" });
+  });
+
+  it("puts security headers and HSTS (public URL is https) on every response, and logs it", async () => {
+    const response = await app.handle(new Request("http://localhost/anything"), client);
+    expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("strict-transport-security")).toMatch(/max-age/);
+    expect(entries.some((entry) => entry.message === "request" && entry.fields?.path === "/anything")).toBe(true);
+  });
+
+  it("reads requests as addressed to the public URL and passes the client's address", async () => {
+    const response = await app.handle(new Request("http://10.0.0.5:3000/x?y=1"), client);
+    expect(await response.json()).toMatchObject({ url: "https://tavola.example/x?y=1", client: "198.51.100.4" });
+  });
+
+  it("compresses text for clients that accept it", async () => {
+    const response = await app.handle(new Request("http://localhost/x", { headers: { "accept-encoding": "gzip" } }), client);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("refuses a cross-site POST with 403 before the application sees it", async () => {
+    const response = await app.handle(
+      new Request("https://tavola.example/x", { method: "POST", headers: { origin: "https://evil.example" }, body: "a=1" }),
+      client,
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it("refuses bodies over the limit with 413 and passes smaller ones", async () => {
+    const big = await app.handle(
+      new Request("https://tavola.example/x", { method: "POST", headers: { origin: "https://tavola.example" }, body: "x".repeat(1024 * 1024 + 1) }),
+      client,
+    );
+    expect(big.status).toBe(413);
+    const small = await app.handle(
+      new Request("https://tavola.example/x", { method: "POST", headers: { origin: "https://tavola.example" }, body: "x".repeat(1000) }),
+      client,
+    );
+    expect(await small.text()).toBe("received 1000");
+  });
+});

@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { IMMUTABLE, createStaticFiles } from "./static-files.ts";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-static-"));
+fs.mkdirSync(path.join(root, "assets"));
+fs.writeFileSync(path.join(root, "assets", "app-abc123.js"), "console.log(1)");
+fs.writeFileSync(path.join(root, "favicon.svg"), "<svg/>");
+fs.writeFileSync(path.join(os.tmpdir(), "tavola-secret.txt"), "geheim");
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const serve = createStaticFiles(root);
+const get = (pathname: string, headers: Record<string, string> = {}) => serve(new Request(`http://x${pathname}`, { headers }));
+
+describe("static files", () => {
+  it("serves hashed assets for a year and other files for an hour", async () => {
+    const asset = await get("/assets/app-abc123.js");
+    expect(asset?.status).toBe(200);
+    expect(asset?.headers.get("cache-control")).toBe(IMMUTABLE);
+    expect(asset?.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await asset?.text()).toBe("console.log(1)");
+    expect((await get("/favicon.svg"))?.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it("answers 304 when the file has not changed", async () => {
+    const first = await get("/favicon.svg");
+    const again = await get("/favicon.svg", { "if-modified-since": first?.headers.get("last-modified") ?? "" });
+    expect(again?.status).toBe(304);
+  });
+
+  it("never leaves its folder and passes unknown paths on", async () => {
+    expect(await get("/../tavola-secret.txt")).toBeUndefined();
+    expect(await get("/%2e%2e/tavola-secret.txt")).toBeUndefined();
+    expect(await get("/assets")).toBeUndefined();
+    expect(await get("/admin")).toBeUndefined();
+  });
+});

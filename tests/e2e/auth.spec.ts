@@ -1,0 +1,277 @@
+import { expect, test, type Page } from "@playwright/test";
+import {
+  ADMIN_NAVIGATION,
+  ADMIN_PAGES,
+  E2E_ADMIN,
+  atPath,
+  signIn,
+  toastRegion,
+  waitForHydration,
+} from "./fixtures.ts";
+
+/*
+ * Sign-in is throttled per client address and per username, and the database lives for the whole
+ * run. This file therefore makes exactly two failed sign-ins, both with usernames nobody uses:
+ *   1. "unbekannt"          (wrong credentials, with JavaScript)
+ *   2. "unbekannt-ohne-js"  (wrong credentials, without JavaScript)
+ * Empty submits are stopped in the browser and never reach the throttle.
+ */
+
+const SESSION_COOKIE = "tavola_session";
+
+const usernameField = (page: Page) => page.getByLabel("Benutzername");
+const passwordField = (page: Page) => page.getByLabel("Passwort", { exact: true });
+const submitButton = (page: Page) => page.getByRole("button", { name: "Anmelden" });
+const adminNavigation = (page: Page) => page.getByRole("navigation", { name: "Verwaltung" });
+
+test.describe("Login-Seite", () => {
+  test("zeigt Überschrift, Felder, Passwort-Umschalter und den Weg zu 'Passwort vergessen?'", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Mitarbeiter Login" })).toBeVisible();
+    await expect(usernameField(page)).toBeVisible();
+    await expect(passwordField(page)).toBeVisible();
+    await expect(passwordField(page)).toHaveAttribute("type", "password");
+
+    await waitForHydration(page);
+    const show = page.getByRole("button", { name: "Passwort anzeigen" });
+    await expect(show).toBeVisible();
+    await show.click();
+    await expect(passwordField(page)).toHaveAttribute("type", "text");
+    await expect(page.getByRole("button", { name: "Passwort verbergen" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Passwort anzeigen" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Passwort vergessen?" }).click();
+    await expect(page).toHaveURL(atPath("/passwort-vergessen"));
+    await expect(page.getByRole("heading", { level: 1, name: "Passwort vergessen?" })).toBeVisible();
+    await expect(page.getByText("npm run staff -- set-password")).toBeVisible();
+  });
+
+  test("leeres Absenden zeigt beide Feldfehler und bleibt auf /login", async ({ page }) => {
+    await page.goto("/login");
+    await waitForHydration(page);
+    await submitButton(page).click();
+    await expect(page.getByText("Bitte geben Sie einen Benutzernamen ein")).toBeVisible();
+    await expect(page.getByText("Bitte geben Sie ein Passwort ein")).toBeVisible();
+    await expect(usernameField(page)).toHaveAttribute("aria-invalid", "true");
+    await expect(passwordField(page)).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(atPath("/login"));
+  });
+
+  test("falsche Zugangsdaten zeigen einen Fehler-Toast und öffnen den Verwaltungsbereich nicht", async ({
+    page,
+  }) => {
+    // Failed sign-in 1 of 2 in the whole suite.
+    await page.goto("/login");
+    await waitForHydration(page);
+    await usernameField(page).fill("unbekannt");
+    await passwordField(page).fill("falsches-passwort");
+    await submitButton(page).click();
+
+    const toasts = toastRegion(page);
+    await expect(toasts.getByText("Anmeldung fehlgeschlagen")).toBeVisible();
+    await expect(toasts.getByText("Benutzername oder Passwort ist falsch")).toBeVisible();
+    await expect(page).toHaveURL(atPath("/login"));
+    // The username stays in the field; the password does not come back from the server.
+    await expect(usernameField(page)).toHaveValue("unbekannt");
+
+    await page.goto("/admin");
+    await expect(page).toHaveURL(atPath("/login"));
+    await expect(page.getByRole("heading", { level: 1, name: "Mitarbeiter Login" })).toBeVisible();
+  });
+
+  test("erfolgreiche Anmeldung: Toast auf /login, dann das Dashboard mit den drei Infokarten", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await waitForHydration(page);
+    await usernameField(page).fill(E2E_ADMIN.username);
+    await passwordField(page).fill(E2E_ADMIN.password);
+    await submitButton(page).click();
+
+    const toasts = toastRegion(page);
+    await expect(toasts.getByText("Anmeldung erfolgreich")).toBeVisible();
+    await expect(toasts.getByText("Sie werden weitergeleitet...")).toBeVisible();
+    // The toast is shown before the redirect (which follows about one second later).
+    expect(new URL(page.url()).pathname).toBe("/login");
+
+    await expect(page).toHaveURL(atPath("/admin"), { timeout: 5_000 });
+    await expect(
+      page.getByRole("heading", { level: 1, name: `Willkommen, ${E2E_ADMIN.username}!` }),
+    ).toBeVisible();
+
+    const main = page.getByRole("main");
+    const cards = [
+      { heading: "Speisekarte", figure: "12 Gerichte" },
+      { heading: "Wochenkarte", figure: "3 Gerichte" },
+      { heading: "Reservierungen", figure: "0 Anfragen" },
+    ];
+    for (const { heading, figure } of cards) {
+      const card = main.locator("section").filter({
+        has: page.getByRole("heading", { level: 2, name: heading, exact: true }),
+      });
+      await expect(card).toHaveCount(1);
+      await expect(card.getByText(figure, { exact: true })).toBeVisible();
+    }
+  });
+
+  test("eine angemeldete Person wird von /login zum Dashboard weitergeleitet", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/login");
+    await expect(page).toHaveURL(atPath("/admin"));
+    await expect(page.getByRole("heading", { level: 1, name: /^Willkommen, / })).toBeVisible();
+  });
+});
+
+test.describe("Zugriffsschutz", () => {
+  test("ohne Sitzung führt /admin/reservations zu /login, und der Verlauf wird ersetzt", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto("/admin/reservations");
+      await expect(page).toHaveURL(atPath("/login"));
+      await expect(page.getByRole("heading", { level: 1, name: "Mitarbeiter Login" })).toBeVisible();
+
+      await page.goto("/");
+      await page.goto("/admin");
+      await expect(page).toHaveURL(atPath("/login"));
+      await page.goBack();
+      await expect(page).toHaveURL(atPath("/"));
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("jede Unterseite des Verwaltungsbereichs führt ohne Sitzung zu /login", async ({ page }) => {
+    for (const { path } of ADMIN_PAGES) {
+      await page.goto(path);
+      await expect(page, `${path} ohne Sitzung`).toHaveURL(atPath("/login"));
+    }
+  });
+
+  test("mit Sitzung zeigt jede Unterseite ihre Überschrift", async ({ page }) => {
+    await signIn(page);
+    for (const { path, heading } of ADMIN_PAGES) {
+      await page.goto(path);
+      await expect(page, `${path} mit Sitzung`).toHaveURL(atPath(path));
+      await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
+    }
+  });
+});
+
+test.describe("Verwaltungsbereich", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test("die Seitenleiste 'Verwaltung' enthält die acht Einträge, ein Klick navigiert", async ({ page }) => {
+    const nav = adminNavigation(page);
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole("link")).toHaveText(ADMIN_NAVIGATION.map(({ label }) => label));
+    for (const { label, path } of ADMIN_NAVIGATION) {
+      await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", path);
+    }
+
+    await nav.getByRole("link", { name: "Reservations", exact: true }).click();
+    await expect(page).toHaveURL(atPath("/admin/reservations"));
+    await expect(page.getByRole("heading", { level: 1, name: "Reservierungen einsehen" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Reservations", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
+    await nav.getByRole("link", { name: "Website-Inhalte", exact: true }).click();
+    await expect(page).toHaveURL(atPath("/admin/content"));
+    await expect(page.getByRole("heading", { level: 1, name: "Website-Inhalte verwalten" })).toBeVisible();
+
+    await nav.getByRole("link", { name: "Dashboard", exact: true }).click();
+    await expect(page).toHaveURL(atPath("/admin"));
+    await expect(page.getByRole("heading", { level: 1, name: /^Willkommen, / })).toBeVisible();
+  });
+
+  test("Logout beendet die Sitzung und entfernt das Cookie", async ({ page, context }) => {
+    const sessionCookie = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+    expect(sessionCookie, "Sitzungscookie nach der Anmeldung").toBeDefined();
+    expect(sessionCookie?.httpOnly).toBe(true);
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(atPath("/login"));
+    await expect(page.getByRole("heading", { level: 1, name: "Mitarbeiter Login" })).toBeVisible();
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
+
+    await page.goto("/admin");
+    await expect(page).toHaveURL(atPath("/login"));
+
+    // The session ended on the server too: the old cookie value no longer opens the staff area.
+    if (sessionCookie) await context.addCookies([sessionCookie]);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(atPath("/login"));
+  });
+});
+
+test.describe("Verwaltungsbereich auf dem Handy", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("die Seitenleiste ist verborgen; 'Menü öffnen' zeigt sie als Schublade", async ({ page }) => {
+    await signIn(page);
+    await waitForHydration(page);
+    await expect(adminNavigation(page)).toBeHidden();
+
+    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer).toBeVisible();
+    const nav = drawer.getByRole("navigation", { name: "Verwaltung" });
+    await expect(nav.getByRole("link")).toHaveText(ADMIN_NAVIGATION.map(({ label }) => label));
+
+    await nav.getByRole("link", { name: "Mitteilungen", exact: true }).click();
+    await expect(page).toHaveURL(atPath("/admin/mitteilungen"));
+    await expect(page.getByRole("heading", { level: 1, name: "Mitteilungen verwalten" })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});
+
+test.describe("Anmeldung ohne JavaScript", () => {
+  test("falsches Passwort zeigt den Fehler im Formular", async ({ browser, baseURL }) => {
+    // Failed sign-in 2 of 2 in the whole suite.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/login");
+      await usernameField(page).fill("unbekannt-ohne-js");
+      await passwordField(page).fill("falsches-passwort");
+      await submitButton(page).click();
+
+      const alert = page.getByRole("alert");
+      await expect(alert).toContainText("Anmeldung fehlgeschlagen");
+      await expect(alert).toContainText("Benutzername oder Passwort ist falsch");
+      await expect(page).toHaveURL(atPath("/login"));
+      await expect(usernameField(page)).toHaveValue("unbekannt-ohne-js");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("richtige Zugangsdaten melden an und leiten per Meta-Refresh weiter", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/login");
+      await usernameField(page).fill(E2E_ADMIN.username);
+      await passwordField(page).fill(E2E_ADMIN.password);
+      await submitButton(page).click();
+
+      await expect(page.getByRole("status").filter({ hasText: "Anmeldung erfolgreich" })).toBeVisible();
+      await expect(page.getByText("Sie werden weitergeleitet...")).toBeVisible();
+      await expect(page).toHaveURL(atPath("/admin"), { timeout: 3_000 });
+      await expect(
+        page.getByRole("heading", { level: 1, name: `Willkommen, ${E2E_ADMIN.username}!` }),
+      ).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+});

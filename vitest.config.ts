@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+/** Unit and integration tests next to the code; the data-layer tests run on SQLite and PostgreSQL. */
+export default defineConfig({
+  test: {
+    include: ["{app,server,db,scripts}/**/*.test.{ts,tsx}"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
