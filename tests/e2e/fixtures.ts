@@ -15,8 +15,13 @@ export async function signIn(page: Page, credentials = E2E_ADMIN) {
 
 /** axe with the WCAG 2.x A and AA rules; returns the violations for a readable failure. */
 export async function accessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }));
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(" ")),
+  }));
 }
 
 /**
@@ -55,4 +60,5 @@ export const ADMIN_PAGES = [
 ] as const;
 
 /** A URL matcher for exactly this path on the test server (no query, no hash). */
-export const atPath = (path: string) => new RegExp(`^https?://[^/]+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+export const atPath = (path: string) =>
+  new RegExp(`^https?://[^/]+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
