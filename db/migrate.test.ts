@@ -37,11 +37,17 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
   it("keeps money exact as integer cents and refuses negative prices", async () => {
     handle = await engine.open();
     const { db } = handle;
-    await db.insertInto("weekly_meals").values({ name: "Ossobuco", description: null, price_cents: 2690, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto("weekly_meals")
+      .values({ name: "Ossobuco", description: null, price_cents: 2690, created_at: now, updated_at: now })
+      .execute();
     const row = await db.selectFrom("weekly_meals").select("price_cents").executeTakeFirstOrThrow();
     expect(row.price_cents).toBe(2690);
     await expect(
-      db.insertInto("weekly_meals").values({ name: "Fehler", description: null, price_cents: -1, created_at: now, updated_at: now }).execute(),
+      db
+        .insertInto("weekly_meals")
+        .values({ name: "Fehler", description: null, price_cents: -1, created_at: now, updated_at: now })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -51,23 +57,65 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
     await expect(
       db
         .insertInto("menu_items")
-        .values({ name: "Waise", description: null, price_cents: 100, product_code: null, category_id: 999, tags: null, created_at: now, updated_at: now })
+        .values({
+          name: "Waise",
+          description: null,
+          price_cents: 100,
+          product_code: null,
+          category_id: 999,
+          tags: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute(),
     ).rejects.toThrow();
-    const category = await db.insertInto("categories").values({ name: "Pasta", display_order: 1, parent_id: null, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
-    const dish = await db
-      .insertInto("menu_items")
-      .values({ name: "Carbonara", description: null, price_cents: 1350, product_code: "10", category_id: category.id, tags: null, created_at: now, updated_at: now })
+    const category = await db
+      .insertInto("categories")
+      .values({ name: "Pasta", display_order: 1, parent_id: null, created_at: now, updated_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db.insertInto("active_menu_configurations").values({ menu_type: "SPEISEKARTE", menu_item_id: dish.id, weekly_meal_id: null, display_order: 1, created_at: now }).execute();
+    const dish = await db
+      .insertInto("menu_items")
+      .values({
+        name: "Carbonara",
+        description: null,
+        price_cents: 1350,
+        product_code: "10",
+        category_id: category.id,
+        tags: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("active_menu_configurations")
+      .values({
+        menu_type: "SPEISEKARTE",
+        menu_item_id: dish.id,
+        weekly_meal_id: null,
+        display_order: 1,
+        created_at: now,
+      })
+      .execute();
     // A dish is on its card at most once.
     await expect(
-      db.insertInto("active_menu_configurations").values({ menu_type: "SPEISEKARTE", menu_item_id: dish.id, weekly_meal_id: null, display_order: 2, created_at: now }).execute(),
+      db
+        .insertInto("active_menu_configurations")
+        .values({
+          menu_type: "SPEISEKARTE",
+          menu_item_id: dish.id,
+          weekly_meal_id: null,
+          display_order: 2,
+          created_at: now,
+        })
+        .execute(),
     ).rejects.toThrow();
     // Deleting the category leaves the dish without one ('Ohne Kategorie'), deleting the dish removes its active entry.
     await db.deleteFrom("categories").where("id", "=", category.id).execute();
-    expect((await db.selectFrom("menu_items").select("category_id").executeTakeFirstOrThrow()).category_id).toBeNull();
+    expect(
+      (await db.selectFrom("menu_items").select("category_id").executeTakeFirstOrThrow()).category_id,
+    ).toBeNull();
     await db.deleteFrom("menu_items").where("id", "=", dish.id).execute();
     expect(await db.selectFrom("active_menu_configurations").selectAll().execute()).toEqual([]);
   });
@@ -75,11 +123,33 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
   it("refuses an active entry whose menu type does not fit its target", async () => {
     handle = await engine.open();
     const { db } = handle;
-    const meal = await db.insertInto("weekly_meals").values({ name: "Zuppa", description: null, price_cents: 850, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+    const meal = await db
+      .insertInto("weekly_meals")
+      .values({ name: "Zuppa", description: null, price_cents: 850, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await expect(
-      db.insertInto("active_menu_configurations").values({ menu_type: "SPEISEKARTE", menu_item_id: null, weekly_meal_id: meal.id, display_order: 1, created_at: now }).execute(),
+      db
+        .insertInto("active_menu_configurations")
+        .values({
+          menu_type: "SPEISEKARTE",
+          menu_item_id: null,
+          weekly_meal_id: meal.id,
+          display_order: 1,
+          created_at: now,
+        })
+        .execute(),
     ).rejects.toThrow();
-    await db.insertInto("active_menu_configurations").values({ menu_type: "WOCHENKARTE", menu_item_id: null, weekly_meal_id: meal.id, display_order: 1, created_at: now }).execute();
+    await db
+      .insertInto("active_menu_configurations")
+      .values({
+        menu_type: "WOCHENKARTE",
+        menu_item_id: null,
+        weekly_meal_id: meal.id,
+        display_order: 1,
+        created_at: now,
+      })
+      .execute();
   });
 
   it("returns dates, times and timestamps as the same strings on every engine", async () => {
@@ -102,8 +172,19 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       })
       .execute();
     const row = await db.selectFrom("reservations").selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ reservation_date: "2026-12-24", reservation_time: "19:30", created_at: now, party_size: 4, status: "PENDING" });
-    await expect(db.updateTable("reservations").set({ status: "UNKNOWN" as "PENDING" }).execute()).rejects.toThrow();
+    expect(row).toMatchObject({
+      reservation_date: "2026-12-24",
+      reservation_time: "19:30",
+      created_at: now,
+      party_size: 4,
+      status: "PENDING",
+    });
+    await expect(
+      db
+        .updateTable("reservations")
+        .set({ status: "UNKNOWN" as "PENDING" })
+        .execute(),
+    ).rejects.toThrow();
     await expect(db.updateTable("reservations").set({ party_size: 0 }).execute()).rejects.toThrow();
   });
 
@@ -111,9 +192,17 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
     handle = await engine.open();
     const query =
       engine.dialect === "sqlite"
-        ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'reservations'`
+        ? sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'index' and tbl_name = 'reservations'`
         : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'reservations'`;
     const names = (await query.execute(handle.db)).rows.map((row) => row.name);
-    expect(names).toEqual(expect.arrayContaining(["reservations_date_time_idx", "reservations_status_date_idx", "reservations_name_idx"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "reservations_date_time_idx",
+        "reservations_status_date_idx",
+        "reservations_name_idx",
+      ]),
+    );
   });
 });

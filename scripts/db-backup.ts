@@ -10,9 +10,12 @@ import { fail, openForCli, say } from "./cli-support.ts";
  */
 const { config, database } = await openForCli();
 try {
-  if (database.dialect !== "sqlite") fail("Die Datenbank ist PostgreSQL: sichern Sie sie mit pg_dump (siehe README).");
+  if (database.dialect !== "sqlite")
+    fail("Die Datenbank ist PostgreSQL: sichern Sie sie mit pg_dump (siehe README).");
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const target = path.resolve(process.argv[2] ?? path.join(config.dataDir, "backups", `tavola-${stamp}.sqlite`));
+  const target = path.resolve(
+    process.argv[2] ?? path.join(config.dataDir, "backups", `tavola-${stamp}.sqlite`),
+  );
   if (fs.existsSync(target)) fail(`${target} gibt es schon. Nichts wurde geschrieben.`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   await sql`vacuum into ${target}`.execute(database.db);

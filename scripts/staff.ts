@@ -57,10 +57,14 @@ try {
   if (command === "list") {
     const staff = await listStaff(database.db);
     if (staff.length === 0) say("Es gibt noch kein Mitarbeiterkonto.");
-    for (const account of staff) say(`${account.username}\t(angelegt ${account.created_at.slice(0, 10)}, geändert ${account.updated_at.slice(0, 10)})`);
+    for (const account of staff)
+      say(
+        `${account.username}\t(angelegt ${account.created_at.slice(0, 10)}, geändert ${account.updated_at.slice(0, 10)})`,
+      );
   } else {
     const password = newPasswordSchema.safeParse(await askNewPassword());
-    if (!password.success) fail(`${password.error.issues[0]?.message ?? "Ungültiges Passwort."} Nichts wurde geändert.`);
+    if (!password.success)
+      fail(`${password.error.issues[0]?.message ?? "Ungültiges Passwort."} Nichts wurde geändert.`);
     else {
       const result = await setStaffPassword(database.db, name ?? "", password.data);
       say(

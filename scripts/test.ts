@@ -31,18 +31,29 @@ const playwrightReport = path.join(reports, "playwright.json");
 fs.rmSync(vitestReport, { force: true });
 fs.rmSync(playwrightReport, { force: true });
 
-const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestReport}`, ...extra]);
+const vitestStatus = run(bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile=${vitestReport}`,
+  ...extra,
+]);
 const playwrightStatus = run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
 
 const unit = readJson(vitestReport) as { numPassedTests?: number; numFailedTests?: number } | undefined;
-const browser = readJson(playwrightReport) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
+const browser = readJson(playwrightReport) as
+  { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
 const passed = (unit?.numPassedTests ?? 0) + (browser?.stats?.expected ?? 0) + (browser?.stats?.flaky ?? 0);
 let failed = (unit?.numFailedTests ?? 0) + (browser?.stats?.unexpected ?? 0);
 // A runner that crashed before reporting counts as one failure, never as silence.
 if (vitestStatus !== 0 && !unit?.numFailedTests) failed += 1;
 if (playwrightStatus !== 0 && !browser?.stats?.unexpected) failed += 1;
 
-process.stdout.write(`\nunit: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed (exit ${vitestStatus})\n`);
-process.stdout.write(`browser: ${browser?.stats?.expected ?? 0} passed, ${browser?.stats?.unexpected ?? 0} failed (exit ${playwrightStatus})\n`);
+process.stdout.write(
+  `\nunit: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed (exit ${vitestStatus})\n`,
+);
+process.stdout.write(
+  `browser: ${browser?.stats?.expected ?? 0} passed, ${browser?.stats?.unexpected ?? 0} failed (exit ${playwrightStatus})\n`,
+);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 || vitestStatus !== 0 || playwrightStatus !== 0 ? 1 : 0);

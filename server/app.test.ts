@@ -22,8 +22,13 @@ const echoBuild = {
       path: "x",
       module: {
         loader: ({ request, context }: { request: Request; context: Parameters<typeof services>[0] }) =>
-          Response.json({ url: request.url, client: services(context).clientAddress, padding: "x".repeat(2000) }),
-        action: async ({ request }: { request: Request }) => new Response(`received ${(await request.text()).length}`),
+          Response.json({
+            url: request.url,
+            client: services(context).clientAddress,
+            padding: "x".repeat(2000),
+          }),
+        action: async ({ request }: { request: Request }) =>
+          new Response(`received ${(await request.text()).length}`),
       },
     },
   },
@@ -43,7 +48,12 @@ let app: TavolaApp;
 const { logger, entries } = recordingLogger();
 
 beforeAll(async () => {
-  const config = parseConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: "chef", ADMIN_PASSWORD: "test-passwort-1", PUBLIC_URL: "https://tavola.example" });
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: "chef",
+    ADMIN_PASSWORD: "test-passwort-1",
+    PUBLIC_URL: "https://tavola.example",
+  });
   app = await createApp(config, { build: echoBuild, logger });
 });
 afterAll(async () => {
@@ -66,25 +76,39 @@ describe("the HTTP pipeline", () => {
 
   it("puts security headers and HSTS (public URL is https) on every response, and logs it", async () => {
     const response = await app.handle(new Request("http://localhost/anything"), client);
-    expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(response.headers.get("content-security-policy")).toMatch(
+      /script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/,
+    );
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("strict-transport-security")).toMatch(/max-age/);
-    expect(entries.some((entry) => entry.message === "request" && entry.fields?.path === "/anything")).toBe(true);
+    expect(entries.some((entry) => entry.message === "request" && entry.fields?.path === "/anything")).toBe(
+      true,
+    );
   });
 
   it("reads requests as addressed to the public URL and passes the client's address", async () => {
     const response = await app.handle(new Request("http://10.0.0.5:3000/x?y=1"), client);
-    expect(await response.json()).toMatchObject({ url: "https://tavola.example/x?y=1", client: "198.51.100.4" });
+    expect(await response.json()).toMatchObject({
+      url: "https://tavola.example/x?y=1",
+      client: "198.51.100.4",
+    });
   });
 
   it("compresses text for clients that accept it", async () => {
-    const response = await app.handle(new Request("http://localhost/x", { headers: { "accept-encoding": "gzip" } }), client);
+    const response = await app.handle(
+      new Request("http://localhost/x", { headers: { "accept-encoding": "gzip" } }),
+      client,
+    );
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
   it("refuses a cross-site POST with 403 before the application sees it", async () => {
     const response = await app.handle(
-      new Request("https://tavola.example/x", { method: "POST", headers: { origin: "https://evil.example" }, body: "a=1" }),
+      new Request("https://tavola.example/x", {
+        method: "POST",
+        headers: { origin: "https://evil.example" },
+        body: "a=1",
+      }),
       client,
     );
     expect(response.status).toBe(403);
@@ -92,12 +116,20 @@ describe("the HTTP pipeline", () => {
 
   it("refuses bodies over the limit with 413 and passes smaller ones", async () => {
     const big = await app.handle(
-      new Request("https://tavola.example/x", { method: "POST", headers: { origin: "https://tavola.example" }, body: "x".repeat(1024 * 1024 + 1) }),
+      new Request("https://tavola.example/x", {
+        method: "POST",
+        headers: { origin: "https://tavola.example" },
+        body: "x".repeat(1024 * 1024 + 1),
+      }),
       client,
     );
     expect(big.status).toBe(413);
     const small = await app.handle(
-      new Request("https://tavola.example/x", { method: "POST", headers: { origin: "https://tavola.example" }, body: "x".repeat(1000) }),
+      new Request("https://tavola.example/x", {
+        method: "POST",
+        headers: { origin: "https://tavola.example" },
+        body: "x".repeat(1000),
+      }),
       client,
     );
     expect(await small.text()).toBe("received 1000");

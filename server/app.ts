@@ -162,7 +162,13 @@ function withPublicOrigin(request: Request, publicUrl: string | undefined): Requ
   const url = new URL(request.url);
   const origin = new URL(publicUrl).origin;
   if (url.origin === origin) return request;
-  return new Request(`${origin}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body: request.body, signal: request.signal, duplex: "half" } as RequestInit);
+  return new Request(`${origin}${url.pathname}${url.search}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
 }
 
 async function healthCheck(database: DatabaseHandle, logger: Logger): Promise<Response> {

@@ -4,8 +4,10 @@ import { describe, expect, it } from "vitest";
 import { chooseEncoding, compressResponse } from "./compression.ts";
 
 const html = "<!doctype html><p>" + "Pasta e basta. ".repeat(500) + "</p>";
-const get = (acceptEncoding?: string) => new Request("http://x/", { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
-const page = (body = html, type = "text/html; charset=utf-8") => new Response(body, { headers: { "content-type": type } });
+const get = (acceptEncoding?: string) =>
+  new Request("http://x/", { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+const page = (body = html, type = "text/html; charset=utf-8") =>
+  new Response(body, { headers: { "content-type": type } });
 
 describe("compression", () => {
   it("prefers brotli, then gzip, and respects q=0", () => {
@@ -26,7 +28,9 @@ describe("compression", () => {
   });
 
   it("leaves images, small bodies and clients without support alone", () => {
-    expect(compressResponse(get("gzip"), page("x".repeat(5000), "image/png")).headers.has("content-encoding")).toBe(false);
+    expect(
+      compressResponse(get("gzip"), page("x".repeat(5000), "image/png")).headers.has("content-encoding"),
+    ).toBe(false);
     const small = new Response("ok", { headers: { "content-type": "text/plain", "content-length": "2" } });
     expect(compressResponse(get("gzip"), small).headers.has("content-encoding")).toBe(false);
     expect(compressResponse(get(), page()).headers.has("content-encoding")).toBe(false);

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { BodyTooLargeError, DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, bodyLimitFor, isSameOrigin, limitBody } from "./request-guards.ts";
+import {
+  BodyTooLargeError,
+  DEFAULT_BODY_LIMIT,
+  UPLOAD_BODY_LIMIT,
+  bodyLimitFor,
+  isSameOrigin,
+  limitBody,
+} from "./request-guards.ts";
 
 const post = (headers: Record<string, string>, body?: BodyInit) =>
-  new Request("http://tavola.local:3000/login", { method: "POST", headers, body: body ?? "a=1", duplex: "half" } as RequestInit);
+  new Request("http://tavola.local:3000/login", {
+    method: "POST",
+    headers,
+    body: body ?? "a=1",
+    duplex: "half",
+  } as RequestInit);
 
 describe("isSameOrigin", () => {
   it("accepts the site's own origin and the configured public URL", () => {
@@ -30,7 +42,9 @@ describe("body limits", () => {
   });
 
   it("refuses a declared length over the limit before reading", async () => {
-    await expect(limitBody(post({ "content-length": "2000" }, "x".repeat(2000)), 1000)).rejects.toBeInstanceOf(BodyTooLargeError);
+    await expect(
+      limitBody(post({ "content-length": "2000" }, "x".repeat(2000)), 1000),
+    ).rejects.toBeInstanceOf(BodyTooLargeError);
     const small = await limitBody(post({ "content-length": "3" }, "a=1"), 1000);
     expect(await small.text()).toBe("a=1");
   });
@@ -39,7 +53,8 @@ describe("body limits", () => {
     const stream = (size: number) =>
       new ReadableStream<Uint8Array>({
         start(controller) {
-          for (let sent = 0; sent < size; sent += 100) controller.enqueue(new Uint8Array(Math.min(100, size - sent)).fill(97));
+          for (let sent = 0; sent < size; sent += 100)
+            controller.enqueue(new Uint8Array(Math.min(100, size - sent)).fill(97));
           controller.close();
         },
       });

@@ -12,7 +12,8 @@ fs.writeFileSync(path.join(os.tmpdir(), "tavola-secret.txt"), "geheim");
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const serve = createStaticFiles(root);
-const get = (pathname: string, headers: Record<string, string> = {}) => serve(new Request(`http://x${pathname}`, { headers }));
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  serve(new Request(`http://x${pathname}`, { headers }));
 
 describe("static files", () => {
   it("serves hashed assets for a year and other files for an hour", async () => {
@@ -26,7 +27,9 @@ describe("static files", () => {
 
   it("answers 304 when the file has not changed", async () => {
     const first = await get("/favicon.svg");
-    const again = await get("/favicon.svg", { "if-modified-since": first?.headers.get("last-modified") ?? "" });
+    const again = await get("/favicon.svg", {
+      "if-modified-since": first?.headers.get("last-modified") ?? "",
+    });
     expect(again?.status).toBe(304);
   });
 

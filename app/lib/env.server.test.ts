@@ -30,7 +30,12 @@ describe("parseConfig", () => {
   });
 
   it("names the variable of every wrong value", () => {
-    const problems = problemsOf({ PORT: "achtzig", DATABASE_URL: "mysql://x", PUBLIC_URL: "ftp://x", DEMO_CONTENT: "vielleicht" });
+    const problems = problemsOf({
+      PORT: "achtzig",
+      DATABASE_URL: "mysql://x",
+      PUBLIC_URL: "ftp://x",
+      DEMO_CONTENT: "vielleicht",
+    });
     expect(problems.join("\n")).toMatch(/PORT/);
     expect(problems.join("\n")).toMatch(/DATABASE_URL/);
     expect(problems.join("\n")).toMatch(/PUBLIC_URL/);

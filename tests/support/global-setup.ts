@@ -1,5 +1,9 @@
 import type { TestProject } from "vitest/node";
-import { findPostgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from "./throwaway-postgres.ts";
+import {
+  findPostgresBinaries,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from "./throwaway-postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,7 +28,9 @@ export async function setup(project: TestProject) {
     }
   }
   if (!url && process.env.REQUIRE_POSTGRES === "1") {
-    throw new Error("REQUIRE_POSTGRES=1, but no PostgreSQL binaries were found (set PG_BIN or TEST_DATABASE_URL).");
+    throw new Error(
+      "REQUIRE_POSTGRES=1, but no PostgreSQL binaries were found (set PG_BIN or TEST_DATABASE_URL).",
+    );
   }
   project.provide("postgresUrl", url);
 }

@@ -14,6 +14,8 @@ export const loginSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
+export const loginFields = ["username", "password"] as const;
+export type LoginField = (typeof loginFields)[number];
 
 export const loginMessages = {
   failedTitle: "Anmeldung fehlgeschlagen",

@@ -17,7 +17,9 @@ import { setStaffPassword } from "./staff.server.ts";
 
 describe("session cookie", () => {
   it("is HttpOnly and SameSite=Lax, and Secure with the __Host- prefix only over https", () => {
-    expect(sessionCookie("t", { secure: false })).toBe(`tavola_session=t; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_ABSOLUTE_MS / 1000}`);
+    expect(sessionCookie("t", { secure: false })).toBe(
+      `tavola_session=t; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_ABSOLUTE_MS / 1000}`,
+    );
     const secure = sessionCookie("t", { secure: true });
     expect(secure).toMatch(/^__Host-tavola_session=t; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
     expect(clearedSessionCookie({ secure: false })).toMatch(/^tavola_session=; .*Max-Age=0/);
@@ -52,15 +54,21 @@ describe.each(testDatabases())("sessions on $dialect", (engine) => {
     const userId = await createStaff(handle.db);
     const start = new Date("2026-11-21T10:00:00Z");
     const idle = await createSession(handle.db, userId, null, start);
-    expect(await findSession(handle.db, idle, new Date(start.getTime() + SESSION_IDLE_MS - 1000))).toBeDefined();
-    expect(await findSession(handle.db, idle, new Date(start.getTime() + 2 * SESSION_IDLE_MS))).toBeUndefined();
+    expect(
+      await findSession(handle.db, idle, new Date(start.getTime() + SESSION_IDLE_MS - 1000)),
+    ).toBeDefined();
+    expect(
+      await findSession(handle.db, idle, new Date(start.getTime() + 2 * SESSION_IDLE_MS)),
+    ).toBeUndefined();
 
     const busy = await createSession(handle.db, userId, null, start);
     // Active every hour, it still ends at the absolute lifetime.
     for (let hour = 1; hour * 3600_000 < SESSION_ABSOLUTE_MS; hour++) {
       expect(await findSession(handle.db, busy, new Date(start.getTime() + hour * 3600_000))).toBeDefined();
     }
-    expect(await findSession(handle.db, busy, new Date(start.getTime() + SESSION_ABSOLUTE_MS))).toBeUndefined();
+    expect(
+      await findSession(handle.db, busy, new Date(start.getTime() + SESSION_ABSOLUTE_MS)),
+    ).toBeUndefined();
   });
 
   it("logout deletes the session, and a new password ends all sessions of the account", async () => {
@@ -77,7 +85,9 @@ describe.each(testDatabases())("sessions on $dialect", (engine) => {
 
   it("the guard throws a replacing redirect to /login without a valid session", async () => {
     handle = await engine.open();
-    const thrown = await requireStaff(handle.db, new Request("http://x/admin"), { secure: false }).catch((error: unknown) => error);
+    const thrown = await requireStaff(handle.db, new Request("http://x/admin"), { secure: false }).catch(
+      (error: unknown) => error,
+    );
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(302);

@@ -6,8 +6,13 @@ import { findSession } from "./session.server.ts";
 import { signIn } from "./sign-in.server.ts";
 import { loginThrottleRules, lockedFor, loginThrottleKeys, recordFailure } from "./throttle.server.ts";
 
-const attempt = (db: DatabaseHandle["db"], username: string, password: string, clientAddress = "203.0.113.7", previousToken?: string) =>
-  signIn(db, { username, password, clientAddress, userAgent: "Vitest", previousToken });
+const attempt = (
+  db: DatabaseHandle["db"],
+  username: string,
+  password: string,
+  clientAddress = "203.0.113.7",
+  previousToken?: string,
+) => signIn(db, { username, password, clientAddress, userAgent: "Vitest", previousToken });
 
 describe.each(testDatabases())("sign-in on $dialect", (engine) => {
   let handle: DatabaseHandle;
@@ -17,7 +22,10 @@ describe.each(testDatabases())("sign-in on $dialect", (engine) => {
     handle = await engine.open();
     expect(await attempt(handle.db, "  ", "")).toEqual({
       kind: "invalid",
-      fieldErrors: { username: "Bitte geben Sie einen Benutzernamen ein", password: "Bitte geben Sie ein Passwort ein" },
+      fieldErrors: {
+        username: "Bitte geben Sie einen Benutzernamen ein",
+        password: "Bitte geben Sie ein Passwort ein",
+      },
     });
   });
 
@@ -70,13 +78,18 @@ describe.each(testDatabases())("sign-in on $dialect", (engine) => {
     handle = await engine.open();
     await createStaff(handle.db, "Elena");
     const keys = loginThrottleKeys("192.0.2.9", "Elena");
-    for (let i = 0; i < loginThrottleRules.username.maxFailures - 1; i++) await attempt(handle.db, "Elena", "falsch", "192.0.2.9");
+    for (let i = 0; i < loginThrottleRules.username.maxFailures - 1; i++)
+      await attempt(handle.db, "Elena", "falsch", "192.0.2.9");
     expect((await attempt(handle.db, "Elena", TEST_PASSWORD, "192.0.2.9")).kind).toBe("signed-in");
     expect(await handle.db.selectFrom("login_throttle").selectAll().execute()).toEqual([]);
     // Failures spread wider than the window never lock.
     const start = Date.now();
     for (let i = 0; i < loginThrottleRules.username.maxFailures + 2; i++) {
-      await recordFailure(handle.db, keys, new Date(start + i * (loginThrottleRules.username.windowMs / 2 + 1000)));
+      await recordFailure(
+        handle.db,
+        keys,
+        new Date(start + i * (loginThrottleRules.username.windowMs / 2 + 1000)),
+      );
     }
     expect(await lockedFor(handle.db, keys, new Date(start + 100 * 60_000))).toBe(0);
   });

@@ -1,14 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../lib/database.types.ts";
-import { loginSchema } from "./schema.ts";
+import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
+import { loginFields, loginSchema, type LoginField } from "./schema.ts";
 import { createSession, deleteSession } from "./session.server.ts";
 import { authenticateStaff } from "./staff.server.ts";
 import { clearFailures, lockedFor, loginThrottleKeys, recordFailure } from "./throttle.server.ts";
 
-export type FieldErrors = Partial<Record<"username" | "password", string>>;
-
 export type SignInResult =
-  | { kind: "invalid"; fieldErrors: FieldErrors }
+  | { kind: "invalid"; fieldErrors: FieldErrors<LoginField> }
   | { kind: "throttled"; retryAfterSeconds: number }
   | { kind: "rejected" }
   | { kind: "signed-in"; token: string; username: string };
@@ -20,23 +19,15 @@ export type SignInResult =
 export async function signIn(
   db: Kysely<Database>,
   input: {
-    username: unknown;
-    password: unknown;
+    username: string;
+    password: string;
     clientAddress: string;
     userAgent: string | null;
     previousToken?: string | undefined;
   },
 ): Promise<SignInResult> {
-  const parsed = loginSchema.safeParse({ username: input.username ?? "", password: input.password ?? "" });
-  if (!parsed.success) {
-    const fieldErrors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "username" || field === "password") && !fieldErrors[field])
-        fieldErrors[field] = issue.message;
-    }
-    return { kind: "invalid", fieldErrors };
-  }
+  const parsed = loginSchema.safeParse({ username: input.username, password: input.password });
+  if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error, loginFields) };
   const { username, password } = parsed.data;
   const keys = loginThrottleKeys(input.clientAddress, username);
   const lockedMs = await lockedFor(db, keys);

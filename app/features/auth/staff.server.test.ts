@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../lib/db.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import { authenticateStaff, ensureStaffAccount, generatePassword, listStaff, setStaffPassword } from "./staff.server.ts";
+import {
+  authenticateStaff,
+  ensureStaffAccount,
+  generatePassword,
+  listStaff,
+  setStaffPassword,
+} from "./staff.server.ts";
 
 describe("generatePassword", () => {
   it("makes 20 characters without look-alikes, different every time", () => {
@@ -27,9 +33,15 @@ describe.each(testDatabases())("staff accounts on $dialect", (engine) => {
 
   it("makes sure the ADMIN_* account exists with that password", async () => {
     handle = await engine.open();
-    expect(await ensureStaffAccount(handle.db, { username: "Chef", password: "erstes-passwort" })).toMatchObject({ change: "created" });
-    expect(await ensureStaffAccount(handle.db, { username: "chef", password: "erstes-passwort" })).toMatchObject({ change: "unchanged" });
-    expect(await ensureStaffAccount(handle.db, { username: "Chef", password: "zweites-passwort" })).toMatchObject({ change: "updated" });
+    expect(
+      await ensureStaffAccount(handle.db, { username: "Chef", password: "erstes-passwort" }),
+    ).toMatchObject({ change: "created" });
+    expect(
+      await ensureStaffAccount(handle.db, { username: "chef", password: "erstes-passwort" }),
+    ).toMatchObject({ change: "unchanged" });
+    expect(
+      await ensureStaffAccount(handle.db, { username: "Chef", password: "zweites-passwort" }),
+    ).toMatchObject({ change: "updated" });
     expect(await authenticateStaff(handle.db, "Chef", "erstes-passwort")).toBeUndefined();
     expect(await authenticateStaff(handle.db, "Chef", "zweites-passwort")).toBeDefined();
   });

@@ -26,7 +26,13 @@ describe.each(testDatabases())("content blocks on $dialect", (engine) => {
   it("reads a saved block and falls back to defaults for a broken one, logging the fault", async () => {
     handle = await engine.open();
     const { logger, entries } = recordingLogger();
-    const contact = { name: "Trattoria Test", owner: "Maria Rossi", address_lines: ["Weg 1", "", "12345 Ort"], phone: "0123", email: "a@b.de" };
+    const contact = {
+      name: "Trattoria Test",
+      owner: "Maria Rossi",
+      address_lines: ["Weg 1", "", "12345 Ort"],
+      phone: "0123",
+      email: "a@b.de",
+    };
     await store(handle.db, "global.contact", JSON.stringify(contact));
     await store(handle.db, "navbar", "{ kein json");
     await store(handle.db, "home.footer", JSON.stringify({ brand_name: "" }));
@@ -34,7 +40,12 @@ describe.each(testDatabases())("content blocks on $dialect", (engine) => {
     expect(blocks["global.contact"]).toEqual({ ...contact, address_lines: ["Weg 1", "12345 Ort"] });
     expect(blocks.navbar).toEqual(contentBlocks.navbar.defaults);
     expect(blocks["home.footer"]).toEqual(contentBlocks["home.footer"].defaults);
-    expect(entries.filter((entry) => entry.level === "warn").map((entry) => entry.fields?.key).sort()).toEqual(["home.footer", "navbar"]);
+    expect(
+      entries
+        .filter((entry) => entry.level === "warn")
+        .map((entry) => entry.fields?.key)
+        .sort(),
+    ).toEqual(["home.footer", "navbar"]);
   });
 
   it("shows defaults when the database cannot be read", async () => {

@@ -12,7 +12,11 @@ describe.each(testDatabases())("dashboard figures on $dialect", (engine) => {
 
   it("counts active dishes per card and pending reservations", async () => {
     handle = await engine.open();
-    expect(await readDashboardFigures(handle.db)).toEqual({ speisekarteDishes: 0, wochenkarteDishes: 0, pendingReservations: 0 });
+    expect(await readDashboardFigures(handle.db)).toEqual({
+      speisekarteDishes: 0,
+      wochenkarteDishes: 0,
+      pendingReservations: 0,
+    });
     expect(await seedDemoContent(handle.db)).toBe(true);
     const reservation = (status: "PENDING" | "CONFIRMED") => ({
       customer_name: "Gast",
@@ -27,13 +31,23 @@ describe.each(testDatabases())("dashboard figures on $dialect", (engine) => {
       created_at: now,
       updated_at: now,
     });
-    await handle.db.insertInto("reservations").values([reservation("PENDING"), reservation("PENDING"), reservation("CONFIRMED")]).execute();
-    expect(await readDashboardFigures(handle.db)).toEqual({ speisekarteDishes: 12, wochenkarteDishes: 3, pendingReservations: 2 });
+    await handle.db
+      .insertInto("reservations")
+      .values([reservation("PENDING"), reservation("PENDING"), reservation("CONFIRMED")])
+      .execute();
+    expect(await readDashboardFigures(handle.db)).toEqual({
+      speisekarteDishes: 12,
+      wochenkarteDishes: 3,
+      pendingReservations: 2,
+    });
   });
 
   it("fills demo content only into an empty database", async () => {
     handle = await engine.open();
-    await handle.db.insertInto("categories").values({ name: "Eigene", display_order: 1, parent_id: null, created_at: now, updated_at: now }).execute();
+    await handle.db
+      .insertInto("categories")
+      .values({ name: "Eigene", display_order: 1, parent_id: null, created_at: now, updated_at: now })
+      .execute();
     expect(await seedDemoContent(handle.db)).toBe(false);
     expect(await handle.db.selectFrom("menu_items").selectAll().execute()).toEqual([]);
   });

@@ -13,17 +13,41 @@ describe.each(testDatabases())("active Speisekarte on $dialect", (engine) => {
     handle = await engine.open();
     const { db } = handle;
     const category = async (name: string, display_order: number | null) =>
-      (await db.insertInto("categories").values({ name, display_order, parent_id: null, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto("categories")
+          .values({ name, display_order, parent_id: null, created_at: now, updated_at: now })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     const dish = async (name: string, category_id: number | null, active?: number | null) => {
       const id = (
         await db
           .insertInto("menu_items")
-          .values({ name, description: null, price_cents: 1000, product_code: null, category_id, tags: null, created_at: now, updated_at: now })
+          .values({
+            name,
+            description: null,
+            price_cents: 1000,
+            product_code: null,
+            category_id,
+            tags: null,
+            created_at: now,
+            updated_at: now,
+          })
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id;
       if (active !== undefined) {
-        await db.insertInto("active_menu_configurations").values({ menu_type: "SPEISEKARTE", menu_item_id: id, weekly_meal_id: null, display_order: active, created_at: now }).execute();
+        await db
+          .insertInto("active_menu_configurations")
+          .values({
+            menu_type: "SPEISEKARTE",
+            menu_item_id: id,
+            weekly_meal_id: null,
+            display_order: active,
+            created_at: now,
+          })
+          .execute();
       }
     };
     const dolci = await category("Dolci", 5);

@@ -7,10 +7,17 @@ import { FieldError, Label } from "../../components/ui/label.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { cookieSettingsOf, optionalStaffSession } from "../../features/auth/auth.server.ts";
 import { AuthCard } from "../../features/auth/components/auth-card.tsx";
-import { loginMessages, loginSchema, throttledDescription } from "../../features/auth/schema.ts";
+import {
+  loginFields,
+  loginMessages,
+  loginSchema,
+  throttledDescription,
+  type LoginField,
+} from "../../features/auth/schema.ts";
 import { readSessionToken, sessionCookie } from "../../features/auth/session.server.ts";
-import { signIn, type FieldErrors } from "../../features/auth/sign-in.server.ts";
+import { signIn } from "../../features/auth/sign-in.server.ts";
 import { services } from "../../lib/app-context.ts";
+import { fieldErrorsOf, formText, readForm, type FieldErrors } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/login";
@@ -26,24 +33,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { status: "invalid"; fieldErrors: FieldErrors; values: { username: string } }
+  | { status: "invalid"; fieldErrors: FieldErrors<LoginField>; values: { username: string } }
   | { status: "error"; title: string; description: string; values: { username: string } }
   | { status: "success" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, clientAddress, logger } = services(context);
   const settings = cookieSettingsOf(context);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
-  const username = form.get("username");
-  const values = { username: typeof username === "string" ? username.slice(0, 100) : "" };
+  const { username, password } = formText(await readForm(request), loginFields);
+  const values = { username: username.slice(0, 100) };
   const result = await signIn(database.db, {
-    username: typeof username === "string" ? username : "",
-    password: typeof form.get("password") === "string" ? form.get("password") : "",
+    username,
+    password,
     clientAddress,
     userAgent: request.headers.get("user-agent"),
     previousToken: readSessionToken(request, settings),
@@ -93,7 +94,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [showPassword, setShowPassword] = useState(false);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>(undefined);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<LoginField> | undefined>(undefined);
   const errors = clientErrors ?? (actionData?.status === "invalid" ? actionData.fieldErrors : {});
   const succeeded = actionData?.status === "success";
 
@@ -108,18 +109,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
   }, [actionData, navigate]);
 
   function validateBeforeSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const parsed = loginSchema.safeParse({ username: form.get("username"), password: form.get("password") });
+    const parsed = loginSchema.safeParse(formText(new FormData(event.currentTarget), loginFields));
     if (parsed.success) {
       setClientErrors(undefined);
       return;
     }
     event.preventDefault();
-    const next: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "username" || field === "password") && !next[field]) next[field] = issue.message;
-    }
+    const next = fieldErrorsOf(parsed.error, loginFields);
     setClientErrors(next);
     const first = next.username ? "username" : "password";
     event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
