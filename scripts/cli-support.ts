@@ -1,19 +1,10 @@
-import { ConfigError, parseConfig, type Config } from "../app/lib/env.server.ts";
+import { parseConfigOrExit, type Config } from "../app/lib/env.server.ts";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 
 /** Configuration and an up-to-date database for a command-line tool; exits 1 with a message on bad config. */
 export async function openForCli(): Promise<{ config: Config; database: DatabaseHandle; applied: string[] }> {
-  let config: Config;
-  try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = parseConfigOrExit(process.env);
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database);
   return { config, database, applied };

@@ -2,7 +2,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestListener } from "@remix-run/node-fetch-server";
-import { ConfigError, parseConfig } from "../app/lib/env.server.ts";
+import { parseConfigOrExit } from "../app/lib/env.server.ts";
 import type { TavolaApp, createApp as CreateApp } from "./app.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 
@@ -15,16 +15,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
-  let config;
-  try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = parseConfigOrExit(process.env);
 
   const onGeneratedPassword = (username: string, password: string) => {
     say("");

@@ -144,3 +144,16 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     logLevel: env.LOG_LEVEL,
   };
 }
+
+/** For processes (server, command-line tools): the configuration, or exit 1 with the problems listed. */
+export function parseConfigOrExit(source: Record<string, string | undefined>): Config {
+  try {
+    return parseConfig(source);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

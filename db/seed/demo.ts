@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../app/lib/database.types.ts";
+import type { Database, MenuType } from "../../app/lib/database.types.ts";
 import { nowIso } from "../../app/lib/db.server.ts";
 
 /**
@@ -121,6 +121,17 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
     ]);
     if (hasCategory || hasDish || hasMeal) return false;
     const now = nowIso();
+    const activate = (type: MenuType, id: number, order: number) =>
+      trx
+        .insertInto("active_menu_configurations")
+        .values({
+          menu_type: type,
+          menu_item_id: type === "SPEISEKARTE" ? id : null,
+          weekly_meal_id: type === "WOCHENKARTE" ? id : null,
+          display_order: order,
+          created_at: now,
+        })
+        .execute();
     const categoryIds = new Map<string, number>();
     for (const category of categories) {
       const row = await trx
@@ -145,16 +156,7 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("active_menu_configurations")
-        .values({
-          menu_type: "SPEISEKARTE",
-          menu_item_id: row.id,
-          weekly_meal_id: null,
-          display_order: index + 1,
-          created_at: now,
-        })
-        .execute();
+      await activate("SPEISEKARTE", row.id, index + 1);
     }
     for (const [index, meal] of weeklyMeals.entries()) {
       const row = await trx
@@ -168,16 +170,7 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("active_menu_configurations")
-        .values({
-          menu_type: "WOCHENKARTE",
-          menu_item_id: null,
-          weekly_meal_id: row.id,
-          display_order: index + 1,
-          created_at: now,
-        })
-        .execute();
+      await activate("WOCHENKARTE", row.id, index + 1);
     }
     return true;
   });

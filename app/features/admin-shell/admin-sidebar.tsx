@@ -10,16 +10,16 @@ import {
   SheetTrigger,
 } from "../../components/ui/sheet.tsx";
 import { cn } from "../../lib/utils.ts";
-import { adminNavigation } from "./navigation.ts";
+import { adminScreens } from "./navigation.ts";
 
 function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <ul className="space-y-1">
-      {adminNavigation.map(({ to, label, icon: Icon, end }) => (
-        <li key={to}>
+      {adminScreens.map(({ path, label, icon: Icon }) => (
+        <li key={path}>
           <NavLink
-            to={to}
-            end={end}
+            to={path}
+            end
             onClick={onNavigate}
             className={({ isActive }) =>
               cn(

@@ -10,14 +10,68 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
+export interface AdminScreen {
+  path: string;
+  label: string;
+  icon: LucideIcon;
+  /** The screen's heading, as the spec names it. */
+  title: string;
+  description: string;
+}
+
 /** The sidebar's eight entries, in the spec's order and with its labels. */
-export const adminNavigation: Array<{ to: string; label: string; icon: LucideIcon; end?: boolean }> = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/speisekarte", label: "Speisekarte", icon: BookOpen },
-  { to: "/admin/wochenkarte", label: "Wochenkarte", icon: CalendarDays },
-  { to: "/admin/reservations", label: "Reservations", icon: CalendarCheck },
-  { to: "/admin/gallery", label: "Galerie", icon: Image },
-  { to: "/admin/menu-items", label: "Menu Items", icon: UtensilsCrossed },
-  { to: "/admin/mitteilungen", label: "Mitteilungen", icon: Megaphone },
-  { to: "/admin/content", label: "Website-Inhalte", icon: FileText },
+export const adminScreens: AdminScreen[] = [
+  { path: "/admin", label: "Dashboard", icon: LayoutDashboard, title: "Dashboard", description: "" },
+  {
+    path: "/admin/speisekarte",
+    label: "Speisekarte",
+    icon: BookOpen,
+    title: "Speisekarte verwalten",
+    description: "Produkte, Kategorien und die aktive Speisekarte.",
+  },
+  {
+    path: "/admin/wochenkarte",
+    label: "Wochenkarte",
+    icon: CalendarDays,
+    title: "Wochenkarte verwalten",
+    description: "Wochengerichte und die aktive Wochenkarte.",
+  },
+  {
+    path: "/admin/reservations",
+    label: "Reservations",
+    icon: CalendarCheck,
+    title: "Reservierungen einsehen",
+    description: "Reservierungsanfragen ansehen, bestätigen und bearbeiten.",
+  },
+  {
+    path: "/admin/gallery",
+    label: "Galerie",
+    icon: Image,
+    title: "Galerie verwalten",
+    description: "Bilder hochladen, beschriften, sortieren und veröffentlichen.",
+  },
+  {
+    path: "/admin/menu-items",
+    label: "Menu Items",
+    icon: UtensilsCrossed,
+    title: "Menu Items Management",
+    description: "Die Gerichte, die die Startseite zeigt.",
+  },
+  {
+    path: "/admin/mitteilungen",
+    label: "Mitteilungen",
+    icon: Megaphone,
+    title: "Mitteilungen verwalten",
+    description: "Mitteilungen für die Gäste.",
+  },
+  {
+    path: "/admin/content",
+    label: "Website-Inhalte",
+    icon: FileText,
+    title: "Website-Inhalte verwalten",
+    description: "Die Texte der Startseite, Öffnungszeiten und Kontaktdaten.",
+  },
 ];
+
+export const adminScreenAt = (pathname: string): AdminScreen | undefined =>
+  adminScreens.find((screen) => screen.path === pathname.replace(/\/+$/, ""));

@@ -1,5 +1,5 @@
 import type { ContactContent } from "../../content/blocks.ts";
-import { EmailLink, LegalPage, PhoneLink } from "./legal-page.tsx";
+import { LegalPage, PhoneAndEmail } from "./legal-page.tsx";
 
 export function CookieRichtlinie({ contact }: { contact: ContactContent }) {
   return (
@@ -148,11 +148,7 @@ export function CookieRichtlinie({ contact }: { contact: ContactContent }) {
           Weitere Informationen zur Verarbeitung personenbezogener Daten und zu Ihren Rechten finden Sie in
           unserer Datenschutzerklärung. Bei Fragen zu Cookies erreichen Sie uns unter:
         </p>
-        <p>
-          Telefon: <PhoneLink phone={contact.phone} />
-          <br />
-          E-Mail: <EmailLink email={contact.email} />
-        </p>
+        <PhoneAndEmail contact={contact} />
       </section>
     </LegalPage>
   );

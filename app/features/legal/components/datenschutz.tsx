@@ -1,5 +1,5 @@
 import type { ContactContent } from "../../content/blocks.ts";
-import { AddressLines, EmailLink, LegalPage, PhoneLink } from "./legal-page.tsx";
+import { LegalPage, PhoneAndEmail, ProviderAddress } from "./legal-page.tsx";
 
 export function Datenschutz({ contact }: { contact: ContactContent }) {
   return (
@@ -16,18 +16,8 @@ export function Datenschutz({ contact }: { contact: ContactContent }) {
         <p>
           Verantwortlich für die Datenverarbeitung auf dieser Website im Sinne von Art. 4 Nr. 7 DSGVO ist:
         </p>
-        <p>
-          {contact.name}
-          <br />
-          Inhaber: {contact.owner}
-          <br />
-          <AddressLines lines={contact.address_lines} />
-        </p>
-        <p>
-          Telefon: <PhoneLink phone={contact.phone} />
-          <br />
-          E-Mail: <EmailLink email={contact.email} />
-        </p>
+        <ProviderAddress contact={contact} />
+        <PhoneAndEmail contact={contact} />
         <p>
           Bei allen Fragen zum Datenschutz und zur Ausübung Ihrer Rechte können Sie sich jederzeit unter den
           oben genannten Kontaktdaten an uns wenden.

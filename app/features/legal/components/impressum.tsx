@@ -1,27 +1,17 @@
 import type { ContactContent } from "../../content/blocks.ts";
-import { AddressLines, EmailLink, LegalPage, PhoneLink } from "./legal-page.tsx";
+import { AddressLines, LegalPage, PhoneAndEmail, ProviderAddress } from "./legal-page.tsx";
 
 export function Impressum({ contact }: { contact: ContactContent }) {
   return (
     <LegalPage title="Impressum">
       <section>
         <h2>Angaben gemäß § 5 DDG</h2>
-        <p>
-          {contact.name}
-          <br />
-          Inhaber: {contact.owner}
-          <br />
-          <AddressLines lines={contact.address_lines} />
-        </p>
+        <ProviderAddress contact={contact} />
       </section>
 
       <section>
         <h2>Kontakt</h2>
-        <p>
-          Telefon: <PhoneLink phone={contact.phone} />
-          <br />
-          E-Mail: <EmailLink email={contact.email} />
-        </p>
+        <PhoneAndEmail contact={contact} />
       </section>
 
       <section>

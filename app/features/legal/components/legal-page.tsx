@@ -1,3 +1,4 @@
+import type { ContactContent } from "../../content/blocks.ts";
 import { telHref } from "../../../lib/format.ts";
 import { Fragment, type ReactNode } from "react";
 
@@ -35,4 +36,28 @@ export function PhoneLink({ phone }: { phone: string }) {
 
 export function EmailLink({ email }: { email: string }) {
   return <a href={`mailto:${email}`}>{email}</a>;
+}
+
+/** The business, its owner and its address: who provides the site and is responsible for it. */
+export function ProviderAddress({ contact }: { contact: ContactContent }) {
+  return (
+    <p>
+      {contact.name}
+      <br />
+      Inhaber: {contact.owner}
+      <br />
+      <AddressLines lines={contact.address_lines} />
+    </p>
+  );
+}
+
+/** Phone and e-mail as links, on two lines. */
+export function PhoneAndEmail({ contact }: { contact: ContactContent }) {
+  return (
+    <p>
+      Telefon: <PhoneLink phone={contact.phone} />
+      <br />
+      E-Mail: <EmailLink email={contact.email} />
+    </p>
+  );
 }

@@ -1,5 +1,5 @@
 import type { ContactContent } from "../../content/blocks.ts";
-import { AddressLines, EmailLink, LegalPage, PhoneLink } from "./legal-page.tsx";
+import { EmailLink, LegalPage, PhoneAndEmail, PhoneLink, ProviderAddress } from "./legal-page.tsx";
 
 export function Nutzungsbedingungen({ contact }: { contact: ContactContent }) {
   return (
@@ -10,13 +10,7 @@ export function Nutzungsbedingungen({ contact }: { contact: ContactContent }) {
           Diese Nutzungsbedingungen gelten für die Nutzung dieser Website und für Reservierungsanfragen, die
           Sie über diese Website stellen. Anbieter der Website ist:
         </p>
-        <p>
-          {contact.name}
-          <br />
-          Inhaber: {contact.owner}
-          <br />
-          <AddressLines lines={contact.address_lines} />
-        </p>
+        <ProviderAddress contact={contact} />
         <p>
           Mit der Nutzung der Website erkennen Sie diese Bedingungen an. Für Ihren Besuch in unserem
           Restaurant gelten darüber hinaus die gesetzlichen Bestimmungen.
@@ -169,11 +163,7 @@ export function Nutzungsbedingungen({ contact }: { contact: ContactContent }) {
       <section>
         <h2>11. Kontakt</h2>
         <p>Bei Fragen zu diesen Nutzungsbedingungen erreichen Sie uns wie folgt:</p>
-        <p>
-          Telefon: <PhoneLink phone={contact.phone} />
-          <br />
-          E-Mail: <EmailLink email={contact.email} />
-        </p>
+        <PhoneAndEmail contact={contact} />
       </section>
     </LegalPage>
   );
