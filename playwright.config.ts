@@ -37,7 +37,7 @@ export default defineConfig({
       DATA_DIR: ".tmp/e2e",
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "error",
     },
   },
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../lib/zod.ts";
 
 /** The sign-in form: validated in the browser and again by the action, with the spec's texts. */
 export const loginSchema = z.object({

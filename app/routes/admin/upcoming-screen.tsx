@@ -6,9 +6,10 @@ import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/upcoming-screen";
 
 /** A staff screen whose editing comes with its feature's issue: guarded, titled, honest about it. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   await requireStaffSession(request, context);
-  const screen = adminScreenAt(new URL(request.url).pathname);
+  // `url`, not `request.url`: client navigations request `/admin/<screen>.data`.
+  const screen = adminScreenAt(url.pathname);
   if (!screen) throw data(null, { status: 404 });
   return { title: screen.title, description: screen.description };
 }

@@ -4,8 +4,8 @@ import { services } from "../../lib/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { pathname } = url;
   services(context).logger.warn("page not found", { path: pathname });
   return data({ path: pathname }, { status: 404 });
 }
