@@ -88,3 +88,41 @@ test("first start prints a staff password once; SIGTERM finishes the request in 
   again.child.kill("SIGTERM");
   expect(await again.exited).toBe(0);
 });
+
+test("repeated failed sign-ins are refused with HTTP 429 and a German message", async () => {
+  // A server of its own: the lock must not hit the main suite's client address.
+  const dataDir = path.join(root, ".tmp", "process-throttle");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const server = startServer({
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: "chef",
+    ADMIN_PASSWORD: "richtiges-passwort",
+  });
+  try {
+    await waitForHealth();
+    const attempt = (password: string) =>
+      fetch(`http://127.0.0.1:${PORT}/login`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ username: "chef", password }),
+      });
+    for (let i = 0; i < 5; i++) {
+      const failed = await attempt("falsch");
+      expect(failed.status).toBe(401);
+      expect(await failed.text()).toContain("Benutzername oder Passwort ist falsch");
+    }
+    // Locked now, even with the right password.
+    const locked = await attempt("richtiges-passwort");
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(60);
+    const page = await locked.text();
+    expect(page).toContain("Zu viele Anmeldeversuche");
+    expect(page).toContain("Bitte warten Sie 15 Minuten");
+    expect(locked.headers.get("set-cookie")).toBeNull();
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+});

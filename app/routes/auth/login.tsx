@@ -40,6 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+/** Document responses carry the action's Retry-After (429); the sign-in page is never cached. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
 /**
  * After a successful sign-in the loader would see the new session and redirect at once; the spec
  * wants the success toast on this page and the dashboard 1 s later, so the loader is not re-run.
