@@ -1,10 +1,17 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?url";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { siteMeta } from "./lib/meta.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({});
+
+/**
+ * The stylesheet with React's `precedence`, so React puts it first in <head>, ahead of the script
+ * preloads, instead of after them. (Preloading the fonts was measured as slower: they then compete
+ * with the stylesheet for the first bytes.)
+ */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appCss, precedence: "default" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
