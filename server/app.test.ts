@@ -135,3 +135,23 @@ describe("the HTTP pipeline", () => {
     expect(await small.text()).toBe("received 1000");
   });
 });
+
+describe("DEMO_CONTENT=off", () => {
+  it("leaves an empty database empty", async () => {
+    const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-app-empty-"));
+    const config = parseConfig({ DATA_DIR: emptyDir, DEMO_CONTENT: "off" });
+    const generated: string[] = [];
+    const blank = await createApp(config, {
+      build: echoBuild,
+      logger,
+      onGeneratedPassword: (username) => generated.push(username),
+    });
+    try {
+      expect(await blank.database.db.selectFrom("menu_items").selectAll().execute()).toEqual([]);
+      expect(generated).toEqual(["admin"]);
+    } finally {
+      await blank.close();
+      fs.rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
+});

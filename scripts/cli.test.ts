@@ -1,0 +1,77 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { authenticateStaff } from "../app/features/auth/staff.server.ts";
+import { openDatabase } from "../app/lib/db.server.ts";
+
+/** The command-line tools as an operator runs them, against a throwaway DATA_DIR. */
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-cli-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function run(script: string, args: string[], input = "") {
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", script), ...args], {
+    cwd: root,
+    input,
+    encoding: "utf8",
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+  });
+  return { status: result.status, out: result.stdout + result.stderr };
+}
+
+describe("command-line tools", () => {
+  it("db:migrate brings a new database up to date, then reports nothing to do", () => {
+    expect(run("db-migrate.ts", [])).toMatchObject({
+      status: 0,
+      out: expect.stringContaining("0001-initial-schema"),
+    });
+    expect(run("db-migrate.ts", []).out).toContain("auf dem neuesten Stand");
+  });
+
+  it("staff set-password creates an account, refuses short passwords, and lists accounts", async () => {
+    const short = run("staff.ts", ["set-password", "Anna"], "kurz\n");
+    expect(short.status).toBe(1);
+    expect(short.out).toContain("mindestens 10 Zeichen");
+    expect(run("staff.ts", ["set-password", "Anna"], "ein-gutes-passwort\n")).toMatchObject({
+      status: 0,
+      out: expect.stringContaining("angelegt"),
+    });
+    expect(run("staff.ts", ["set-password", "anna"], "ein-neues-passwort\n").out).toContain("Neues Passwort");
+    expect(run("staff.ts", ["list"]).out).toMatch(/^Anna\t/m);
+    expect(run("staff.ts", ["unbekannt"]).status).toBe(1);
+
+    const database = openDatabase({ kind: "sqlite", file: path.join(dataDir, "tavola.sqlite") });
+    try {
+      expect(await authenticateStaff(database.db, "Anna", "ein-gutes-passwort")).toBeUndefined();
+      expect(await authenticateStaff(database.db, "Anna", "ein-neues-passwort")).toBeDefined();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("db:backup writes a consistent copy that opens as a database", async () => {
+    const target = path.join(dataDir, "copy.sqlite");
+    expect(run("db-backup.ts", [target]).status).toBe(0);
+    const copy = openDatabase({ kind: "sqlite", file: target });
+    try {
+      expect(await copy.db.selectFrom("staff_users").select("username").execute()).toEqual([
+        { username: "Anna" },
+      ]);
+    } finally {
+      await copy.close();
+    }
+    expect(run("db-backup.ts", [target]).status).toBe(1);
+  });
+
+  it("a wrong configuration value stops a tool with the variable's name", () => {
+    const result = spawnSync(process.execPath, [path.join(root, "scripts", "db-migrate.ts")], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "mysql://nope" },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("DATABASE_URL");
+  });
+});
