@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import path from "node:path";
 import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -187,5 +186,3 @@ async function healthCheck(database: DatabaseHandle, logger: Logger): Promise<Re
     return Response.json({ status: "error" }, { status: 503, headers: { "Cache-Control": "no-store" } });
   }
 }
-
-export const defaultClientDir = (root: string) => path.join(root, "build", "client");

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 /**
  * The schema as the application sees it, identical on SQLite and PostgreSQL:
@@ -180,6 +180,3 @@ export interface Database {
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;
-export type NewReservation = Insertable<ReservationsTable>;
-export type ReservationRow = Selectable<ReservationsTable>;
-export type ReservationUpdate = Updateable<ReservationsTable>;

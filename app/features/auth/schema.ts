@@ -13,7 +13,6 @@ export const loginSchema = z.object({
     .max(200, "Das Passwort ist zu lang"),
 });
 
-export type LoginInput = z.infer<typeof loginSchema>;
 export const loginFields = ["username", "password"] as const;
 export type LoginField = (typeof loginFields)[number];
 

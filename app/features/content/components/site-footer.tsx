@@ -12,7 +12,7 @@ const quickLinks = [
   { id: "contact", label: "Kontakt" },
 ];
 
-export const legalLinks = [
+const legalLinks = [
   { to: "/impressum", label: "Impressum" },
   { to: "/datenschutz", label: "Datenschutz" },
   { to: "/nutzungsbedingungen", label: "Nutzungsbedingungen" },
