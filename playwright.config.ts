@@ -5,6 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
  * The server starts on a fresh SQLite database in .tmp/e2e with a known staff account.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+/** Separate ports and folders let two checkouts run their browser tests side by side. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e";
 export const E2E_ADMIN = { username: "e2e-chef", password: "e2e-geheim-passwort" };
 
 const chromium = {
@@ -31,7 +33,7 @@ export default defineConfig({
   use: { baseURL: `http://127.0.0.1:${E2E_PORT}`, trace: "retain-on-failure" },
   projects: [{ name: "chromium", use: chromium }],
   webServer: {
-    command: "rm -rf .tmp/e2e && node server/start.ts",
+    command: `rm -rf ${E2E_DATA_DIR} && node server/start.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -40,7 +42,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
-      DATA_DIR: ".tmp/e2e",
+      DATA_DIR: E2E_DATA_DIR,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "error",

@@ -1,7 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../lib/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import { contentBlocks, parseBlock, type ContentKey, type ContentValues } from "./blocks.ts";
+import { nowIso } from "../../lib/db.server.ts";
+import {
+  contentBlocks,
+  parseBlock,
+  type ContentKey,
+  type ContentValue,
+  type ContentValues,
+} from "./blocks.ts";
 
 /**
  * Reads content blocks in one query. The page never fails because of content: a missing block, a
@@ -37,4 +44,24 @@ export async function readContentBlocks<K extends ContentKey>(
     values[key] = value;
   }
   return values as ContentValues<K>;
+}
+
+export type ContentEntries = { [K in ContentKey]?: ContentValue<K> };
+
+/**
+ * Saves blocks (already validated with their schemas) in one transaction: all of them or none. The
+ * public pages read the database on every request, so what is saved shows at the next page load.
+ */
+export async function saveContentBlocks(db: Kysely<Database>, entries: ContentEntries): Promise<void> {
+  const updatedAt = nowIso();
+  await db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(entries)) {
+      const json = JSON.stringify(value);
+      await trx
+        .insertInto("site_content")
+        .values({ key, value: json, updated_at: updatedAt })
+        .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: json, updated_at: updatedAt }))
+        .execute();
+    }
+  });
 }

@@ -1,0 +1,4 @@
+// Placeholder until this resource route lands in this change.
+export function loader() {
+  return new Response("Not Found", { status: 404 });
+}
