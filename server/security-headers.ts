@@ -19,7 +19,8 @@ export function contentSecurityPolicy({
     development ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
     // Inline styles stay allowed: React's style props and the toast library's injected sheet need them.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Staff may point a content picture at an https address of their own choosing (docs/decisions/0006).
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src 'self'${development ? " ws: wss:" : ""}`,
     "object-src 'none'",
