@@ -1,177 +1,66 @@
 import type { Kysely } from "kysely";
-import type { Database, MenuType } from "../../app/lib/database.types.ts";
+import type { Database } from "../../app/lib/database.types.ts";
 import { nowIso } from "../../app/lib/db.server.ts";
+import { seedDemoAnnouncements } from "./announcements.ts";
+import { seedDemoContentBlocks } from "./content.ts";
+import { seedDemoMenu } from "./menu.ts";
 
 /**
- * Demo content for a fresh installation (`DEMO_CONTENT=off` skips it): a small Italian Speisekarte
- * and Wochenkarte, both active. Runs only on a database without categories, dishes or weekly meals,
- * so it never touches a restaurant's own data. Returns whether it wrote anything.
+ * Demo content for a fresh installation (`DEMO_CONTENT=off` skips it): a Speisekarte and
+ * Wochenkarte, a text for every content block and announcements of each priority.
+ *
+ * Written at most once per database, and only into a database without restaurant data of its own:
+ * a marker row records that the decision was made, so when staff later delete every dish or
+ * announcement, the next start does not bring the demo back. Everything, marker included, is one
+ * transaction: a failed seed leaves nothing behind and is tried again at the next start.
+ * Returns whether it wrote demo content.
  */
-const categories = [
-  { name: "Antipasti", display_order: 1 },
-  { name: "Pasta", display_order: 2 },
-  { name: "Pizza", display_order: 3 },
-  { name: "Secondi", display_order: 4 },
-  { name: "Dolci", display_order: 5 },
+export const DEMO_MARKER_KEY = "system.demo_content";
+
+/** Tables that hold what a restaurant enters (besides its texts); staff accounts do not count. */
+const restaurantTables = [
+  "announcements",
+  "categories",
+  "menu_items",
+  "weekly_meals",
+  "featured_dishes",
+  "gallery_images",
+  "reservations",
 ] as const;
 
-const dishes: Array<{
-  code: string;
-  name: string;
-  description: string;
-  cents: number;
-  category: (typeof categories)[number]["name"];
-}> = [
-  {
-    code: "1",
-    name: "Bruschetta Classica",
-    description: "Geröstetes Brot mit Tomaten, Knoblauch, Basilikum und Olivenöl",
-    cents: 690,
-    category: "Antipasti",
-  },
-  {
-    code: "2",
-    name: "Vitello Tonnato",
-    description: "Dünn geschnittenes Kalbfleisch mit Thunfisch-Kapern-Sauce",
-    cents: 1290,
-    category: "Antipasti",
-  },
-  {
-    code: "3",
-    name: "Carpaccio di Manzo",
-    description: "Rinderfilet mit Rucola, Parmesan und Zitrone",
-    cents: 1390,
-    category: "Antipasti",
-  },
-  {
-    code: "10",
-    name: "Spaghetti Carbonara",
-    description: "Mit Guanciale, Eigelb, Pecorino und schwarzem Pfeffer",
-    cents: 1350,
-    category: "Pasta",
-  },
-  {
-    code: "11",
-    name: "Tagliatelle al Ragù",
-    description: "Hausgemachte Bandnudeln mit Rinderragout nach Bologneser Art",
-    cents: 1450,
-    category: "Pasta",
-  },
-  {
-    code: "12",
-    name: "Risotto ai Funghi",
-    description: "Carnaroli-Reis mit Steinpilzen und Parmesan",
-    cents: 1590,
-    category: "Pasta",
-  },
-  {
-    code: "20",
-    name: "Pizza Margherita",
-    description: "Tomaten, Fior di Latte, Basilikum",
-    cents: 990,
-    category: "Pizza",
-  },
-  {
-    code: "21",
-    name: "Pizza Diavola",
-    description: "Tomaten, Mozzarella, scharfe Salami",
-    cents: 1250,
-    category: "Pizza",
-  },
-  {
-    code: "30",
-    name: "Saltimbocca alla Romana",
-    description: "Kalbsschnitzel mit Parmaschinken und Salbei in Weißweinsauce",
-    cents: 2290,
-    category: "Secondi",
-  },
-  {
-    code: "31",
-    name: "Branzino alla Griglia",
-    description: "Gegrillter Wolfsbarsch mit Rosmarinkartoffeln",
-    cents: 2490,
-    category: "Secondi",
-  },
-  {
-    code: "40",
-    name: "Tiramisù della Casa",
-    description: "Nach dem Rezept der Nonna",
-    cents: 750,
-    category: "Dolci",
-  },
-  { code: "41", name: "Panna Cotta", description: "Mit Waldbeerensauce", cents: 690, category: "Dolci" },
-];
-
-const weeklyMeals = [
-  {
-    name: "Ossobuco alla Milanese",
-    description: "Geschmorte Kalbshaxe mit Safranrisotto und Gremolata",
-    cents: 2690,
-  },
-  { name: "Pappardelle al Cinghiale", description: "Breite Bandnudeln mit Wildschweinragout", cents: 1890 },
-  { name: "Zuppa di Zucca", description: "Kürbissuppe mit Amaretti und Salbeibutter", cents: 850 },
-];
+async function holdsRestaurantData(db: Kysely<Database>): Promise<boolean> {
+  const text = await db
+    .selectFrom("site_content")
+    .select("key")
+    .where("key", "!=", DEMO_MARKER_KEY)
+    .limit(1)
+    .executeTakeFirst();
+  if (text) return true;
+  for (const table of restaurantTables) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.lit(1).as("found"))
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
+}
 
 export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const [hasCategory, hasDish, hasMeal] = await Promise.all([
-      trx.selectFrom("categories").select("id").limit(1).executeTakeFirst(),
-      trx.selectFrom("menu_items").select("id").limit(1).executeTakeFirst(),
-      trx.selectFrom("weekly_meals").select("id").limit(1).executeTakeFirst(),
-    ]);
-    if (hasCategory || hasDish || hasMeal) return false;
-    const now = nowIso();
-    const activate = (type: MenuType, id: number, order: number) =>
-      trx
-        .insertInto("active_menu_configurations")
-        .values({
-          menu_type: type,
-          menu_item_id: type === "SPEISEKARTE" ? id : null,
-          weekly_meal_id: type === "WOCHENKARTE" ? id : null,
-          display_order: order,
-          created_at: now,
-        })
-        .execute();
-    const categoryIds = new Map<string, number>();
-    for (const category of categories) {
-      const row = await trx
-        .insertInto("categories")
-        .values({ ...category, parent_id: null, created_at: now, updated_at: now })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      categoryIds.set(category.name, row.id);
-    }
-    for (const [index, dish] of dishes.entries()) {
-      const row = await trx
-        .insertInto("menu_items")
-        .values({
-          name: dish.name,
-          description: dish.description,
-          price_cents: dish.cents,
-          product_code: dish.code,
-          category_id: categoryIds.get(dish.category) ?? null,
-          tags: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await activate("SPEISEKARTE", row.id, index + 1);
-    }
-    for (const [index, meal] of weeklyMeals.entries()) {
-      const row = await trx
-        .insertInto("weekly_meals")
-        .values({
-          name: meal.name,
-          description: meal.description,
-          price_cents: meal.cents,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await activate("WOCHENKARTE", row.id, index + 1);
-    }
+    // Claiming the marker first also settles two servers starting at once on one PostgreSQL: the
+    // second waits on the marker's key and then finds it taken.
+    const claimed = await trx
+      .insertInto("site_content")
+      .values({ key: DEMO_MARKER_KEY, value: JSON.stringify({ decided_at: nowIso() }), updated_at: nowIso() })
+      .onConflict((conflict) => conflict.column("key").doNothing())
+      .returning("key")
+      .executeTakeFirst();
+    if (!claimed || (await holdsRestaurantData(trx))) return false;
+    await seedDemoMenu(trx);
+    await seedDemoContentBlocks(trx);
+    await seedDemoAnnouncements(trx);
     return true;
   });
 }

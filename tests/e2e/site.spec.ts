@@ -20,10 +20,18 @@ test.describe("Startseite", () => {
     await expect(page).toHaveTitle(/Ristorante Tavola/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S/);
 
-    for (const id of ["home", "about", "menu", "reservations", "contact", "reservation-form-area"]) {
+    for (const id of [
+      "home",
+      "about",
+      "menu",
+      "gallery",
+      "reservations",
+      "contact",
+      "reservation-form-area",
+    ]) {
       await expect(page.locator(`[id="${id}"]`), `#${id}`).toHaveCount(1);
     }
-    for (const id of ["home", "about", "menu", "reservations"]) {
+    for (const id of ["home", "about", "menu", "gallery", "reservations"]) {
       await expect(page.locator(`section[id="${id}"]`), `section#${id}`).toHaveCount(1);
     }
 

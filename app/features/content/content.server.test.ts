@@ -5,7 +5,26 @@ import type { DatabaseHandle } from "../../lib/db.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { contentBlocks } from "./blocks.ts";
-import { readContentBlocks } from "./content.server.ts";
+import { draftFields, draftOf, findTab, type DraftObject } from "./content-form.ts";
+import { readContentBlocks, saveContentBlocks, submitContentForm } from "./content.server.ts";
+
+/** A submitted tab as the browser posts it: the tab, the button, and every field by path. */
+function submission(tab: string, values: DraftObject, intent = "save"): FormData {
+  const form = new FormData();
+  form.append("block", tab);
+  form.append("intent", intent);
+  for (const [name, value] of draftFields(values)) form.append(name, value);
+  return form;
+}
+
+const defaultsOf = (tab: string): DraftObject => {
+  const found = findTab(tab);
+  if (!found) throw new Error(tab);
+  const blocks = Object.fromEntries(
+    found.blocks.map((block) => [block.key, contentBlocks[block.key].defaults]),
+  ) as Parameters<typeof draftOf>[1];
+  return draftOf(found, blocks);
+};
 
 const store = (db: Kysely<Database>, key: string, value: string) =>
   db.insertInto("site_content").values({ key, value, updated_at: "2026-11-21T10:00:00.000Z" }).execute();
@@ -55,6 +74,97 @@ describe.each(testDatabases())("content blocks on $dialect", (engine) => {
     const blocks = await readContentBlocks(handle.db, logger, ["navbar"]);
     expect(blocks.navbar.brand).toBe(contentBlocks.navbar.defaults.brand);
     expect(entries.some((entry) => entry.level === "error")).toBe(true);
+    handle = await engine.open();
+  });
+});
+
+describe.each(testDatabases())("saving content on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  it("saves blocks and overwrites them on the next save", async () => {
+    handle = await engine.open();
+    const { logger } = recordingLogger();
+    const hero = { ...contentBlocks["home.hero"].defaults, eyebrow: "Erste Fassung" };
+    await saveContentBlocks(handle.db, { "home.hero": hero });
+    await saveContentBlocks(handle.db, { "home.hero": { ...hero, eyebrow: "Zweite Fassung" } });
+    const blocks = await readContentBlocks(handle.db, logger, ["home.hero"]);
+    expect(blocks["home.hero"].eyebrow).toBe("Zweite Fassung");
+    expect(await handle.db.selectFrom("site_content").select("key").execute()).toHaveLength(1);
+  });
+
+  it("saves the Global tab's opening hours and contact details together, trimmed", async () => {
+    handle = await engine.open();
+    const { logger } = recordingLogger();
+    const values = defaultsOf("global");
+    const contact = values.contact as DraftObject;
+    const hours = values.opening_hours as DraftObject;
+    const form = submission("global", {
+      opening_hours: { ...hours, monday: " 12:00–15:00 Uhr " },
+      contact: { ...contact, address_lines: ["", "Neue Straße 5", "10115 Berlin"], phone: "030 987654" },
+    });
+    const result = await submitContentForm(handle.db, logger, form);
+    expect(result).toMatchObject({ status: "saved", block: "global" });
+    const blocks = await readContentBlocks(handle.db, logger, ["global.contact", "global.opening_hours"]);
+    expect(blocks["global.opening_hours"].monday).toBe("12:00–15:00 Uhr");
+    expect(blocks["global.contact"].address_lines).toEqual(["Neue Straße 5", "10115 Berlin"]);
+    expect(blocks["global.contact"].phone).toBe("030 987654");
+  });
+
+  it("refuses invalid input with the field messages, keeps what was typed and saves nothing", async () => {
+    handle = await engine.open();
+    const { logger } = recordingLogger();
+    const values = { ...defaultsOf("footer"), description: "Neu", social_facebook_url: "facebook" };
+    const result = await submitContentForm(handle.db, logger, submission("footer", values));
+    expect(result).toEqual({
+      status: "invalid",
+      block: "footer",
+      values,
+      fieldErrors: { social_facebook_url: "Gültige URL erforderlich" },
+    });
+    expect(await handle.db.selectFrom("site_content").select("key").execute()).toEqual([]);
+  });
+
+  it("answers a list button with the changed list and saves nothing", async () => {
+    handle = await engine.open();
+    const { logger } = recordingLogger();
+    const values = defaultsOf("about");
+    const result = await submitContentForm(
+      handle.db,
+      logger,
+      submission("about", values, "list:down:paragraphs:0"),
+    );
+    const paragraphs = contentBlocks["home.about"].defaults.paragraphs;
+    expect(result).toMatchObject({
+      status: "edited",
+      block: "about",
+      values: { paragraphs: [paragraphs[1], paragraphs[0]] },
+    });
+    expect(await handle.db.selectFrom("site_content").select("key").execute()).toEqual([]);
+  });
+
+  it("refuses an unknown tab or button", async () => {
+    handle = await engine.open();
+    const { logger } = recordingLogger();
+    const unknownTab = submission("impressum", { brand: "X" });
+    expect(await submitContentForm(handle.db, logger, unknownTab)).toEqual({ status: "bad-request" });
+    const unknownIntent = submission("hero", defaultsOf("hero"), "delete");
+    expect(await submitContentForm(handle.db, logger, unknownIntent)).toEqual({ status: "bad-request" });
+    const listOfOtherTab = submission("hero", defaultsOf("hero"), "list:add:paragraphs:0");
+    expect(await submitContentForm(handle.db, logger, listOfOtherTab)).toEqual({ status: "bad-request" });
+    expect(await handle.db.selectFrom("site_content").select("key").execute()).toEqual([]);
+  });
+
+  it("logs a failed save and answers with what was typed instead of throwing", async () => {
+    handle = await engine.open();
+    const { logger, entries } = recordingLogger();
+    await handle.close();
+    const values = { ...defaultsOf("navigation"), brand: "Da Mario" };
+    const result = await submitContentForm(handle.db, logger, submission("navigation", values));
+    expect(result).toEqual({ status: "failed", block: "navigation", values });
+    expect(entries.some((entry) => entry.level === "error" && entry.message === "content save failed")).toBe(
+      true,
+    );
     handle = await engine.open();
   });
 });

@@ -9,6 +9,17 @@ import {
   type ContentValue,
   type ContentValues,
 } from "./blocks.ts";
+import {
+  applyListAction,
+  BLOCK_FIELD,
+  findTab,
+  INTENT_FIELD,
+  parseListIntent,
+  readDraft,
+  SAVE_INTENT,
+  validateDraft,
+  type ContentFormResult,
+} from "./content-form.ts";
 
 /**
  * Reads content blocks in one query. The page never fails because of content: a missing block, a
@@ -64,4 +75,34 @@ export async function saveContentBlocks(db: Kysely<Database>, entries: ContentEn
         .execute();
     }
   });
+}
+
+/**
+ * One submitted tab of 'Website-Inhalte verwalten'. A list button (without JavaScript) only changes
+ * the value shown; 'Speichern' validates with the tab's schemas and saves its blocks together. What
+ * was typed comes back unless it was saved, and a failed save is logged, never thrown.
+ */
+export async function submitContentForm(
+  db: Kysely<Database>,
+  logger: Logger,
+  form: FormData,
+): Promise<ContentFormResult> {
+  const tab = findTab(form.get(BLOCK_FIELD));
+  if (!tab) return { status: "bad-request" };
+  const block = tab.id;
+  const values = readDraft(tab, form);
+  const intent = form.get(INTENT_FIELD) ?? SAVE_INTENT;
+  const listAction = parseListIntent(tab, intent);
+  if (listAction) return { status: "edited", block, values: applyListAction(tab, values, listAction) };
+  if (intent !== SAVE_INTENT) return { status: "bad-request" };
+
+  const validation = validateDraft(tab, values);
+  if (!validation.success) return { status: "invalid", block, values, fieldErrors: validation.errors };
+  try {
+    await saveContentBlocks(db, validation.entries);
+  } catch (error) {
+    logger.error("content save failed", { block, error });
+    return { status: "failed", block, values };
+  }
+  return { status: "saved", block, values: validation.value };
 }

@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../lib/db.server.ts";
+import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import { readActiveSpeisekarte } from "./active-menu.server.ts";
+import {
+  loadSpeisekarte,
+  loadWochenkarte,
+  readActiveSpeisekarte,
+  readActiveWochenkarte,
+} from "./active-menu.server.ts";
 
 const now = "2026-11-21T10:00:00.000Z";
 
-describe.each(testDatabases())("active Speisekarte on $dialect", (engine) => {
+describe.each(testDatabases())("active Speisekarte and Wochenkarte on $dialect", (engine) => {
   let handle: DatabaseHandle;
   afterEach(async () => handle?.close());
 
@@ -69,5 +75,87 @@ describe.each(testDatabases())("active Speisekarte on $dialect", (engine) => {
       ["Ohne Reihenfolge", ["Bruschetta"]],
       ["Weitere Gerichte", ["Ohne Kategorie"]],
     ]);
+  });
+
+  it("lists the active Wochenkarte flat in configured order, missing orders last, then by name", async () => {
+    handle = await engine.open();
+    const { db } = handle;
+    const meal = async (name: string, price_cents: number, active?: number | null, description?: string) => {
+      const id = (
+        await db
+          .insertInto("weekly_meals")
+          .values({ name, description: description ?? null, price_cents, created_at: now, updated_at: now })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+      if (active !== undefined) {
+        await db
+          .insertInto("active_menu_configurations")
+          .values({
+            menu_type: "WOCHENKARTE",
+            menu_item_id: null,
+            weekly_meal_id: id,
+            display_order: active,
+            created_at: now,
+          })
+          .execute();
+      }
+      return id;
+    };
+    await meal("Zuppa di Zucca", 850, null);
+    const ossobuco = await meal("Ossobuco", 2690, 2, "Geschmorte Kalbshaxe");
+    await meal("Nicht aktiv", 1000);
+    await meal("Arancini", 750, null);
+    await meal("Pappardelle", 1890, 1);
+
+    const meals = await readActiveWochenkarte(db);
+    expect(meals.map((m) => m.name)).toEqual(["Pappardelle", "Ossobuco", "Arancini", "Zuppa di Zucca"]);
+    expect(meals[1]).toEqual({
+      id: ossobuco,
+      name: "Ossobuco",
+      description: "Geschmorte Kalbshaxe",
+      priceCents: 2690,
+    });
+  });
+
+  it("gives an empty Wochenkarte when nothing is active", async () => {
+    handle = await engine.open();
+    await handle.db
+      .insertInto("weekly_meals")
+      .values({ name: "Inaktiv", description: null, price_cents: 900, created_at: now, updated_at: now })
+      .execute();
+    expect(await readActiveWochenkarte(handle.db)).toEqual([]);
+    const { logger } = recordingLogger();
+    expect(await loadWochenkarte(handle.db, logger)).toEqual({
+      kind: "wochenkarte",
+      status: "loaded",
+      meals: [],
+    });
+    expect(await loadSpeisekarte(handle.db, logger)).toEqual({
+      kind: "speisekarte",
+      status: "loaded",
+      groups: [],
+    });
+  });
+
+  it("turns a failed read into the error state and logs it, for both cards", async () => {
+    // Without migrations the tables are missing, so every read fails inside the database.
+    handle = await engine.open({ migrate: false });
+    const { logger, entries } = recordingLogger();
+    expect(await loadSpeisekarte(handle.db, logger)).toEqual({
+      kind: "speisekarte",
+      status: "error",
+      message: "Ein Fehler ist beim Laden der Speisekarte aufgetreten.",
+    });
+    expect(await loadWochenkarte(handle.db, logger)).toEqual({
+      kind: "wochenkarte",
+      status: "error",
+      message: "Ein Fehler ist beim Laden der Wochenkarte aufgetreten.",
+    });
+    expect(entries.map((entry) => [entry.level, entry.message])).toEqual([
+      ["error", "reading the active Speisekarte failed"],
+      ["error", "reading the active Wochenkarte failed"],
+    ]);
+    expect(entries[0]?.fields?.error).toBeInstanceOf(Error);
   });
 });

@@ -1,24 +1,24 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../lib/database.types.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import {
+  menuFailure,
+  type ActiveDish,
+  type MenuCategoryGroup,
+  type SpeisekarteResult,
+  type WeeklyDish,
+  type WochenkarteResult,
+} from "./public-menu.ts";
 
 type Db = Kysely<Database>;
 
 /** Configured position of a dish on its card; a missing one sorts last (spec §9). */
 export const MISSING_ORDER = 9999;
 
-export interface ActiveDish {
-  id: number;
-  productCode: string | null;
-  name: string;
-  description: string | null;
-  priceCents: number;
-}
-
-export interface MenuCategoryGroup {
-  id: number | null;
-  name: string;
-  dishes: ActiveDish[];
-}
+type Ordered = { display_order: number | null; name: string };
+const byOrder = (a: Ordered, b: Ordered) =>
+  (a.display_order ?? MISSING_ORDER) - (b.display_order ?? MISSING_ORDER) ||
+  a.name.localeCompare(b.name, "de");
 
 /**
  * The active Speisekarte as guests see it: dishes in their configured order, grouped by category in
@@ -43,12 +43,6 @@ export async function readActiveSpeisekarte(db: Db): Promise<MenuCategoryGroup[]
       .where("c.menu_type", "=", "SPEISEKARTE")
       .execute(),
   ]);
-  const byOrder = (
-    a: { display_order: number | null; name: string },
-    b: { display_order: number | null; name: string },
-  ) =>
-    (a.display_order ?? MISSING_ORDER) - (b.display_order ?? MISSING_ORDER) ||
-    a.name.localeCompare(b.name, "de");
   const groups = new Map<number | null, ActiveDish[]>();
   for (const row of [...rows].sort(byOrder)) {
     const list = groups.get(row.category_id) ?? [];
@@ -71,4 +65,42 @@ export async function readActiveSpeisekarte(db: Db): Promise<MenuCategoryGroup[]
     .flatMap(([, dishes]) => dishes);
   if (uncategorized.length > 0) result.push({ id: null, name: "Weitere Gerichte", dishes: uncategorized });
   return result;
+}
+
+/** The active Wochenkarte as guests see it: one flat list in the configured order, then by name. */
+export async function readActiveWochenkarte(db: Db): Promise<WeeklyDish[]> {
+  const rows = await db
+    .selectFrom("active_menu_configurations as c")
+    .innerJoin("weekly_meals as w", "w.id", "c.weekly_meal_id")
+    .select(["w.id", "w.name", "w.description", "w.price_cents", "c.display_order"])
+    .where("c.menu_type", "=", "WOCHENKARTE")
+    .execute();
+  return [...rows].sort(byOrder).map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    priceCents: row.price_cents,
+  }));
+}
+
+/**
+ * The loaders' answer for a public card: a failed read is logged and becomes the error state, so a
+ * guest sees the spec's message inside the page (or dialog) instead of an error page.
+ */
+export async function loadSpeisekarte(db: Db, logger: Logger): Promise<SpeisekarteResult> {
+  try {
+    return { kind: "speisekarte", status: "loaded", groups: await readActiveSpeisekarte(db) };
+  } catch (error) {
+    logger.error("reading the active Speisekarte failed", { error });
+    return menuFailure("speisekarte");
+  }
+}
+
+export async function loadWochenkarte(db: Db, logger: Logger): Promise<WochenkarteResult> {
+  try {
+    return { kind: "wochenkarte", status: "loaded", meals: await readActiveWochenkarte(db) };
+  } catch (error) {
+    logger.error("reading the active Wochenkarte failed", { error });
+    return menuFailure("wochenkarte");
+  }
 }

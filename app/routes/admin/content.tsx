@@ -1,28 +1,78 @@
-import { data } from "react-router";
+import { ExternalLink } from "lucide-react";
+import { data, type ShouldRevalidateFunction } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { adminScreenAt } from "../../features/admin-shell/navigation.ts";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { contentKeys } from "../../features/content/blocks.ts";
+import { ContentEditor } from "../../features/content/components/admin/content-editor.tsx";
+import type { ContentFormResult, ContentSubmission } from "../../features/content/content-form.ts";
+import { readContentBlocks, submitContentForm } from "../../features/content/content.server.ts";
+import { services } from "../../lib/app-context.ts";
+import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/content";
 
-/** A staff screen whose editing comes with its feature's issue: guarded, titled, honest about it. */
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+const PATH = "/admin/content";
+const screen = adminScreenAt(PATH);
+const TITLE = screen?.title ?? "Website-Inhalte verwalten";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: TITLE, noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffSession(request, context);
-  // `url`, not `request.url`: client navigations request `/admin/<screen>.data`.
-  const screen = adminScreenAt(url.pathname);
-  if (!screen) throw data(null, { status: 404 });
-  return { title: screen.title, description: screen.description };
+  const { database, logger } = services(context);
+  return { blocks: await readContentBlocks(database.db, logger, contentKeys) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  siteMeta({ title: loaderData?.title ?? "Verwaltung", noindex: true });
+const statusOf: Record<ContentFormResult["status"], number> = {
+  "bad-request": 400,
+  invalid: 400,
+  failed: 500,
+  edited: 200,
+  saved: 200,
+};
 
-export default function UpcomingScreen({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireStaffSession(request, context);
+  const { database, logger } = services(context);
+  const result = await submitContentForm(database.db, logger, await readForm(request));
+  return data<ContentFormResult>(result, { status: statusOf[result.status] });
+}
+
+/**
+ * In the browser: a save that gets no answer (network down, server error page) becomes a result the
+ * form can show as a toast, instead of the route's error page. Redirects (expired session) still apply.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContentSubmission> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("content save failed", error);
+    return { status: "unexpected" };
+  }
+}
+
+/** Only a save changes what the page shows; a refused submission keeps the page's data as it is. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && (actionResult as ContentSubmission).status !== "saved" ? false : defaultShouldRevalidate;
+
+export default function ContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminPage title={loaderData.title} description={loaderData.description}>
-      <p className="rounded-lg border border-dashed border-stone-300 bg-white p-6 text-muted">
-        Die Bearbeitung in diesem Bereich wird in Kürze freigeschaltet.
+    <AdminPage title={TITLE} description={screen?.description}>
+      <p className="-mt-4 mb-6">
+        <a
+          href="/"
+          target="_blank"
+          rel="noopener"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          Auf der Website ansehen
+          <ExternalLink className="size-4" aria-hidden="true" />
+          <span className="sr-only">(öffnet in neuem Tab)</span>
+        </a>
       </p>
+      <ContentEditor blocks={loaderData.blocks} actionResult={actionData} action={PATH} />
     </AdminPage>
   );
 }

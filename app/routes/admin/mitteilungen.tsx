@@ -1,28 +1,88 @@
-import { data } from "react-router";
+import { data, useNavigation } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { adminScreenAt } from "../../features/admin-shell/navigation.ts";
+import {
+  listAllAnnouncements,
+  saveAnnouncements,
+  type Announcement,
+} from "../../features/announcements/announcements.server.ts";
+import { AnnouncementsEditor } from "../../features/announcements/components/announcements-editor.tsx";
+import type { EditableAnnouncement, SaveResult } from "../../features/announcements/drafts.ts";
+import { announcementMessages, validateAnnouncementList } from "../../features/announcements/schema.ts";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { services } from "../../lib/app-context.ts";
+import { berlinToday } from "../../lib/format.ts";
+import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/mitteilungen";
 
-/** A staff screen whose editing comes with its feature's issue: guarded, titled, honest about it. */
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export const meta: Route.MetaFunction = () => siteMeta({ title: "Mitteilungen verwalten", noindex: true });
+
+const editable = (announcement: Announcement): EditableAnnouncement => ({
+  id: announcement.id,
+  title: announcement.title,
+  content: announcement.content,
+  type: announcement.type,
+  priority: announcement.priority,
+  is_active: announcement.is_active,
+  valid_until: announcement.valid_until ?? "",
+  created_at: announcement.created_at,
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffSession(request, context);
-  // `url`, not `request.url`: client navigations request `/admin/<screen>.data`.
-  const screen = adminScreenAt(url.pathname);
-  if (!screen) throw data(null, { status: 404 });
-  return { title: screen.title, description: screen.description };
+  const announcements = await listAllAnnouncements(services(context).database.db);
+  return { announcements: announcements.map(editable), today: berlinToday() };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  siteMeta({ title: loaderData?.title ?? "Verwaltung", noindex: true });
+function readList(form: FormData): unknown {
+  const json = form.get("announcements");
+  if (typeof json !== "string") return undefined;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
 
-export default function UpcomingScreen({ loaderData }: Route.ComponentProps) {
+/** Saves the whole list, re-validated here: one invalid entry and nothing is saved. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaffSession(request, context);
+  const { database, logger } = services(context);
+  const validation = validateAnnouncementList(readList(await readForm(request)));
+  if (!validation.success) {
+    return data<SaveResult>(
+      {
+        status: "invalid",
+        entryErrors: validation.entryErrors,
+        formError: validation.formError ?? announcementMessages.fixMarked,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const saved = await saveAnnouncements(database.db, validation.data);
+    logger.info("announcements saved", { username: staff.username, count: saved.length });
+    return data<SaveResult>({ status: "saved", announcements: saved.map(editable) });
+  } catch (error) {
+    logger.error("announcements save failed", { error });
+    return data<SaveResult>({ status: "error" }, { status: 500 });
+  }
+}
+
+export default function Mitteilungen({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const saving =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction?.startsWith("/admin/mitteilungen") === true;
   return (
-    <AdminPage title={loaderData.title} description={loaderData.description}>
-      <p className="rounded-lg border border-dashed border-stone-300 bg-white p-6 text-muted">
-        Die Bearbeitung in diesem Bereich wird in Kürze freigeschaltet.
-      </p>
+    <AdminPage title="Mitteilungen verwalten" description="Hinweise und Neuigkeiten für Ihre Gäste.">
+      <AnnouncementsEditor
+        initial={loaderData.announcements}
+        today={loaderData.today}
+        result={actionData}
+        saving={saving}
+      />
     </AdminPage>
   );
 }

@@ -1,4 +1,55 @@
-// Placeholder until this resource route lands in this change.
-export function loader() {
-  return new Response("Not Found", { status: 404 });
+import { listVisibleAnnouncements } from "../../features/announcements/announcements.server.ts";
+import {
+  announcementMessages,
+  type AnnouncementsPayload,
+  type PublicAnnouncement,
+} from "../../features/announcements/schema.ts";
+import { services } from "../../lib/app-context.ts";
+import { berlinToday } from "../../lib/format.ts";
+import type { Route } from "./+types/announcements";
+
+// Staff changes show at once, and what is valid depends on today's date: never cached.
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** GET /api/mitteilungen: the announcements guests see today, as JSON. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database, logger } = services(context);
+  try {
+    const announcements = await listVisibleAnnouncements(database.db, berlinToday());
+    return Response.json({ announcements } satisfies AnnouncementsPayload, { headers: NO_STORE });
+  } catch (error) {
+    logger.error("announcements read failed", { error });
+    return Response.json({ error: announcementMessages.loadFailed } satisfies AnnouncementsPayload, {
+      status: 500,
+      headers: NO_STORE,
+    });
+  }
+}
+
+/**
+ * The dialog loads this route with a fetcher, which runs this in the browser: it reads the JSON
+ * above directly. A fetcher whose request fails (offline, a proxy's error page) would hand the
+ * error to the page's error boundary and replace the home page; here every outcome becomes data
+ * the dialog can show, with its 'Erneut versuchen' button.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<AnnouncementsPayload> {
+  try {
+    const response = await fetch("/api/mitteilungen", {
+      signal: request.signal,
+      headers: { Accept: "application/json" },
+    });
+    const payload: unknown = await response.json();
+    if (response.ok && isPayload(payload)) return payload;
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+  }
+  return { error: announcementMessages.loadFailed };
+}
+
+function isPayload(value: unknown): value is { announcements: PublicAnnouncement[] } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray((value as { announcements?: unknown }).announcements)
+  );
 }

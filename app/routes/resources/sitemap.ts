@@ -1,4 +1,45 @@
-// Placeholder until this resource route lands in this change.
-export function loader() {
-  return new Response("Not Found", { status: 404 });
+import { services } from "../../lib/app-context.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/meta.ts";
+import type { Route } from "./+types/sitemap";
+
+/**
+ * The public pages for search engines, with absolute addresses from PUBLIC_URL (or the request's
+ * origin). `lastmod` only where it is known to be true: the legal pages carry a fixed date
+ * (LEGAL_DATE in the legal feature); the others change whenever staff edit menus or texts.
+ */
+const LEGAL_PAGES_DATE = "2024-05-17";
+
+const sitemapPages: ReadonlyArray<{ path: string; lastmod?: string }> = [
+  { path: "/" },
+  { path: "/speisekarte" },
+  { path: "/wochenkarte" },
+  { path: "/impressum", lastmod: LEGAL_PAGES_DATE },
+  { path: "/datenschutz", lastmod: LEGAL_PAGES_DATE },
+  { path: "/nutzungsbedingungen", lastmod: LEGAL_PAGES_DATE },
+  { path: "/cookie-richtlinie", lastmod: LEGAL_PAGES_DATE },
+];
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+function sitemapXml(origin: string): string {
+  const entries = sitemapPages.map(({ path, lastmod }) => {
+    const lines = [`    <loc>${escapeXml(canonicalUrl(origin, path))}</loc>`];
+    if (lastmod) lines.push(`    <lastmod>${lastmod}</lastmod>`);
+    return `  <url>\n${lines.join("\n")}\n  </url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const origin = siteOrigin(request.url, services(context).config.publicUrl);
+  return new Response(sitemapXml(origin), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -1,24 +1,86 @@
 import { useState } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useMatches } from "react-router";
+import { DEFAULT_HERO_IMAGE } from "../../features/content/blocks.ts";
 import { ContactDialog } from "../../features/content/components/contact-dialog.tsx";
 import { SiteFooter } from "../../features/content/components/site-footer.tsx";
 import { SiteNavbar } from "../../features/content/components/site-navbar.tsx";
 import { readContentBlocks } from "../../features/content/content.server.ts";
 import { siteFrameKeys } from "../../features/content/site-frame.ts";
+import { jsonLdText, restaurantStructuredData } from "../../features/content/structured-data.ts";
 import { services } from "../../lib/app-context.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/meta.ts";
 import type { Route } from "./+types/layout";
 
-/** The public frame: navigation bar, contact dialog and footer around every public page. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { database, logger } = services(context);
-  return readContentBlocks(database.db, logger, siteFrameKeys);
+/**
+ * The public frame: navigation bar, contact dialog and footer around every public page, plus what
+ * the page's <head> needs for search engines. The structured data is built here, on the server, so
+ * its parsing code never reaches the browser; only a full load of the home page carries it, which
+ * is what crawlers do.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, logger, config } = services(context);
+  const blocks = await readContentBlocks(database.db, logger, siteFrameKeys);
+  const origin = siteOrigin(request.url, config.publicUrl);
+  const structuredData =
+    new URL(request.url).pathname === "/"
+      ? jsonLdText(
+          restaurantStructuredData({
+            contact: blocks["global.contact"],
+            hours: blocks["global.opening_hours"],
+            origin,
+            image: DEFAULT_HERO_IMAGE,
+          }),
+        )
+      : undefined;
+  return { ...blocks, seo: { origin, image: canonicalUrl(origin, DEFAULT_HERO_IMAGE), structuredData } };
+}
+
+/** The not-found page is `noindex`: it must not name itself as the canonical address of anything. */
+const NOT_FOUND_ROUTE_ID = "routes/site/not-found";
+
+/**
+ * Canonical link and the sharing tags that need an absolute address, for the page being shown.
+ * React 19 hoists these into <head> and updates them on client-side navigation.
+ */
+function PageAddressTags({
+  origin,
+  image,
+  pathname,
+  name,
+}: {
+  origin: string;
+  image: string;
+  pathname: string;
+  name: string;
+}) {
+  const url = canonicalUrl(origin, pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+  return (
+    <>
+      <link rel="canonical" href={url} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:alt" content={name} />
+    </>
+  );
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const onHome = useLocation().pathname === "/";
+  const { pathname } = useLocation();
+  const onHome = pathname === "/";
+  const notFound = useMatches().some((match) => match.id === NOT_FOUND_ROUTE_ID);
   const [contactOpen, setContactOpen] = useState(false);
+  const contact = loaderData["global.contact"];
+  const hours = loaderData["global.opening_hours"];
+  const { seo } = loaderData;
   return (
     <>
+      {notFound ? null : (
+        <PageAddressTags origin={seo.origin} image={seo.image} pathname={pathname} name={contact.name} />
+      )}
+      {onHome && seo.structuredData ? (
+        // A data block, never executed (the CSP does not apply to it); jsonLdText escaped every '<'.
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: seo.structuredData }} />
+      ) : null}
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -29,18 +91,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className={onHome ? undefined : "pt-16"}>
         <Outlet />
       </main>
-      <SiteFooter
-        footer={loaderData["home.footer"]}
-        contact={loaderData["global.contact"]}
-        hours={loaderData["global.opening_hours"]}
-        onHome={onHome}
-      />
-      <ContactDialog
-        open={contactOpen}
-        onOpenChange={setContactOpen}
-        contact={loaderData["global.contact"]}
-        hours={loaderData["global.opening_hours"]}
-      />
+      <SiteFooter footer={loaderData["home.footer"]} contact={contact} hours={hours} onHome={onHome} />
+      <ContactDialog open={contactOpen} onOpenChange={setContactOpen} contact={contact} hours={hours} />
     </>
   );
 }

@@ -1,0 +1,173 @@
+import { BookOpen, CalendarCheck, ChevronDown, Megaphone, UtensilsCrossed } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Button } from "../../../../components/ui/button.tsx";
+import { DEFAULT_HERO_IMAGE, type HeroContent } from "../../blocks.ts";
+import { renderHeadline } from "../../headline-markup.ts";
+import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
+
+/** The background moves at this share of the scroll distance (spec §9). */
+export const PARALLAX_FACTOR = 0.4;
+
+export type HomeDialog = "speisekarte" | "wochenkarte" | "mitteilungen";
+
+/**
+ * Parallax: while the hero is on screen, its background is shifted down by 0.4 × the scroll distance,
+ * so it moves up more slowly than the page. A transform set once per frame from a passive listener;
+ * nothing at all when the visitor prefers reduced motion.
+ */
+function useParallax(factor: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  useEffect(() => {
+    const layer = ref.current;
+    if (!layer || reducedMotion) return;
+    const hero = layer.parentElement ?? layer;
+    let frame = 0;
+    let applied = -1;
+    const update = () => {
+      frame = 0;
+      const offset = Math.round(Math.min(window.scrollY, hero.offsetHeight) * factor);
+      if (offset === applied) return;
+      applied = offset;
+      layer.style.transform = offset === 0 ? "" : `translate3d(0, ${offset}px, 0)`;
+    };
+    const onScroll = () => {
+      if (frame === 0) frame = window.requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      window.cancelAnimationFrame(frame);
+      layer.style.transform = "";
+    };
+  }, [factor, reducedMotion]);
+  return ref;
+}
+
+/**
+ * The shipped picture in three files: a portrait crop for phones held upright, and the landscape scene
+ * in two widths. `sizes` says how wide the picture is drawn when it covers the screen: the full width on
+ * wide screens, 1.6 × the height (its aspect ratio) on taller ones.
+ */
+function DefaultHeroPicture() {
+  return (
+    <picture>
+      <source
+        media="(max-aspect-ratio: 2/3)"
+        srcSet="/bilder/hero-hoch.webp 720w"
+        sizes="100vw"
+        type="image/webp"
+        width={720}
+        height={1280}
+      />
+      <img
+        src={DEFAULT_HERO_IMAGE}
+        srcSet={`/bilder/hero-960.webp 960w, ${DEFAULT_HERO_IMAGE} 1600w`}
+        sizes="(min-aspect-ratio: 8/5) 100vw, 160vh"
+        width={1600}
+        height={1000}
+        alt=""
+        fetchPriority="high"
+        decoding="async"
+        className="absolute inset-0 size-full object-cover"
+      />
+    </picture>
+  );
+}
+
+/** Staff may write long labels: let them wrap instead of overflowing a phone's width. */
+const action = "h-auto min-h-12 py-2 whitespace-normal";
+const outlineOnDark = `${action} border-white/70 bg-black/20 text-white hover:bg-white/15 backdrop-blur-sm`;
+
+/** Full-screen opening section: eyebrow, headline (with its markup), subheading, four actions. */
+export function Hero({ hero, onOpen }: { hero: HeroContent; onOpen: (dialog: HomeDialog) => void }) {
+  const backgroundRef = useParallax(PARALLAX_FACTOR);
+  const customBackground = hero.background_image_url && hero.background_image_url !== DEFAULT_HERO_IMAGE;
+  return (
+    <section
+      id="home"
+      aria-labelledby="home-heading"
+      className="relative isolate flex min-h-svh flex-col items-center justify-center overflow-hidden bg-ink px-4 pt-24 pb-28 text-center text-white"
+    >
+      <div ref={backgroundRef} data-parallax="" aria-hidden="true" className="absolute inset-0 -z-20">
+        {customBackground ? (
+          <img
+            src={hero.background_image_url}
+            alt=""
+            fetchPriority="high"
+            decoding="async"
+            className="absolute inset-0 size-full object-cover"
+          />
+        ) : (
+          <DefaultHeroPicture />
+        )}
+      </div>
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_center,rgb(0_0_0/0.3)_0%,transparent_65%),linear-gradient(180deg,rgb(0_0_0/0.72)_0%,rgb(0_0_0/0.5)_45%,rgb(0_0_0/0.78)_100%)]"
+      />
+
+      <div className="max-w-4xl">
+        <p className="mb-5 text-xs font-semibold tracking-[0.3em] text-brand-100 uppercase sm:text-sm">
+          {hero.eyebrow}
+        </p>
+        <h1
+          id="home-heading"
+          className="text-4xl leading-tight font-bold text-balance drop-shadow-md sm:text-5xl md:text-7xl"
+        >
+          {renderHeadline(hero.headline, { red: "text-brand-300", italic: "italic" })}
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-base leading-relaxed text-stone-200 sm:text-lg md:text-xl">
+          {hero.subheading}
+        </p>
+        <div className="mx-auto mt-10 flex max-w-xs flex-col gap-3 sm:max-w-none sm:flex-row sm:flex-wrap sm:justify-center">
+          <Button
+            size="lg"
+            variant="light"
+            className={action}
+            onClick={() => onOpen("speisekarte")}
+            aria-haspopup="dialog"
+          >
+            <BookOpen aria-hidden="true" />
+            {hero.cta_speisekarte}
+          </Button>
+          <Button
+            size="lg"
+            variant="outline"
+            className={outlineOnDark}
+            onClick={() => onOpen("wochenkarte")}
+            aria-haspopup="dialog"
+          >
+            <UtensilsCrossed aria-hidden="true" />
+            {hero.cta_wochenkarte}
+          </Button>
+          <Button
+            size="lg"
+            variant="outline"
+            className={outlineOnDark}
+            onClick={() => onOpen("mitteilungen")}
+            aria-haspopup="dialog"
+          >
+            <Megaphone aria-hidden="true" />
+            {hero.cta_mitteilungen}
+          </Button>
+          <Button asChild size="lg" className={action}>
+            <a href="#reservations">
+              <CalendarCheck aria-hidden="true" />
+              {hero.cta_reservieren}
+            </a>
+          </Button>
+        </div>
+      </div>
+
+      <a
+        href="#about"
+        className="absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 rounded-md px-3 py-1 text-sm text-stone-200 hover:text-white"
+      >
+        {hero.scroll_label}
+        <ChevronDown className="size-5 motion-safe:animate-bounce" aria-hidden="true" />
+      </a>
+    </section>
+  );
+}

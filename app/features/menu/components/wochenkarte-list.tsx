@@ -1,0 +1,23 @@
+import { WOCHENKARTE_NOTE, type WeeklyDish } from "../public-menu.ts";
+import { DishRow } from "./dish-row.tsx";
+
+/** The Wochenkarte: one flat list and the note that its offers are limited in time. */
+export function WochenkarteList({ meals }: { meals: readonly WeeklyDish[] }) {
+  return (
+    <div>
+      <ul className="divide-y divide-stone-100">
+        {meals.map((meal) => (
+          <DishRow
+            key={meal.id}
+            name={meal.name}
+            description={meal.description}
+            priceCents={meal.priceCents}
+          />
+        ))}
+      </ul>
+      <p className="mt-6 border-t border-stone-200 pt-4 text-center text-sm text-muted italic">
+        {WOCHENKARTE_NOTE}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * What guests see of the two cards, shared by the server (route loaders) and the browser (pages and
+ * the home page dialogs). No server imports here.
+ */
+export type MenuKind = "speisekarte" | "wochenkarte";
+
+export interface ActiveDish {
+  id: number;
+  productCode: string | null;
+  name: string;
+  description: string | null;
+  priceCents: number;
+}
+
+export interface MenuCategoryGroup {
+  id: number | null;
+  name: string;
+  dishes: ActiveDish[];
+}
+
+export interface WeeklyDish {
+  id: number;
+  name: string;
+  description: string | null;
+  priceCents: number;
+}
+
+export type MenuFailure = { kind: MenuKind; status: "error"; message: string };
+export type SpeisekarteResult =
+  { kind: "speisekarte"; status: "loaded"; groups: MenuCategoryGroup[] } | MenuFailure;
+export type WochenkarteResult = { kind: "wochenkarte"; status: "loaded"; meals: WeeklyDish[] } | MenuFailure;
+export type MenuResult = SpeisekarteResult | WochenkarteResult;
+/** A card on its way (the dialog fetches it when it opens), or what the loader answered. */
+export type MenuViewState = { kind: MenuKind; status: "loading" } | MenuResult;
+
+/** The spec's German texts for each card (§2, §8). */
+export const menuTexts = {
+  speisekarte: {
+    title: "Unsere Speisekarte",
+    href: "/speisekarte",
+    loading: "Speisekarte wird geladen...",
+    failure: "Ein Fehler ist beim Laden der Speisekarte aufgetreten.",
+    empty: "Momentan sind keine Gerichte auf der Speisekarte verfügbar.",
+  },
+  wochenkarte: {
+    title: "Unsere Wochenkarte",
+    href: "/wochenkarte",
+    loading: "Wochenkarte wird geladen...",
+    failure: "Ein Fehler ist beim Laden der Wochenkarte aufgetreten.",
+    empty: "Momentan sind keine speziellen Wochengerichte verfügbar.",
+  },
+} as const satisfies Record<MenuKind, Record<string, string>>;
+
+export const WOCHENKARTE_NOTE = "Alle Angebote der Wochenkarte gelten nur für begrenzte Zeit.";
+
+/**
+ * The error state guests see. Internal messages (SQL, stack traces) never reach the page; the spec's
+ * generic sentence stands in for them.
+ */
+export const menuFailure = (kind: MenuKind): MenuFailure => ({
+  kind,
+  status: "error",
+  message: menuTexts[kind].failure,
+});
+
+export function isMenuEmpty(menu: MenuResult): boolean {
+  if (menu.status !== "loaded") return false;
+  return menu.kind === "speisekarte" ? menu.groups.length === 0 : menu.meals.length === 0;
+}

@@ -1,0 +1,319 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildIfNeeded } from "../server/build-if-needed.ts";
+
+/**
+ * `npm run bench`: Lighthouse (mobile preset, the system Chromium) against the production build,
+ * served with demo content from a fresh temporary database. Runs each page three times and prints
+ * the median scores and timings, the bytes sent, and every request that went to another host —
+ * ARCHITECTURE decision 9 allows none, so one of them makes the exit code 1. Downloads nothing.
+ *
+ *   npm run bench                      # / and /speisekarte, 3 runs each
+ *   npm run bench -- --runs 5 /wochenkarte
+ *
+ * Environment: CHROME_PATH or CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default: any
+ * free port). The Lighthouse reports are kept in .tmp/bench/.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const reportDir = path.join(root, ".tmp", "bench");
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+function parseArguments(argv: string[]): { runs: number; paths: string[] } {
+  let runs = 3;
+  const paths: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index]!;
+    if (argument === "--runs") {
+      runs = Number(argv[(index += 1)]);
+      if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs braucht eine ganze Zahl ab 1");
+    } else if (argument.startsWith("/")) {
+      paths.push(argument);
+    } else {
+      throw new Error(`Unbekanntes Argument: ${argument}`);
+    }
+  }
+  return { runs, paths: paths.length > 0 ? paths : ["/", "/speisekarte"] };
+}
+
+const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Headless, and quiet: no sign-in, sync, component updates or other calls home from the browser. */
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-default-apps",
+];
+
+interface Server {
+  origin: string;
+  process: ChildProcess;
+  dataDir: string;
+}
+
+/** The production server on a fresh database with demo content; resolves once it says where it listens. */
+async function startServer(): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-"));
+  const child = spawn(process.execPath, [path.join(root, "server", "start.ts")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: process.env.BENCH_PORT ?? "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DEMO_CONTENT: "on",
+      ADMIN_USERNAME: "bench",
+      ADMIN_PASSWORD: "bench-passwort-nur-lokal",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      PUBLIC_URL: "",
+    },
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const origin = await new Promise<string>((resolve, reject) => {
+    let stdout = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /läuft auf http:\/\/localhost:(\d+)/.exec(stdout);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.once("exit", (code) => reject(new Error(`Der Server endete (Code ${code}):\n${stderr}`)));
+  });
+  return { origin, process: child, dataDir };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.process.exitCode === null) {
+    const exited = new Promise((resolve) => server.process.once("exit", resolve));
+    server.process.kill("SIGTERM");
+    await exited;
+  }
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/** The parts of a Lighthouse result this script reads. */
+interface LighthouseResult {
+  finalDisplayedUrl: string;
+  runtimeError?: { code: string; message: string };
+  categories: Record<"performance" | "accessibility" | "best-practices" | "seo", { score: number | null }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      numericValue?: number;
+      title: string;
+      details?: { items?: Array<Record<string, unknown>> };
+    }
+  >;
+}
+
+function runLighthouseOnce(url: string, reportFile: string): LighthouseResult {
+  fs.rmSync(reportFile, { force: true });
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules", "lighthouse", "cli", "index.js"),
+      url,
+      "--output=json",
+      `--output-path=${reportFile}`,
+      `--chrome-flags=${chromeFlags.join(" ")}`,
+      "--quiet",
+    ],
+    { cwd: root, env: { ...process.env, CHROME_PATH: chromePath }, encoding: "utf8" },
+  );
+  if (result.status !== 0 || !fs.existsSync(reportFile)) {
+    throw new Error(`Lighthouse scheiterte an ${url}:\n${result.stderr}`);
+  }
+  const report = JSON.parse(fs.readFileSync(reportFile, "utf8")) as LighthouseResult;
+  if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.message}`);
+  return report;
+}
+
+/** Chromium's trace recording fails now and then (NO_NAVSTART); such a run is repeated, not counted. */
+function runLighthouse(url: string, reportFile: string, attempts = 3): LighthouseResult {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return runLighthouseOnce(url, reportFile);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      say(`  (Lauf wiederholt: ${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
+    }
+  }
+}
+
+interface RunFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  totalBytes: number;
+  scriptBytes: number;
+  requests: number;
+  otherHosts: string[];
+  failedAudits: string[];
+}
+
+function figuresOf(report: LighthouseResult, origin: string): RunFigures {
+  const score = (category: keyof LighthouseResult["categories"]) =>
+    Math.round((report.categories[category].score ?? 0) * 100);
+  const numeric = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;
+  const requests = (report.audits["network-requests"]?.details?.items ?? []) as Array<{
+    url: string;
+    resourceType?: string;
+    transferSize?: number;
+  }>;
+  const host = new URL(origin).host;
+  const otherHosts = requests
+    .map((request) => request.url)
+    .filter((url) => /^https?:/.test(url) && new URL(url).host !== host);
+  const failedAudits = Object.entries(report.audits)
+    .filter(([, audit]) => audit.score !== null && audit.score < 0.9 && audit.numericValue === undefined)
+    .map(([id]) => id);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    fcp: numeric("first-contentful-paint"),
+    lcp: numeric("largest-contentful-paint"),
+    tbt: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    totalBytes: numeric("total-byte-weight"),
+    scriptBytes: requests
+      .filter((request) => request.resourceType === "Script")
+      .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+    requests: requests.length,
+    otherHosts,
+    failedAudits,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const milliseconds = (value: number) => `${Math.round(value)} ms`;
+
+/** Rows of the summary: label, target, how to show a value, and whether the median meets the target. */
+const columns: Array<{
+  label: string;
+  target: string;
+  value: (figures: RunFigures) => number;
+  show: (value: number) => string;
+  meets?: (value: number) => boolean;
+}> = [
+  {
+    label: "Performance",
+    target: "≥ 95",
+    value: (f) => f.performance,
+    show: String,
+    meets: (v) => v >= 95,
+  },
+  {
+    label: "Accessibility",
+    target: "100",
+    value: (f) => f.accessibility,
+    show: String,
+    meets: (v) => v === 100,
+  },
+  {
+    label: "Best practices",
+    target: "≥ 95",
+    value: (f) => f.bestPractices,
+    show: String,
+    meets: (v) => v >= 95,
+  },
+  { label: "SEO", target: "100", value: (f) => f.seo, show: String, meets: (v) => v === 100 },
+  { label: "First Contentful Paint", target: "", value: (f) => f.fcp, show: milliseconds },
+  { label: "Largest Contentful Paint", target: "", value: (f) => f.lcp, show: milliseconds },
+  { label: "Total Blocking Time", target: "", value: (f) => f.tbt, show: milliseconds },
+  { label: "Cumulative Layout Shift", target: "", value: (f) => f.cls, show: (v) => v.toFixed(3) },
+  { label: "Transfer size (total)", target: "", value: (f) => f.totalBytes, show: kilobytes },
+  { label: "Transfer size (JavaScript)", target: "", value: (f) => f.scriptBytes, show: kilobytes },
+  { label: "Requests", target: "", value: (f) => f.requests, show: String },
+];
+
+function printTable(results: Map<string, RunFigures[]>) {
+  const header = ["", "target", ...results.keys()];
+  const rows = columns.map((column) => [
+    column.label,
+    column.target,
+    ...[...results.values()].map((runs) => {
+      const value = median(runs.map(column.value));
+      const mark = column.meets ? (column.meets(value) ? " ✓" : " ✗") : "";
+      return `${column.show(value)}${mark}`;
+    }),
+  ]);
+  const widths = header.map((_, index) => Math.max(...[header, ...rows].map((row) => row[index]!.length)));
+  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join("  ");
+  say(line(header));
+  say(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of rows) say(line(row));
+}
+
+async function main() {
+  const { runs, paths } = parseArguments(process.argv.slice(2));
+  if (!fs.existsSync(chromePath)) throw new Error(`Kein Chromium unter ${chromePath} (CHROME_PATH setzen)`);
+  buildIfNeeded(root, say);
+  fs.mkdirSync(reportDir, { recursive: true });
+  const server = await startServer();
+  const results = new Map<string, RunFigures[]>();
+  try {
+    say(`Lighthouse (mobil), ${runs} Läufe je Seite, gegen ${server.origin} mit ${chromePath}`);
+    // One unmeasured request per page: the first render after start warms up the server's modules.
+    for (const page of paths) await fetch(`${server.origin}${page}`).then((response) => response.text());
+    for (const page of paths) {
+      const figures: RunFigures[] = [];
+      for (let run = 1; run <= runs; run += 1) {
+        const slug = page === "/" ? "home" : page.replace(/^\//, "").replace(/\W+/g, "-");
+        const report = runLighthouse(`${server.origin}${page}`, path.join(reportDir, `${slug}-${run}.json`));
+        const result = figuresOf(report, server.origin);
+        figures.push(result);
+        say(
+          `  ${page} Lauf ${run}: Performance ${result.performance}, Accessibility ${result.accessibility}, ` +
+            `Best practices ${result.bestPractices}, SEO ${result.seo}`,
+        );
+      }
+      results.set(page, figures);
+    }
+  } finally {
+    await stopServer(server);
+  }
+
+  say("");
+  say("Mediane:");
+  printTable(results);
+
+  const failed = new Set([...results.values()].flat().flatMap((figures) => figures.failedAudits));
+  if (failed.size > 0)
+    say(`\nNicht bestandene Prüfungen (in mindestens einem Lauf): ${[...failed].join(", ")}`);
+  const otherHosts = new Set([...results.values()].flat().flatMap((figures) => figures.otherHosts));
+  if (otherHosts.size > 0) {
+    say("\nAnfragen an andere Hosts (nicht erlaubt):");
+    for (const url of otherHosts) say(`  ${url}`);
+    process.exitCode = 1;
+  } else {
+    say("\nKeine Anfrage an einen anderen Host.");
+  }
+  say(`Berichte: ${path.relative(root, reportDir)}/`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
