@@ -23,10 +23,10 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 function parseArguments(argv: string[]): { runs: number; paths: string[] } {
   let runs = 3;
   const paths: string[] = [];
-  for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index]!;
+  const queue = [...argv];
+  for (let argument = queue.shift(); argument !== undefined; argument = queue.shift()) {
     if (argument === "--runs") {
-      runs = Number(argv[(index += 1)]);
+      runs = Number(queue.shift());
       if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs braucht eine ganze Zahl ab 1");
     } else if (argument.startsWith("/")) {
       paths.push(argument);
@@ -203,7 +203,8 @@ function figuresOf(report: LighthouseResult, origin: string): RunFigures {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const upper = sorted[middle] ?? Number.NaN;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? Number.NaN) + upper) / 2;
 }
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -259,8 +260,10 @@ function printTable(results: Map<string, RunFigures[]>) {
       return `${column.show(value)}${mark}`;
     }),
   ]);
-  const widths = header.map((_, index) => Math.max(...[header, ...rows].map((row) => row[index]!.length)));
-  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join("  ");
+  const widths = header.map((_, index) =>
+    Math.max(...[header, ...rows].map((row) => (row[index] ?? "").length)),
+  );
+  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join("  ");
   say(line(header));
   say(widths.map((width) => "-".repeat(width)).join("  "));
   for (const row of rows) say(line(row));

@@ -44,7 +44,9 @@ describe.each(testDatabases())("demo content on $dialect", (engine) => {
       expect(contentBlocks[key].schema.safeParse(texts.get(key)).success, key).toBe(true);
     }
     expect(texts.has(DEMO_MARKER_KEY)).toBe(true);
-    expect(new Set(rows.announcements.map((row) => row.priority))).toEqual(new Set(["high", "medium", "low"]));
+    expect(new Set(rows.announcements.map((row) => row.priority))).toEqual(
+      new Set(["high", "medium", "low"]),
+    );
   });
 
   it("writes nothing at the second start, and what staff deleted stays deleted", async () => {

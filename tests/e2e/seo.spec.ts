@@ -13,7 +13,7 @@ const metaContent = (page: Page, attribute: "name" | "property", key: string) =>
 async function structuredData(page: Page): Promise<Record<string, unknown>> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(blocks).toHaveLength(1);
-  return JSON.parse(blocks[0]!) as Record<string, unknown>;
+  return JSON.parse(blocks[0] ?? "") as Record<string, unknown>;
 }
 
 test.describe("Suchmaschinen und Teilen", () => {
@@ -29,10 +29,16 @@ test.describe("Suchmaschinen und Teilen", () => {
       "content",
       "Ristorante Tavola – Italienische Küche",
     );
-    await expect(metaContent(page, "property", "og:description")).toHaveAttribute("content", description!);
+    await expect(metaContent(page, "property", "og:description")).toHaveAttribute(
+      "content",
+      description ?? "",
+    );
     await expect(metaContent(page, "property", "og:type")).toHaveAttribute("content", "website");
     await expect(metaContent(page, "property", "og:locale")).toHaveAttribute("content", "de_DE");
-    await expect(metaContent(page, "property", "og:site_name")).toHaveAttribute("content", "Ristorante Tavola");
+    await expect(metaContent(page, "property", "og:site_name")).toHaveAttribute(
+      "content",
+      "Ristorante Tavola",
+    );
     await expect(metaContent(page, "property", "og:url")).toHaveAttribute("content", `${baseURL}/`);
     await expect(metaContent(page, "property", "og:image")).toHaveAttribute(
       "content",
@@ -164,7 +170,7 @@ test.describe("Suchmaschinen und Teilen", () => {
       ].map((path) => `${baseURL}${path}`),
     );
     for (const location of locations) {
-      expect((await request.get(location!)).status(), location).toBe(200);
+      expect((await request.get(location ?? "")).status(), location).toBe(200);
     }
   });
 });

@@ -80,7 +80,7 @@ export function Carousel({
       }}
     >
       <div
-        className="touch-pan-y overflow-hidden"
+        className="touch-pan-y overflow-clip"
         onPointerDown={(event) => {
           if (event.pointerType !== "mouse") swipeStart.current = { x: event.clientX, y: event.clientY };
         }}

@@ -45,17 +45,14 @@ interface OpeningHoursSpecification {
 const POSTCODE_LINE = /^(?:D\s*-\s*)?(\d{5})\s+(\S.*)$/i;
 
 export function postalAddress(lines: readonly string[]): PostalAddress {
-  const postcodeIndex = lines.findIndex((line) => POSTCODE_LINE.test(line.trim()));
-  const match = postcodeIndex >= 0 ? POSTCODE_LINE.exec(lines[postcodeIndex]!.trim()) : null;
-  const street = lines
-    .filter((_, index) => index !== postcodeIndex)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0)
-    .join(", ");
+  const trimmed = lines.map((line) => line.trim()).filter((line) => line.length > 0);
+  const postcodeIndex = trimmed.findIndex((line) => POSTCODE_LINE.test(line));
+  const match = POSTCODE_LINE.exec(trimmed[postcodeIndex] ?? "");
+  const street = trimmed.filter((_, index) => index !== postcodeIndex).join(", ");
   return {
     "@type": "PostalAddress",
     ...(street ? { streetAddress: street } : {}),
-    ...(match ? { postalCode: match[1], addressLocality: match[2]!.trim() } : {}),
+    ...(match?.[1] && match[2] ? { postalCode: match[1], addressLocality: match[2].trim() } : {}),
     addressCountry: "DE",
   };
 }
@@ -98,7 +95,9 @@ export function openingHoursSpecification(hours: OpeningHoursContent): OpeningHo
 }
 
 const absolute = (origin: string, pathOrUrl: string) =>
-  /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+  /^https?:\/\//i.test(pathOrUrl)
+    ? pathOrUrl
+    : `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 
 export function restaurantStructuredData({ contact, hours, origin, image }: RestaurantDataInput) {
   return {

@@ -57,9 +57,7 @@ describe("/sitemap.xml", () => {
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locations).toEqual(PUBLIC_PATHS.map((path) => `https://www.tavola.de${path}`));
-    expect(xml).toContain(
-      "<loc>https://www.tavola.de/impressum</loc>\n    <lastmod>2024-05-17</lastmod>",
-    );
+    expect(xml).toContain("<loc>https://www.tavola.de/impressum</loc>\n    <lastmod>2024-05-17</lastmod>");
     expect(xml).not.toMatch(/admin|login/);
   });
 

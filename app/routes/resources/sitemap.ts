@@ -19,8 +19,7 @@ const sitemapPages: ReadonlyArray<{ path: string; lastmod?: string }> = [
   { path: "/cookie-richtlinie", lastmod: LEGAL_PAGES_DATE },
 ];
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 function sitemapXml(origin: string): string {
   const entries = sitemapPages.map(({ path, lastmod }) => {

@@ -1,5 +1,5 @@
 import { CircleCheck, Info, LoaderCircle, Megaphone, RefreshCw, TriangleAlert } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -52,12 +52,26 @@ export function AnnouncementsDialog({
     if (open) void load(ENDPOINT);
   }, [open, load]);
 
+  // The home page opens this dialog from its own button, not a Radix trigger, so Radix would not
+  // know where focus should return on close: remember the element focused when it opened.
+  const opener = useRef<HTMLElement | null>(null);
+
   const payload = fetcher.data;
   const loading = fetcher.state !== "idle" || payload === undefined;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent footer={restaurantName}>
+      <DialogContent
+        footer={restaurantName}
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Mitteilungen</DialogTitle>
           <DialogDescription>Aktuelle Hinweise und Neuigkeiten aus unserem Restaurant.</DialogDescription>
@@ -82,7 +96,12 @@ export function AnnouncementsDialog({
             <p className="text-muted">Derzeit gibt es keine neuen Informationen oder Ankündigungen.</p>
           </div>
         ) : (
-          <ul className="space-y-4" aria-label="Aktuelle Mitteilungen">
+          // Focusable, so keyboard users can scroll a long list: it holds no links or buttons.
+          <ul
+            tabIndex={0}
+            aria-label="Aktuelle Mitteilungen"
+            className="space-y-4 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+          >
             {payload.announcements.map((announcement) => (
               <li key={announcement.id}>
                 <AnnouncementCard announcement={announcement} />

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.tsx";
 import type { ContentKey, ContentValues } from "../../blocks.ts";
@@ -48,6 +48,13 @@ export function ContentEditor({
     setShownAddress(addressedTab);
     setTab(addressedTab);
   }
+  // On phones the tab list scrolls sideways: show the chosen tab even when it is far to the right.
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    listRef.current
+      ?.querySelector<HTMLElement>('[data-state="active"]')
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, []);
   const pageLoading =
     revalidator.state === "loading" ||
     (navigation.state === "loading" && navigation.location.pathname === location.pathname);
@@ -64,7 +71,7 @@ export function ContentEditor({
 
   return (
     <Tabs value={tab} onValueChange={selectTab}>
-      <TabsList aria-label="Bereiche der Website">
+      <TabsList ref={listRef} aria-label="Bereiche der Website">
         {contentTabs.map((entry) => (
           <TabsTrigger key={entry.id} value={entry.id} asChild>
             <a href={`?tab=${entry.id}`} type={undefined} onClick={keepOnPage}>

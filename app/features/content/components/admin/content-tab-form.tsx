@@ -198,7 +198,7 @@ export function ContentTabForm({
           </h2>
           <p className="mt-1 text-sm text-muted">{fields.description}</p>
         </div>
-        <p role="status" className="flex min-h-5 items-center gap-2 text-sm font-medium text-muted">
+        <p role="status" className="flex items-center gap-2 text-sm font-medium text-muted">
           {reloading ? (
             <>
               <LoaderCircle className="size-4 motion-safe:animate-spin" aria-hidden="true" />

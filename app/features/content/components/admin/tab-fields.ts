@@ -85,16 +85,8 @@ export const tabFields: Record<TabId, TabFields> = {
             name: "links",
             label: "Links",
             itemLabel: "Link",
-            hint: "Jeder Link springt zu einem Abschnitt der Startseite. Die Reihenfolge hier ist die Reihenfolge in der Leiste.",
-            item: {
-              kind: "group",
-              fields: [
-                text("id", "Anker", {
-                  hint: "Die ID des Abschnitts ohne #, z. B. home, about, menu, gallery oder reservations.",
-                }),
-                text("label", "Bezeichnung"),
-              ],
-            },
+            hint: "Jeder Link springt zu einem Abschnitt der Startseite. Anker ist die ID des Abschnitts ohne #: home, about, menu, gallery, reservations oder contact. Die Reihenfolge hier ist die Reihenfolge in der Leiste.",
+            item: { kind: "group", fields: [text("id", "Anker"), text("label", "Bezeichnung")] },
           },
         ],
       },

@@ -2,6 +2,7 @@ import { Quote } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "../../../../lib/utils.ts";
 import type { AboutContent } from "../../blocks.ts";
+import { ABOUT_PICTURE } from "./pictures.ts";
 import { Eyebrow } from "./section-background.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
@@ -101,8 +102,8 @@ export function About({ about }: { about: AboutContent }) {
           <img
             src={about.image_url}
             alt={about.image_alt}
-            width={800}
-            height={1000}
+            width={ABOUT_PICTURE.width}
+            height={ABOUT_PICTURE.height}
             loading="lazy"
             decoding="async"
             className="relative aspect-[4/5] w-full rounded-2xl bg-stone-200 object-cover shadow-xl"

@@ -1,8 +1,9 @@
 import { BookOpen, CalendarCheck, ChevronDown, Megaphone, UtensilsCrossed } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "../../../../components/ui/button.tsx";
-import { DEFAULT_HERO_IMAGE, type HeroContent } from "../../blocks.ts";
+import type { HeroContent } from "../../blocks.ts";
 import { renderHeadline } from "../../headline-markup.ts";
+import { HERO_PICTURE } from "./pictures.ts";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
 /** The background moves at this share of the scroll distance (spec §9). */
@@ -45,28 +46,25 @@ function useParallax(factor: number) {
   return ref;
 }
 
-/**
- * The shipped picture in three files: a portrait crop for phones held upright, and the landscape scene
- * in two widths. `sizes` says how wide the picture is drawn when it covers the screen: the full width on
- * wide screens, 1.6 × the height (its aspect ratio) on taller ones.
- */
+/** The shipped picture: a portrait crop for phones held upright, the landscape scene in two widths. */
 function DefaultHeroPicture() {
+  const { portrait } = HERO_PICTURE;
   return (
     <picture>
       <source
-        media="(max-aspect-ratio: 2/3)"
-        srcSet="/bilder/hero-hoch.webp 720w"
+        media={portrait.media}
+        srcSet={`${portrait.src} ${portrait.width}w`}
         sizes="100vw"
         type="image/webp"
-        width={720}
-        height={1280}
+        width={portrait.width}
+        height={portrait.height}
       />
       <img
-        src={DEFAULT_HERO_IMAGE}
-        srcSet={`/bilder/hero-960.webp 960w, ${DEFAULT_HERO_IMAGE} 1600w`}
-        sizes="(min-aspect-ratio: 8/5) 100vw, 160vh"
-        width={1600}
-        height={1000}
+        src={HERO_PICTURE.src}
+        srcSet={HERO_PICTURE.srcSet}
+        sizes={HERO_PICTURE.sizes}
+        width={HERO_PICTURE.width}
+        height={HERO_PICTURE.height}
         alt=""
         fetchPriority="high"
         decoding="async"
@@ -83,14 +81,14 @@ const outlineOnDark = `${action} border-white/70 bg-black/20 text-white hover:bg
 /** Full-screen opening section: eyebrow, headline (with its markup), subheading, four actions. */
 export function Hero({ hero, onOpen }: { hero: HeroContent; onOpen: (dialog: HomeDialog) => void }) {
   const backgroundRef = useParallax(PARALLAX_FACTOR);
-  const customBackground = hero.background_image_url && hero.background_image_url !== DEFAULT_HERO_IMAGE;
+  const customBackground = hero.background_image_url && hero.background_image_url !== HERO_PICTURE.src;
   return (
     <section
       id="home"
       aria-labelledby="home-heading"
-      className="relative isolate flex min-h-svh flex-col items-center justify-center overflow-hidden bg-ink px-4 pt-24 pb-28 text-center text-white"
+      className="relative flex min-h-svh flex-col items-center justify-center overflow-hidden bg-ink px-4 pt-24 pb-28 text-center text-white"
     >
-      <div ref={backgroundRef} data-parallax="" aria-hidden="true" className="absolute inset-0 -z-20">
+      <div ref={backgroundRef} data-parallax="" aria-hidden="true" className="absolute inset-0">
         {customBackground ? (
           <img
             src={hero.background_image_url}
@@ -105,10 +103,10 @@ export function Hero({ hero, onOpen }: { hero: HeroContent; onOpen: (dialog: Hom
       </div>
       <div
         aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_center,rgb(0_0_0/0.3)_0%,transparent_65%),linear-gradient(180deg,rgb(0_0_0/0.72)_0%,rgb(0_0_0/0.5)_45%,rgb(0_0_0/0.78)_100%)]"
+        className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,rgb(0_0_0/0.3)_0%,transparent_65%),linear-gradient(180deg,rgb(0_0_0/0.72)_0%,rgb(0_0_0/0.5)_45%,rgb(0_0_0/0.78)_100%)]"
       />
 
-      <div className="max-w-4xl">
+      <div className="relative max-w-4xl">
         <p className="mb-5 text-xs font-semibold tracking-[0.3em] text-brand-100 uppercase sm:text-sm">
           {hero.eyebrow}
         </p>
