@@ -200,6 +200,15 @@ function figuresOf(report: LighthouseResult, origin: string): RunFigures {
   };
 }
 
+/** Lighthouse scales the CPU time it observes: on a busy machine every timing comes out worse. */
+function warnIfBusy() {
+  const [load = 0] = os.loadavg();
+  const cores = os.availableParallelism();
+  if (load > cores * 0.75) {
+    say(`  Achtung: Systemlast ${load.toFixed(1)} bei ${cores} Kernen – die Zeiten fallen schlechter aus.`);
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -278,6 +287,7 @@ async function main() {
   const results = new Map<string, RunFigures[]>();
   try {
     say(`Lighthouse (mobil), ${runs} Läufe je Seite, gegen ${server.origin} mit ${chromePath}`);
+    warnIfBusy();
     // One unmeasured request per page: the first render after start warms up the server's modules.
     for (const page of paths) await fetch(`${server.origin}${page}`).then((response) => response.text());
     for (const page of paths) {

@@ -123,11 +123,13 @@ test.describe("Startseite: Hero", () => {
       ["Wochenkarte", "Unsere Wochenkarte"],
       ["Mitteilungen", "Mitteilungen"],
     ] as const) {
-      await hero(page).getByRole("button", { name: label, exact: true }).click();
+      const button = hero(page).getByRole("button", { name: label, exact: true });
+      await button.click();
       const dialog = page.getByRole("dialog", { name: title });
       await expect(dialog, title).toBeVisible();
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(button, `${label}: focus back on the button`).toBeFocused();
     }
   });
 

@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { AnnouncementsDialog } from "../../features/announcements/components/announcements-dialog.tsx";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { About } from "../../features/content/components/home/about.tsx";
 import { GallerySection } from "../../features/content/components/home/gallery-section.tsx";
 import { Hero, type HomeDialog } from "../../features/content/components/home/hero.tsx";
@@ -8,7 +7,6 @@ import { ReservationsSection } from "../../features/content/components/home/rese
 import { Testimonials } from "../../features/content/components/home/testimonials.tsx";
 import { readContentBlocks } from "../../features/content/content.server.ts";
 import { useSiteFrame } from "../../features/content/site-frame.ts";
-import { MenuDialog } from "../../features/menu/components/menu-dialog.tsx";
 import { services } from "../../lib/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/home";
@@ -23,6 +21,23 @@ const homeKeys = [
   "home.reservations",
 ] as const;
 
+/**
+ * The dialogs' code (with their data views and schemas) loads when a visitor first reaches for one —
+ * pointer over or focus on a button that opens one, or the click itself — not with the page, whose
+ * first load stays small.
+ */
+const loadMenuDialog = () => import("../../features/menu/components/menu-dialog.tsx");
+const loadAnnouncementsDialog = () =>
+  import("../../features/announcements/components/announcements-dialog.tsx");
+const MenuDialog = lazy(() => loadMenuDialog().then((module) => ({ default: module.MenuDialog })));
+const AnnouncementsDialog = lazy(() =>
+  loadAnnouncementsDialog().then((module) => ({ default: module.AnnouncementsDialog })),
+);
+const prefetchDialogs = () => {
+  void loadMenuDialog();
+  void loadAnnouncementsDialog();
+};
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
   return readContentBlocks(database.db, logger, homeKeys);
@@ -36,20 +51,35 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const frame = useSiteFrame();
   const contact = frame["global.contact"];
   const [dialog, setDialog] = useState<HomeDialog | null>(null);
+  // A dialog stays mounted once opened, so it can close with its animation and keep its data.
+  const [mounted, setMounted] = useState<ReadonlySet<HomeDialog>>(() => new Set());
+  // The dialogs have no trigger of their own: give focus back to the button that opened one.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const open = (kind: HomeDialog) => {
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setMounted((current) => (current.has(kind) ? current : new Set(current).add(kind)));
+    setDialog(kind);
+  };
+  useEffect(() => {
+    if (dialog !== null || !returnFocus.current) return;
+    returnFocus.current.focus({ preventScroll: true });
+    returnFocus.current = null;
+  }, [dialog]);
   const dialogProps = (kind: HomeDialog) => ({
     open: dialog === kind,
-    onOpenChange: (open: boolean) => setDialog(open ? kind : null),
+    onOpenChange: (isOpen: boolean) => setDialog(isOpen ? kind : null),
     restaurantName: contact.name,
   });
 
   return (
     <>
-      <Hero hero={loaderData["home.hero"]} onOpen={setDialog} />
+      <Hero hero={loaderData["home.hero"]} onOpen={open} onIntent={prefetchDialogs} />
       <About about={loaderData["home.about"]} />
       <MenuSection
         section={loaderData["home.menu_section"]}
-        onOpenSpeisekarte={() => setDialog("speisekarte")}
-        onOpenWochenkarte={() => setDialog("wochenkarte")}
+        onOpenSpeisekarte={() => open("speisekarte")}
+        onOpenWochenkarte={() => open("wochenkarte")}
+        onIntent={prefetchDialogs}
       />
       <GallerySection section={loaderData["home.gallery_section"]} />
       <Testimonials contact={contact} />
@@ -59,9 +89,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         hours={frame["global.opening_hours"]}
       />
 
-      <MenuDialog kind="speisekarte" {...dialogProps("speisekarte")} />
-      <MenuDialog kind="wochenkarte" {...dialogProps("wochenkarte")} />
-      <AnnouncementsDialog {...dialogProps("mitteilungen")} />
+      {mounted.has("speisekarte") ? (
+        <Suspense fallback={null}>
+          <MenuDialog kind="speisekarte" {...dialogProps("speisekarte")} />
+        </Suspense>
+      ) : null}
+      {mounted.has("wochenkarte") ? (
+        <Suspense fallback={null}>
+          <MenuDialog kind="wochenkarte" {...dialogProps("wochenkarte")} />
+        </Suspense>
+      ) : null}
+      {mounted.has("mitteilungen") ? (
+        <Suspense fallback={null}>
+          <AnnouncementsDialog {...dialogProps("mitteilungen")} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

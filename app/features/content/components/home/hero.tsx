@@ -79,7 +79,16 @@ const action = "h-auto min-h-12 py-2 whitespace-normal";
 const outlineOnDark = `${action} border-white/70 bg-black/20 text-white hover:bg-white/15 backdrop-blur-sm`;
 
 /** Full-screen opening section: eyebrow, headline (with its markup), subheading, four actions. */
-export function Hero({ hero, onOpen }: { hero: HeroContent; onOpen: (dialog: HomeDialog) => void }) {
+export function Hero({
+  hero,
+  onOpen,
+  onIntent,
+}: {
+  hero: HeroContent;
+  onOpen: (dialog: HomeDialog) => void;
+  /** The visitor is about to use an action (pointer over or focus on it): time to load the dialogs. */
+  onIntent?: () => void;
+}) {
   const backgroundRef = useParallax(PARALLAX_FACTOR);
   const customBackground = hero.background_image_url && hero.background_image_url !== HERO_PICTURE.src;
   return (
@@ -119,7 +128,11 @@ export function Hero({ hero, onOpen }: { hero: HeroContent; onOpen: (dialog: Hom
         <p className="mx-auto mt-6 max-w-2xl text-base leading-relaxed text-stone-200 sm:text-lg md:text-xl">
           {hero.subheading}
         </p>
-        <div className="mx-auto mt-10 flex max-w-xs flex-col gap-3 sm:max-w-none sm:flex-row sm:flex-wrap sm:justify-center">
+        <div
+          onPointerOver={onIntent}
+          onFocus={onIntent}
+          className="mx-auto mt-10 flex max-w-xs flex-col gap-3 sm:max-w-none sm:flex-row sm:flex-wrap sm:justify-center"
+        >
           <Button
             size="lg"
             variant="light"

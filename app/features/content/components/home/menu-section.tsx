@@ -12,10 +12,13 @@ export function MenuSection({
   section,
   onOpenSpeisekarte,
   onOpenWochenkarte,
+  onIntent,
 }: {
   section: MenuSectionContent;
   onOpenSpeisekarte: () => void;
   onOpenWochenkarte: () => void;
+  /** Pointer over or focus on the buttons: time to load the dialogs. */
+  onIntent?: () => void;
 }) {
   const onDark = section.background_image_url !== "";
   return (
@@ -41,7 +44,11 @@ export function MenuSection({
         <p className={cn("mt-6 text-lg leading-relaxed", onDark ? "text-stone-200" : "text-muted")}>
           {section.description}
         </p>
-        <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <div
+          onPointerOver={onIntent}
+          onFocus={onIntent}
+          className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row"
+        >
           <Button
             size="lg"
             className="h-auto min-h-12 py-2 whitespace-normal"
