@@ -225,6 +225,45 @@ test("invalid input shows the messages on the card and saves nothing", async ({ 
   await expect(card(page, "E2E Hoch").getByText("Zeile eins")).toBeVisible();
 });
 
+test("server refusals and failed saves keep what was typed", async ({ page }) => {
+  await signIn(page);
+  await openAdmin(page);
+  await addAnnouncement(page, { title: "E2E Server", content: "Vom Server abgelehnt" });
+  // The browser's check passes; the request is altered on its way, as a stale or forged form would be.
+  await page.route("**/admin/mitteilungen*", async (route) => {
+    const request = route.request();
+    if (request.method() !== "POST") return route.continue();
+    await route.continue({ postData: request.postData()?.replace('"title":"E2E Server"', '"title":""') });
+  });
+  await saveButton(page).click();
+
+  const rejected = card(page, "E2E Server");
+  await expect(rejected.getByText("Titel ist erforderlich")).toBeVisible();
+  await expect(rejected.getByLabel("Titel")).toHaveValue("E2E Server");
+  await expect(rejected.getByLabel("Inhalt")).toHaveValue("Vom Server abgelehnt");
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Bitte korrigieren Sie die markierten Angaben." }),
+  ).toBeVisible();
+  await expect(unsavedLine(page)).toBeVisible();
+
+  // A save that never arrives keeps the page and the edits, and says it failed.
+  await page.unroute("**/admin/mitteilungen*");
+  await page.route("**/admin/mitteilungen*", (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+  );
+  await saveButton(page).click();
+  await expect(toastRegion(page).getByText("Fehler beim Speichern")).toBeVisible();
+  await expect(toastRegion(page).getByText("Die Änderungen konnten nicht gespeichert werden.")).toBeVisible();
+  await expect(rejected.getByLabel("Inhalt")).toHaveValue("Vom Server abgelehnt");
+  await expect(unsavedLine(page)).toBeVisible();
+
+  await page.unroute("**/admin/mitteilungen*");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.reload();
+  await waitForHydration(page);
+  await expect(card(page, "E2E Server")).toHaveCount(0);
+});
+
 test("leaving with unsaved changes asks first", async ({ page }) => {
   await signIn(page);
   await openAdmin(page);

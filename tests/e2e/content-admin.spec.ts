@@ -96,10 +96,13 @@ test.describe("Website-Inhalte verwalten", () => {
     await expect(page.getByRole("tab", { name: "Global" })).toHaveAttribute("aria-selected", "true");
     await expect(panel(page).getByRole("heading", { level: 2, name: "Global" })).toBeVisible();
 
-    // Arrow keys move between the tabs.
+    // Tab leads to the chosen tab, arrow keys move between the tabs.
     await waitForHydration(page);
-    await page.getByRole("tab", { name: "Global" }).focus();
+    await page.getByRole("link", { name: /Auf der Website ansehen/ }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("tab", { name: "Global" })).toBeFocused();
     await page.keyboard.press("ArrowLeft");
+    await expect(page.getByRole("tab", { name: "Footer" })).toBeFocused();
     await expect(page.getByRole("tab", { name: "Footer" })).toHaveAttribute("aria-selected", "true");
     await expect(panel(page).getByLabel("Markenname", { exact: true })).toHaveValue("Ristorante");
   });
@@ -360,6 +363,8 @@ test.describe("Website-Inhalte ohne JavaScript", () => {
   test("Tabs sind Links; Speichern und Listen-Buttons gehen über den Server", async ({ page }) => {
     await signIn(page);
     await page.goto("/admin/content");
+    // Every tab link is reachable with the keyboard.
+    for (const tab of await page.getByRole("tab").all()) await expect(tab).toHaveAttribute("tabindex", "0");
     await page.getByRole("tab", { name: "Global" }).click();
     await expect(page).toHaveURL(/\?tab=global$/);
     await expect(panel(page).getByRole("heading", { level: 2, name: "Global" })).toBeVisible();

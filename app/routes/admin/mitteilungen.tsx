@@ -69,6 +69,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * A save that never reaches the action (connection lost, a proxy's error page) would otherwise end
+ * on the error page and take the unsaved edits with it; it becomes 'Fehler beim Speichern' instead.
+ * Redirects (an expired session) still go through.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { status: "error" } satisfies SaveResult;
+  }
+}
+
 export default function Mitteilungen({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving =

@@ -51,7 +51,9 @@ export function SiteNavbar({
       data-scrolled={solid ? "true" : "false"}
       className={cn(
         "fixed inset-x-0 top-0 z-40 transition-colors duration-300",
-        solid ? "bg-white/95 text-ink shadow-sm backdrop-blur" : "bg-linear-to-b from-black/60 to-transparent text-white",
+        solid
+          ? "bg-white/95 text-ink shadow-sm backdrop-blur"
+          : "bg-linear-to-b from-black/60 to-transparent text-white",
       )}
     >
       <nav

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.tsx";
+import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import type { ContentKey, ContentValues } from "../../blocks.ts";
 import {
   contentTabs,
@@ -36,6 +37,7 @@ export function ContentEditor({
   /** Where the forms post to. */
   action: string;
 }) {
+  const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -74,7 +76,13 @@ export function ContentEditor({
       <TabsList ref={listRef} aria-label="Bereiche der Website">
         {contentTabs.map((entry) => (
           <TabsTrigger key={entry.id} value={entry.id} asChild>
-            <a href={`?tab=${entry.id}`} type={undefined} onClick={keepOnPage}>
+            <a
+              href={`?tab=${entry.id}`}
+              type={undefined}
+              onClick={keepOnPage}
+              // Radix leads the keyboard to the chosen tab with JavaScript; without it, every link is a stop.
+              {...(hydrated ? {} : { tabIndex: 0 })}
+            >
               {entry.label}
             </a>
           </TabsTrigger>
