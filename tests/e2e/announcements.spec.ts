@@ -176,7 +176,21 @@ test("inline editing with 'Bearbeiten' / 'Fertig' is saved", async ({ page }) =>
   await edited.getByLabel("Inhalt").fill("Neuer Text");
   await edited.getByRole("button", { name: "Fertig" }).click();
   await expect(edited.getByText("Neuer Text")).toBeVisible();
-  await saveAll(page);
+
+  // While saving, the button says so and cannot be pressed twice.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/admin/mitteilungen*", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await saveButton(page).click();
+  await expect(page.getByRole("button", { name: "Speichere..." })).toBeDisabled();
+  release();
+  await expect(toastRegion(page).getByText("Mitteilungen gespeichert")).toBeVisible();
+  await expect(unsavedLine(page)).toHaveCount(0);
+  await expect(saveButton(page)).toBeEnabled();
+  await page.unroute("**/admin/mitteilungen*");
 
   await page.reload();
   await expect(card(page, "E2E Niedrig geändert").getByText("Neuer Text")).toBeVisible();
