@@ -1,8 +1,36 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { lazy, Suspense } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { Toaster } from "./components/ui/toaster.tsx";
+import { usesToasts } from "./lib/toasts.ts";
 import { siteMeta } from "./lib/meta.ts";
+
+/**
+ * The toast area is loaded only where a route says it shows toasts (`handle: toastsHandle`): the
+ * guests' pages then carry no toast library at all, and the staff area keeps one toast area across
+ * navigations (the sign-in toast stays visible on the dashboard).
+ */
+const Toaster = lazy(() =>
+  import("./components/ui/toaster.tsx").then((module) => ({ default: module.Toaster })),
+);
+
+function ToastArea() {
+  const matches = useMatches();
+  if (!matches.some((match) => usesToasts(match.handle))) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 export const meta: Route.MetaFunction = () => siteMeta({});
 
@@ -26,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster />
+        <ToastArea />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -3,6 +3,10 @@ import { requireStaffSession } from "../../features/auth/auth.server.ts";
 import { AdminSidebar } from "../../features/admin-shell/admin-sidebar.tsx";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/layout";
+import { toastsHandle } from "../../lib/toasts.ts";
+
+/** Staff screens confirm saves with toasts. */
+export const handle = toastsHandle;
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Verwaltung", noindex: true });
 

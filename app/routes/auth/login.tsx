@@ -29,6 +29,10 @@ import { fieldErrorsOf, formText, readForm, type FieldErrors } from "../../lib/f
 import { siteMeta } from "../../lib/meta.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/login";
+import { toastsHandle } from "../../lib/toasts.ts";
+
+/** Staff screens confirm saves with toasts. */
+export const handle = toastsHandle;
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Mitarbeiter Login", noindex: true });
 
