@@ -54,7 +54,7 @@ export function About({ about }: { about: AboutContent }) {
     <section
       id="about"
       aria-labelledby="about-heading"
-      className="scroll-mt-16 overflow-x-clip px-4 py-20 md:py-28"
+      className="render-when-visible scroll-mt-16 overflow-x-clip px-4 py-20 md:py-28"
     >
       <div
         ref={ref}

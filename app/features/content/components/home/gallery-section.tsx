@@ -10,7 +10,7 @@ export function GallerySection({ section }: { section: GallerySectionContent }) 
       id="gallery"
       aria-labelledby="gallery-heading"
       className={cn(
-        "relative isolate scroll-mt-16 overflow-hidden px-4 py-20 md:py-28",
+        "render-when-visible relative isolate scroll-mt-16 overflow-hidden px-4 py-20 md:py-28",
         onDark && "bg-ink text-white",
       )}
     >

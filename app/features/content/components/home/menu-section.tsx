@@ -26,7 +26,7 @@ export function MenuSection({
       id="menu"
       aria-labelledby="menu-heading"
       className={cn(
-        "relative isolate scroll-mt-16 overflow-hidden px-4 py-20 md:py-28",
+        "render-when-visible relative isolate scroll-mt-16 overflow-hidden px-4 py-20 md:py-28",
         onDark ? "bg-ink text-white" : "bg-white",
       )}
     >

@@ -29,7 +29,7 @@ export function ReservationsSection({
       id="reservations"
       aria-labelledby="reservations-heading"
       className={cn(
-        "relative isolate scroll-mt-16 overflow-hidden px-4 py-20 md:py-28",
+        "render-when-visible relative isolate scroll-mt-16 overflow-hidden px-4 py-20 md:py-28",
         onDark ? "bg-ink text-white" : "bg-brand-50",
       )}
     >

@@ -51,7 +51,7 @@ export function Testimonials({ contact }: { contact: ContactContent }) {
     <section
       id="testimonials"
       aria-labelledby="testimonials-heading"
-      className="scroll-mt-16 bg-white px-4 py-20 md:py-28"
+      className="render-when-visible scroll-mt-16 bg-white px-4 py-20 md:py-28"
     >
       <div className="mx-auto max-w-5xl">
         <div className="text-center">
