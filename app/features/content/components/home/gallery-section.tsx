@@ -1,6 +1,6 @@
 import { cn } from "../../../../lib/utils.ts";
 import type { GallerySectionContent } from "../../blocks.ts";
-import { Eyebrow, SectionBackground } from "./section-background.tsx";
+import { Eyebrow, HighlightedHeading, SectionBackground } from "./section-background.tsx";
 
 /** The gallery section's texts; the pictures themselves come with the gallery feature. */
 export function GallerySection({ section }: { section: GallerySectionContent }) {
@@ -17,17 +17,14 @@ export function GallerySection({ section }: { section: GallerySectionContent }) 
       <SectionBackground url={section.background_image_url} />
       <div className="mx-auto max-w-3xl text-center">
         <Eyebrow onDark={onDark}>{section.eyebrow}</Eyebrow>
-        <h2 id="gallery-heading" className="mt-3 text-4xl leading-tight font-bold text-balance md:text-5xl">
-          {section.heading}
-          {section.heading_highlight ? (
-            <>
-              {" "}
-              <span className={cn("italic", onDark ? "text-brand-300" : "text-brand-700")}>
-                {section.heading_highlight}
-              </span>
-            </>
-          ) : null}
-        </h2>
+        <div className="mt-3">
+          <HighlightedHeading
+            id="gallery-heading"
+            heading={section.heading}
+            highlight={section.heading_highlight}
+            onDark={onDark}
+          />
+        </div>
         <p className={cn("mt-6 text-lg leading-relaxed", onDark ? "text-stone-200" : "text-muted")}>
           {section.description}
         </p>

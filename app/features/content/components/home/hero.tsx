@@ -78,6 +78,13 @@ function DefaultHeroPicture() {
 const action = "h-auto min-h-12 py-2 whitespace-normal";
 const outlineOnDark = `${action} border-white/70 bg-black/20 text-white hover:bg-white/15 backdrop-blur-sm`;
 
+/** The three actions that open a dialog, with the field of `home.hero` that labels each. */
+const dialogActions = [
+  { dialog: "speisekarte", label: "cta_speisekarte", Icon: BookOpen },
+  { dialog: "wochenkarte", label: "cta_wochenkarte", Icon: UtensilsCrossed },
+  { dialog: "mitteilungen", label: "cta_mitteilungen", Icon: Megaphone },
+] as const;
+
 /** Full-screen opening section: eyebrow, headline (with its markup), subheading, four actions. */
 export function Hero({
   hero,
@@ -133,36 +140,19 @@ export function Hero({
           onFocus={onIntent}
           className="mx-auto mt-10 flex max-w-xs flex-col gap-3 sm:max-w-none sm:flex-row sm:flex-wrap sm:justify-center"
         >
-          <Button
-            size="lg"
-            variant="light"
-            className={action}
-            onClick={() => onOpen("speisekarte")}
-            aria-haspopup="dialog"
-          >
-            <BookOpen aria-hidden="true" />
-            {hero.cta_speisekarte}
-          </Button>
-          <Button
-            size="lg"
-            variant="outline"
-            className={outlineOnDark}
-            onClick={() => onOpen("wochenkarte")}
-            aria-haspopup="dialog"
-          >
-            <UtensilsCrossed aria-hidden="true" />
-            {hero.cta_wochenkarte}
-          </Button>
-          <Button
-            size="lg"
-            variant="outline"
-            className={outlineOnDark}
-            onClick={() => onOpen("mitteilungen")}
-            aria-haspopup="dialog"
-          >
-            <Megaphone aria-hidden="true" />
-            {hero.cta_mitteilungen}
-          </Button>
+          {dialogActions.map(({ dialog, label, Icon }, index) => (
+            <Button
+              key={dialog}
+              size="lg"
+              variant={index === 0 ? "light" : "outline"}
+              className={index === 0 ? action : outlineOnDark}
+              onClick={() => onOpen(dialog)}
+              aria-haspopup="dialog"
+            >
+              <Icon aria-hidden="true" />
+              {hero[label]}
+            </Button>
+          ))}
           <Button asChild size="lg" className={action}>
             <a href="#reservations">
               <CalendarCheck aria-hidden="true" />

@@ -4,7 +4,7 @@ import { telHref } from "../../../../lib/format.ts";
 import { cn } from "../../../../lib/utils.ts";
 import type { ContactContent, OpeningHoursContent, ReservationsSectionContent } from "../../blocks.ts";
 import { OpeningHoursList } from "../contact-details.tsx";
-import { SectionBackground } from "./section-background.tsx";
+import { HighlightedHeading, SectionBackground } from "./section-background.tsx";
 
 const mailtoReservation = (email: string) =>
   `mailto:${email}?subject=${encodeURIComponent("Reservierungsanfrage")}`;
@@ -36,17 +36,12 @@ export function ReservationsSection({
       <SectionBackground url={section.background_image_url} />
       <div className="mx-auto max-w-6xl">
         <div className="mx-auto max-w-3xl text-center">
-          <h2 id="reservations-heading" className="text-4xl leading-tight font-bold text-balance md:text-5xl">
-            {section.heading}
-            {section.heading_highlight ? (
-              <>
-                {" "}
-                <span className={cn("italic", onDark ? "text-brand-300" : "text-brand-700")}>
-                  {section.heading_highlight}
-                </span>
-              </>
-            ) : null}
-          </h2>
+          <HighlightedHeading
+            id="reservations-heading"
+            heading={section.heading}
+            highlight={section.heading_highlight}
+            onDark={onDark}
+          />
           <p className={cn("mt-6 text-lg leading-relaxed", onDark ? "text-stone-200" : "text-muted")}>
             {section.description}
           </p>

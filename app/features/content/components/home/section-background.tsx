@@ -1,3 +1,4 @@
+import { cn } from "../../../../lib/utils.ts";
 /**
  * A section's optional background picture (staff set `background_image_url`), darkened so the light
  * text on it stays readable. Decorative: empty alt text, loaded lazily.
@@ -24,5 +25,30 @@ export function Eyebrow({ children, onDark = false }: { children: string; onDark
     >
       {children}
     </p>
+  );
+}
+
+/** A section's heading with its optional highlighted ending ('Reservieren Sie Ihren *Tisch*'). */
+export function HighlightedHeading({
+  id,
+  heading,
+  highlight,
+  onDark,
+}: {
+  id: string;
+  heading: string;
+  highlight: string;
+  onDark: boolean;
+}) {
+  return (
+    <h2 id={id} className="text-4xl leading-tight font-bold text-balance md:text-5xl">
+      {heading}
+      {highlight ? (
+        <>
+          {" "}
+          <span className={cn("italic", onDark ? "text-brand-300" : "text-brand-700")}>{highlight}</span>
+        </>
+      ) : null}
+    </h2>
   );
 }
