@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { cn } from "../../../../lib/utils.ts";
 import type { AboutContent } from "../../blocks.ts";
 import { ABOUT_PICTURE } from "./pictures.ts";
-import { Eyebrow } from "./section-background.tsx";
+import { SectionHeading } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
 /** The about section fades in once this share of it is visible (spec §9). */
@@ -66,10 +66,7 @@ export function About({ about }: { about: AboutContent }) {
         )}
       >
         <div>
-          <Eyebrow>{about.eyebrow}</Eyebrow>
-          <h2 id="about-heading" className="mt-3 text-4xl leading-tight font-bold text-balance md:text-5xl">
-            {about.heading}
-          </h2>
+          <SectionHeading sectionId="about" eyebrow={about.eyebrow} heading={about.heading} />
           <div className="mt-6 space-y-4 text-lg leading-relaxed text-muted">
             {about.paragraphs.map((paragraph, index) => (
               <p key={index}>{paragraph}</p>

@@ -1,10 +1,9 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Button } from "../../../../components/ui/button.tsx";
 import { telHref } from "../../../../lib/format.ts";
-import { cn } from "../../../../lib/utils.ts";
 import type { ContactContent, OpeningHoursContent, ReservationsSectionContent } from "../../blocks.ts";
 import { OpeningHoursList } from "../contact-details.tsx";
-import { HighlightedHeading, SectionBackground } from "./section-background.tsx";
+import { PictureSection, SectionDescription, SectionHeading } from "./section-frame.tsx";
 
 const mailtoReservation = (email: string) =>
   `mailto:${email}?subject=${encodeURIComponent("Reservierungsanfrage")}`;
@@ -23,109 +22,104 @@ export function ReservationsSection({
   contact: ContactContent;
   hours: OpeningHoursContent;
 }) {
-  const onDark = section.background_image_url !== "";
   return (
-    <section
+    <PictureSection
       id="reservations"
-      aria-labelledby="reservations-heading"
-      className={cn(
-        "render-when-visible relative isolate scroll-mt-16 overflow-hidden px-4 py-20 md:py-28",
-        onDark ? "bg-ink text-white" : "bg-brand-50",
-      )}
+      backgroundUrl={section.background_image_url}
+      plainClassName="bg-brand-50"
     >
-      <SectionBackground url={section.background_image_url} />
-      <div className="mx-auto max-w-6xl">
-        <div className="mx-auto max-w-3xl text-center">
-          <HighlightedHeading
-            id="reservations-heading"
-            heading={section.heading}
-            highlight={section.heading_highlight}
-            onDark={onDark}
-          />
-          <p className={cn("mt-6 text-lg leading-relaxed", onDark ? "text-stone-200" : "text-muted")}>
-            {section.description}
-          </p>
-        </div>
+      {(onDark) => (
+        <div className="mx-auto max-w-6xl">
+          <div className="mx-auto max-w-3xl text-center">
+            <SectionHeading
+              sectionId="reservations"
+              heading={section.heading}
+              highlight={section.heading_highlight}
+              onDark={onDark}
+            />
+            <SectionDescription onDark={onDark}>{section.description}</SectionDescription>
+          </div>
 
-        <div className="mt-12 grid gap-8 text-ink lg:grid-cols-5">
-          <div
-            id="reservation-form-area"
-            className="scroll-mt-20 rounded-2xl bg-white p-6 shadow-lg sm:p-10 lg:col-span-3"
-          >
-            <h3 className="text-2xl font-semibold md:text-3xl">{section.form_title}</h3>
-            <p className="mt-4 leading-relaxed text-muted">
-              Rufen Sie uns an oder schreiben Sie uns eine E-Mail mit Datum, Uhrzeit, der Anzahl der Personen
-              und Ihrem Namen – wir bestätigen Ihre Reservierung so schnell wie möglich.
-            </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Button asChild size="lg" className="h-auto min-h-12 py-2">
-                <a href={telHref(contact.phone)}>
-                  <Phone aria-hidden="true" />
-                  <span>
-                    Anrufen: <span className="whitespace-nowrap">{contact.phone}</span>
-                  </span>
-                </a>
-              </Button>
-              <Button asChild size="lg" variant="outline" className="h-auto min-h-12 py-2">
-                <a href={mailtoReservation(contact.email)}>
-                  <Mail aria-hidden="true" />
-                  E-Mail schreiben
-                </a>
-              </Button>
-            </div>
-            <p className="mt-4 text-sm break-words text-muted">
-              E-Mail:{" "}
-              <a
-                href={mailtoReservation(contact.email)}
-                className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-              >
-                {contact.email}
-              </a>
-            </p>
-            {section.form_disclaimer ? (
-              <p className="mt-6 border-t border-stone-200 pt-4 text-sm text-muted">
-                {section.form_disclaimer}
+          <div className="mt-12 grid gap-8 text-ink lg:grid-cols-5">
+            <div
+              id="reservation-form-area"
+              className="scroll-mt-20 rounded-2xl bg-white p-6 shadow-lg sm:p-10 lg:col-span-3"
+            >
+              <h3 className="text-2xl font-semibold md:text-3xl">{section.form_title}</h3>
+              <p className="mt-4 leading-relaxed text-muted">
+                Rufen Sie uns an oder schreiben Sie uns eine E-Mail mit Datum, Uhrzeit, der Anzahl der
+                Personen und Ihrem Namen – wir bestätigen Ihre Reservierung so schnell wie möglich.
               </p>
-            ) : null}
-          </div>
-
-          <div className="space-y-6 rounded-2xl bg-white p-6 shadow-lg sm:p-8 lg:col-span-2">
-            <div className="flex gap-4">
-              <Phone className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-              <div>
-                <h3 className="text-lg font-semibold">{section.phone_title}</h3>
-                <a href={telHref(contact.phone)} className="underline-offset-4 hover:underline">
-                  {contact.phone}
-                </a>
-              </div>
-            </div>
-            <div className="flex gap-4">
-              <MapPin className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-              <div>
-                <h3 className="text-lg font-semibold">{section.location_title}</h3>
-                <address className="not-italic">
-                  <span className="block">{contact.name}</span>
-                  {contact.address_lines.map((line, index) => (
-                    <span key={index} className="block">
-                      {line}
+              <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+                <Button asChild size="lg" className="h-auto min-h-12 py-2">
+                  <a href={telHref(contact.phone)}>
+                    <Phone aria-hidden="true" />
+                    <span>
+                      Anrufen: <span className="whitespace-nowrap">{contact.phone}</span>
                     </span>
-                  ))}
-                </address>
+                  </a>
+                </Button>
+                <Button asChild size="lg" variant="outline" className="h-auto min-h-12 py-2">
+                  <a href={mailtoReservation(contact.email)}>
+                    <Mail aria-hidden="true" />
+                    E-Mail schreiben
+                  </a>
+                </Button>
               </div>
+              <p className="mt-4 text-sm break-words text-muted">
+                E-Mail:{" "}
+                <a
+                  href={mailtoReservation(contact.email)}
+                  className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                >
+                  {contact.email}
+                </a>
+              </p>
+              {section.form_disclaimer ? (
+                <p className="mt-6 border-t border-stone-200 pt-4 text-sm text-muted">
+                  {section.form_disclaimer}
+                </p>
+              ) : null}
             </div>
-            <div className="flex gap-4">
-              <Clock className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-              <div className="min-w-0 flex-1">
-                <h3 className="text-lg font-semibold">Öffnungszeiten</h3>
-                <OpeningHoursList
-                  hours={hours}
-                  className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
-                />
+
+            <div className="space-y-6 rounded-2xl bg-white p-6 shadow-lg sm:p-8 lg:col-span-2">
+              <div className="flex gap-4">
+                <Phone className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <div>
+                  <h3 className="text-lg font-semibold">{section.phone_title}</h3>
+                  <a href={telHref(contact.phone)} className="underline-offset-4 hover:underline">
+                    {contact.phone}
+                  </a>
+                </div>
+              </div>
+              <div className="flex gap-4">
+                <MapPin className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <div>
+                  <h3 className="text-lg font-semibold">{section.location_title}</h3>
+                  <address className="not-italic">
+                    <span className="block">{contact.name}</span>
+                    {contact.address_lines.map((line, index) => (
+                      <span key={index} className="block">
+                        {line}
+                      </span>
+                    ))}
+                  </address>
+                </div>
+              </div>
+              <div className="flex gap-4">
+                <Clock className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <h3 className="text-lg font-semibold">Öffnungszeiten</h3>
+                  <OpeningHoursList
+                    hours={hours}
+                    className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
+                  />
+                </div>
               </div>
             </div>
           </div>
         </div>
-      </div>
-    </section>
+      )}
+    </PictureSection>
   );
 }

@@ -2,7 +2,7 @@ import { ExternalLink, Star } from "lucide-react";
 import { Carousel } from "../../../../components/ui/carousel.tsx";
 import type { ContactContent } from "../../blocks.ts";
 import { allReviewsUrl, initials, MAX_RATING, testimonials, type Testimonial } from "../../testimonials.ts";
-import { Eyebrow } from "./section-background.tsx";
+import { SectionHeading } from "./section-frame.tsx";
 
 /** Stars for the eye, 'n von 5 Sternen' for screen readers. */
 function Rating({ rating }: { rating: number }) {
@@ -55,10 +55,7 @@ export function Testimonials({ contact }: { contact: ContactContent }) {
     >
       <div className="mx-auto max-w-5xl">
         <div className="text-center">
-          <Eyebrow>Bewertungen</Eyebrow>
-          <h2 id="testimonials-heading" className="mt-3 text-4xl leading-tight font-bold md:text-5xl">
-            Was unsere Gäste sagen
-          </h2>
+          <SectionHeading sectionId="testimonials" eyebrow="Bewertungen" heading="Was unsere Gäste sagen" />
         </div>
         <Carousel
           label="Bewertungen unserer Gäste"

@@ -1,0 +1,95 @@
+import type { ReactNode } from "react";
+import { cn } from "../../../../lib/utils.ts";
+
+/**
+ * The frame of a home page section whose block has an optional `background_image_url`: with a
+ * picture, the section turns dark and the picture lies behind it, darkened so the light text on it
+ * stays readable (decorative: empty alt text, loaded lazily); without one, `plainClassName` colours it.
+ * The content is told which of the two it sits on.
+ */
+export function PictureSection({
+  id,
+  backgroundUrl,
+  plainClassName,
+  children,
+}: {
+  id: string;
+  backgroundUrl: string;
+  plainClassName?: string;
+  children: (onDark: boolean) => ReactNode;
+}) {
+  const onDark = backgroundUrl !== "";
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className={cn(
+        "render-when-visible relative isolate scroll-mt-16 overflow-hidden px-4 py-20 md:py-28",
+        onDark ? "bg-ink text-white" : plainClassName,
+      )}
+    >
+      {onDark ? (
+        <div aria-hidden="true" className="absolute inset-0 -z-10">
+          <img
+            src={backgroundUrl}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
+          <div className="absolute inset-0 bg-ink/80" />
+        </div>
+      ) : null}
+      {children(onDark)}
+    </section>
+  );
+}
+
+/**
+ * A section's heading (`<h2 id="{sectionId}-heading">`): optional small capitals above it and an
+ * optional highlighted ending ('Reservieren Sie Ihren *Tisch*').
+ */
+export function SectionHeading({
+  sectionId,
+  eyebrow,
+  heading,
+  highlight,
+  onDark = false,
+}: {
+  sectionId: string;
+  eyebrow?: string;
+  heading: string;
+  highlight?: string;
+  onDark?: boolean;
+}) {
+  return (
+    <>
+      {eyebrow ? (
+        <p
+          className={cn(
+            "mb-3 text-sm font-semibold tracking-[0.3em] uppercase",
+            onDark ? "text-brand-100" : "text-brand-700",
+          )}
+        >
+          {eyebrow}
+        </p>
+      ) : null}
+      <h2 id={`${sectionId}-heading`} className="text-4xl leading-tight font-bold text-balance md:text-5xl">
+        {heading}
+        {highlight ? (
+          <>
+            {" "}
+            <span className={cn("italic", onDark ? "text-brand-300" : "text-brand-700")}>{highlight}</span>
+          </>
+        ) : null}
+      </h2>
+    </>
+  );
+}
+
+/** The lead text under a section's heading. */
+export function SectionDescription({ onDark, children }: { onDark: boolean; children: string }) {
+  return (
+    <p className={cn("mt-6 text-lg leading-relaxed", onDark ? "text-stone-200" : "text-muted")}>{children}</p>
+  );
+}
