@@ -4,6 +4,7 @@ import { Button } from "../../../../components/ui/button.tsx";
 import type { HeroContent } from "../../blocks.ts";
 import { renderHeadline } from "../../headline-markup.ts";
 import { HERO_PICTURE } from "./pictures.ts";
+import { sectionActionClass } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
 /** The background moves at this share of the scroll distance (spec §9). */
@@ -74,9 +75,7 @@ function DefaultHeroPicture() {
   );
 }
 
-/** Staff may write long labels: let them wrap instead of overflowing a phone's width. */
-const action = "h-auto min-h-12 py-2 whitespace-normal";
-const outlineOnDark = `${action} border-white/70 bg-black/20 text-white hover:bg-white/15 backdrop-blur-sm`;
+const outlineOnDark = `${sectionActionClass} border-white/70 bg-black/20 text-white hover:bg-white/15 backdrop-blur-sm`;
 
 /** The three actions that open a dialog, with the field of `home.hero` that labels each. */
 const dialogActions = [
@@ -145,7 +144,7 @@ export function Hero({
               key={dialog}
               size="lg"
               variant={index === 0 ? "light" : "outline"}
-              className={index === 0 ? action : outlineOnDark}
+              className={index === 0 ? sectionActionClass : outlineOnDark}
               onClick={() => onOpen(dialog)}
               aria-haspopup="dialog"
             >
@@ -153,7 +152,7 @@ export function Hero({
               {hero[label]}
             </Button>
           ))}
-          <Button asChild size="lg" className={action}>
+          <Button asChild size="lg" className={sectionActionClass}>
             <a href="#reservations">
               <CalendarCheck aria-hidden="true" />
               {hero.cta_reservieren}

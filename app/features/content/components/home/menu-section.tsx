@@ -2,7 +2,7 @@ import { BookOpen, UtensilsCrossed } from "lucide-react";
 import { Button } from "../../../../components/ui/button.tsx";
 import { cn } from "../../../../lib/utils.ts";
 import type { MenuSectionContent } from "../../blocks.ts";
-import { PictureSection, SectionDescription, SectionHeading } from "./section-frame.tsx";
+import { PictureSection, SectionDescription, SectionHeading, sectionActionClass } from "./section-frame.tsx";
 
 /**
  * The menu section: its texts and the buttons that open the Speisekarte and the Wochenkarte. The
@@ -43,7 +43,7 @@ export function MenuSection({
           >
             <Button
               size="lg"
-              className="h-auto min-h-12 py-2 whitespace-normal"
+              className={sectionActionClass}
               onClick={onOpenSpeisekarte}
               aria-haspopup="dialog"
             >
@@ -53,7 +53,7 @@ export function MenuSection({
             <Button
               size="lg"
               variant="outline"
-              className="h-auto min-h-12 py-2 whitespace-normal"
+              className={sectionActionClass}
               onClick={onOpenWochenkarte}
               aria-haspopup="dialog"
             >

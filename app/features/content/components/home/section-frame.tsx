@@ -93,3 +93,6 @@ export function SectionDescription({ onDark, children }: { onDark: boolean; chil
     <p className={cn("mt-6 text-lg leading-relaxed", onDark ? "text-stone-200" : "text-muted")}>{children}</p>
   );
 }
+
+/** Section actions: staff may write long labels, so they wrap instead of overflowing a phone's width. */
+export const sectionActionClass = "h-auto min-h-12 py-2 whitespace-normal";
