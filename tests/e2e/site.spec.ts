@@ -82,6 +82,8 @@ test.describe("Startseite", () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
+    // Opened from a plain button, not a dialog trigger: focus still goes back to it.
+    await expect(openButton).toBeFocused();
   });
 
   test("auf dem Handy öffnet 'Menü öffnen' die Links als Vollbild-Dialog", async ({ page }) => {

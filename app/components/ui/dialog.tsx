@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import { useRef, type ComponentProps, type ReactNode } from "react";
 import { cn } from "../../lib/utils.ts";
 
 /**
@@ -15,8 +15,13 @@ export function DialogContent({
   className,
   children,
   footer,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { footer?: ReactNode }) {
+  // Radix gives focus back to a DialogTrigger only. Dialogs opened from a plain button (the home
+  // page's actions, the navbar's contact button) give it back to whatever had it when they opened.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in" />
@@ -25,6 +30,17 @@ export function DialogContent({
           "fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-2xl focus:outline-none",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          const focused = document.activeElement;
+          opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus({ preventScroll: true });
+        }}
         {...props}
       >
         <div className="overflow-y-auto p-6">{children}</div>

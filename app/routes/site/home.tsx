@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { About } from "../../features/content/components/home/about.tsx";
 import { GallerySection } from "../../features/content/components/home/gallery-section.tsx";
 import { Hero, type HomeDialog } from "../../features/content/components/home/hero.tsx";
@@ -53,18 +53,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const [dialog, setDialog] = useState<HomeDialog | null>(null);
   // A dialog stays mounted once opened, so it can close with its animation and keep its data.
   const [mounted, setMounted] = useState<ReadonlySet<HomeDialog>>(() => new Set());
-  // The dialogs have no trigger of their own: give focus back to the button that opened one.
-  const returnFocus = useRef<HTMLElement | null>(null);
   const open = (kind: HomeDialog) => {
-    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setMounted((current) => (current.has(kind) ? current : new Set(current).add(kind)));
     setDialog(kind);
   };
-  useEffect(() => {
-    if (dialog !== null || !returnFocus.current) return;
-    returnFocus.current.focus({ preventScroll: true });
-    returnFocus.current = null;
-  }, [dialog]);
   const dialogProps = (kind: HomeDialog) => ({
     open: dialog === kind,
     onOpenChange: (isOpen: boolean) => setDialog(isOpen ? kind : null),

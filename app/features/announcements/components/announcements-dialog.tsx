@@ -1,5 +1,5 @@
 import { CircleCheck, Info, LoaderCircle, Megaphone, RefreshCw, TriangleAlert } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -52,26 +52,12 @@ export function AnnouncementsDialog({
     if (open) void load(ENDPOINT);
   }, [open, load]);
 
-  // The home page opens this dialog from its own button, not a Radix trigger, so Radix would not
-  // know where focus should return on close: remember the element focused when it opened.
-  const opener = useRef<HTMLElement | null>(null);
-
   const payload = fetcher.data;
   const loading = fetcher.state !== "idle" || payload === undefined;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        footer={restaurantName}
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          if (!opener.current?.isConnected) return;
-          event.preventDefault();
-          opener.current.focus();
-        }}
-      >
+      <DialogContent footer={restaurantName}>
         <DialogHeader>
           <DialogTitle>Mitteilungen</DialogTitle>
           <DialogDescription>Aktuelle Hinweise und Neuigkeiten aus unserem Restaurant.</DialogDescription>
