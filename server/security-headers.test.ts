@@ -10,6 +10,13 @@ describe("security headers", () => {
     expect(policy).toContain("object-src 'none'");
   });
 
+  it("lets staff point pictures at an https address, but nothing else at another host", () => {
+    const directives = contentSecurityPolicy({ nonce: "n", development: false }).split("; ");
+    expect(directives).toContain("img-src 'self' data: blob: https:");
+    for (const name of ["default-src", "style-src", "font-src", "connect-src"])
+      expect(directives.find((directive) => directive.startsWith(name))).not.toMatch(/https:|\*/);
+  });
+
   it("sets nosniff, a strict referrer policy, and HSTS only when asked", () => {
     const headers = new Headers();
     applySecurityHeaders(headers, { nonce: "n", hsts: false, development: false });
