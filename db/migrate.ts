@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import type { DatabaseHandle, Dialect } from "../app/lib/db.server.ts";
 import { initialSchema } from "./migrations/0001-initial-schema.ts";
+import { signInProtection } from "./migrations/0002-sign-in-protection.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -9,6 +10,7 @@ import { initialSchema } from "./migrations/0001-initial-schema.ts";
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     "0001-initial-schema": initialSchema(dialect),
+    "0002-sign-in-protection": signInProtection(dialect),
   };
 }
 

@@ -61,7 +61,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     throw error;
   }
   if (bootstrap.kind === "generated") options.onGeneratedPassword?.(bootstrap.username, bootstrap.password);
-  if (bootstrap.kind === "configured" && bootstrap.change !== "unchanged") {
+  if (bootstrap.kind === "configured" && bootstrap.change === "kept") {
+    logger.warn(
+      "ADMIN_PASSWORD ignored: this account's password was set with `npm run staff -- set-password`, which wins (docs/decisions/0009)",
+      { username: bootstrap.username },
+    );
+  } else if (bootstrap.kind === "configured" && bootstrap.change !== "unchanged") {
     logger.info("staff account from ADMIN_USERNAME", {
       username: bootstrap.username,
       change: bootstrap.change,

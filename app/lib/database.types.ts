@@ -142,6 +142,11 @@ export interface StaffUsersTable {
   /** Lower-cased username: sign-in is case-insensitive, and two accounts cannot differ only by case. */
   username_normalized: string;
   password_hash: string;
+  /**
+   * Who set the password last: `environment` (ADMIN_PASSWORD at start), `staff` (the staff command)
+   * or `generated` (first start). ADMIN_PASSWORD only replaces a password it set itself (decision 0009).
+   */
+  password_set_by: Generated<PasswordSetBy>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -156,11 +161,14 @@ export interface StaffSessionsTable {
   user_agent: string | null;
 }
 
+export type PasswordSetBy = "environment" | "staff" | "generated";
+
+/** Sign-in attempt counters and known addresses (decision 0009); every row expires. */
 export interface LoginThrottleTable {
   key: string;
-  failures: number;
+  attempts: number;
   window_started_at: Timestamp;
-  locked_until: Timestamp | null;
+  expires_at: Timestamp;
 }
 
 export interface Database {

@@ -3,8 +3,18 @@ import type { DatabaseHandle } from "../../lib/db.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { TEST_PASSWORD, createStaff } from "../../../tests/support/staff.ts";
 import { findSession } from "./session.server.ts";
-import { signIn } from "./sign-in.server.ts";
-import { loginThrottleRules, lockedFor, loginThrottleKeys, recordFailure } from "./throttle.server.ts";
+import { signIn, type SignInDependencies } from "./sign-in.server.ts";
+import { authenticateStaff, findStaffByUsername } from "./staff.server.ts";
+import { countAttempt, resetSweepClock, signInKeys, signInLimits, sweepExpired } from "./throttle.server.ts";
+
+const noWait = async () => {};
+
+/**
+ * scrypt costs about 0.1 s per check (more on a busy machine); tests that make dozens of attempts
+ * use this stand-in, which accepts exactly TEST_PASSWORD for an existing account.
+ */
+const quickAuthenticate: SignInDependencies["authenticate"] = async (db, username, password) =>
+  password === TEST_PASSWORD ? findStaffByUsername(db, username) : undefined;
 
 const attempt = (
   db: DatabaseHandle["db"],
@@ -12,7 +22,7 @@ const attempt = (
   password: string,
   clientAddress = "203.0.113.7",
   previousToken?: string,
-) => signIn(db, { username, password, clientAddress, userAgent: "Vitest", previousToken });
+) => signIn(db, { username, password, clientAddress, userAgent: "Vitest", previousToken }, { wait: noWait });
 
 describe.each(testDatabases())("sign-in on $dialect", (engine) => {
   let handle: DatabaseHandle;
@@ -50,47 +60,138 @@ describe.each(testDatabases())("sign-in on $dialect", (engine) => {
     expect(await findSession(handle.db, second.token)).toBeDefined();
   });
 
-  it("locks a username after repeated failures, even with the right password, until the lock runs out", async () => {
+  it("locks a username only from the address that guessed, even for the right password", async () => {
     handle = await engine.open();
     await createStaff(handle.db, "Sofia");
-    for (let i = 0; i < loginThrottleRules.username.maxFailures; i++) {
-      // Each failure from another address: the per-username rule is what locks.
-      expect(await attempt(handle.db, "Sofia", "falsch", `198.51.100.${i}`)).toEqual({ kind: "rejected" });
+    for (let i = 0; i < signInLimits.pair.maxAttempts; i++) {
+      expect(await attempt(handle.db, "Sofia", "falsch", "198.51.100.1")).toEqual({ kind: "rejected" });
     }
-    const locked = await attempt(handle.db, "Sofia", TEST_PASSWORD, "198.51.100.200");
+    const locked = await attempt(handle.db, "Sofia", TEST_PASSWORD, "198.51.100.1");
     expect(locked.kind).toBe("throttled");
     if (locked.kind === "throttled") expect(locked.retryAfterSeconds).toBeGreaterThan(14 * 60);
-    const later = new Date(Date.now() + loginThrottleRules.username.lockMs + 1000);
-    expect(await lockedFor(handle.db, loginThrottleKeys("198.51.100.200", "Sofia"), later)).toBe(0);
+    // The owner, elsewhere, is not locked out by the attacker's failures.
+    expect((await attempt(handle.db, "Sofia", TEST_PASSWORD, "198.51.100.2")).kind).toBe("signed-in");
+  });
+
+  it("checks at most 5 of 40 parallel guesses for one username from one address", async () => {
+    handle = await engine.open();
+    await createStaff(handle.db, "admin");
+    let checked = 0;
+    const authenticate: SignInDependencies["authenticate"] = async (db, username, password) => {
+      checked++;
+      return authenticateStaff(db, username, password);
+    };
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        signIn(
+          handle.db,
+          { username: "admin", password: "falsch", clientAddress: "203.0.113.66", userAgent: null },
+          { authenticate, wait: noWait },
+        ),
+      ),
+    );
+    expect(checked).toBeLessThanOrEqual(signInLimits.pair.maxAttempts);
+    expect(results.filter((result) => result.kind === "throttled").length).toBeGreaterThanOrEqual(35);
+    expect(results.filter((result) => result.kind === "rejected").length).toBe(checked);
+  });
+
+  it("keeps the right password working from a fresh address while admin is under attack, only slower", async () => {
+    handle = await engine.open();
+    await createStaff(handle.db, "admin");
+    const waits: number[] = [];
+    const wait = async (ms: number) => {
+      waits.push(ms);
+    };
+    // 20 addresses, 5 guesses each: every pair is locked, the username is far past its limit.
+    for (let host = 1; host <= 20; host++) {
+      for (let i = 0; i < signInLimits.pair.maxAttempts; i++) {
+        await signIn(
+          handle.db,
+          { username: "admin", password: `rate-${i}`, clientAddress: `192.0.2.${host}`, userAgent: null },
+          { wait, authenticate: quickAuthenticate },
+        );
+      }
+    }
+    expect(waits.length).toBeGreaterThan(0);
+    expect(Math.max(...waits)).toBe(signInLimits.slowdown.maxMs);
+    waits.length = 0;
+    const owner = await signIn(
+      handle.db,
+      { username: "admin", password: TEST_PASSWORD, clientAddress: "203.0.113.200", userAgent: null },
+      { wait },
+    );
+    expect(owner.kind).toBe("signed-in");
+    expect(waits).toEqual([signInLimits.slowdown.maxMs]);
+    // From now on that address is known to the account: no slowdown for its owner.
+    waits.length = 0;
+    const again = await signIn(
+      handle.db,
+      { username: "admin", password: TEST_PASSWORD, clientAddress: "203.0.113.200", userAgent: null },
+      { wait },
+    );
+    expect(again.kind).toBe("signed-in");
+    expect(waits).toEqual([]);
   });
 
   it("locks a client address that tries many usernames", async () => {
     handle = await engine.open();
     await createStaff(handle.db, "Paolo");
-    for (let i = 0; i < loginThrottleRules.address.maxFailures; i++) {
-      await attempt(handle.db, `raten-${i}`, "falsch", "192.0.2.44");
+    for (let i = 0; i < signInLimits.address.maxAttempts; i++) {
+      await signIn(
+        handle.db,
+        { username: `raten-${i}`, password: "falsch", clientAddress: "192.0.2.44", userAgent: null },
+        { authenticate: quickAuthenticate },
+      );
     }
     expect((await attempt(handle.db, "Paolo", TEST_PASSWORD, "192.0.2.44")).kind).toBe("throttled");
     expect((await attempt(handle.db, "Paolo", TEST_PASSWORD, "192.0.2.45")).kind).toBe("signed-in");
   });
 
-  it("forgets earlier failures after a successful sign-in and after the window", async () => {
+  it("starts counting again after a successful sign-in and after the window", async () => {
     handle = await engine.open();
     await createStaff(handle.db, "Elena");
-    const keys = loginThrottleKeys("192.0.2.9", "Elena");
-    for (let i = 0; i < loginThrottleRules.username.maxFailures - 1; i++)
+    for (let i = 0; i < signInLimits.pair.maxAttempts - 1; i++)
       await attempt(handle.db, "Elena", "falsch", "192.0.2.9");
     expect((await attempt(handle.db, "Elena", TEST_PASSWORD, "192.0.2.9")).kind).toBe("signed-in");
-    expect(await handle.db.selectFrom("login_throttle").selectAll().execute()).toEqual([]);
-    // Failures spread wider than the window never lock.
+    const keys = signInKeys("192.0.2.9", "Elena");
+    const left = await handle.db.selectFrom("login_throttle").select("key").orderBy("key").execute();
+    expect(left.map((row) => row.key)).toEqual([keys.known, keys.username].sort());
+    // Attempts spread wider than the window never lock.
     const start = Date.now();
-    for (let i = 0; i < loginThrottleRules.username.maxFailures + 2; i++) {
-      await recordFailure(
+    for (let i = 0; i < signInLimits.pair.maxAttempts + 3; i++) {
+      const verdict = await countAttempt(
         handle.db,
-        keys,
-        new Date(start + i * (loginThrottleRules.username.windowMs / 2 + 1000)),
+        signInKeys("192.0.2.10", "Elena"),
+        new Date(start + i * (signInLimits.pair.windowMs / 2 + 1000)),
       );
+      expect(verdict.refusedForMs).toBe(0);
     }
-    expect(await lockedFor(handle.db, keys, new Date(start + 100 * 60_000))).toBe(0);
+  });
+
+  it("deletes the counters of invented usernames once they expire", async () => {
+    handle = await engine.open();
+    const start = new Date();
+    for (let i = 0; i < 30; i++)
+      await countAttempt(handle.db, signInKeys(`198.51.100.${i}`, `erfunden-${i}`), start);
+    const count = async () =>
+      Number(
+        (
+          await handle.db
+            .selectFrom("login_throttle")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // A pair, an address and a username row per invented attempt.
+    expect(await count()).toBe(90);
+    resetSweepClock();
+    expect(await sweepExpired(handle.db, new Date(start.getTime() + signInLimits.pair.windowMs - 1000))).toBe(
+      0,
+    );
+    resetSweepClock();
+    expect(await sweepExpired(handle.db, new Date(start.getTime() + signInLimits.pair.windowMs + 1000))).toBe(
+      90,
+    );
+    expect(await count()).toBe(0);
   });
 });

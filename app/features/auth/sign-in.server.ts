@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/database.types.ts";
+import type { Database, StaffUser } from "../../lib/database.types.ts";
 import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
+import { HashingBusyError } from "./password.server.ts";
 import { loginFields, loginSchema, type LoginField } from "./schema.ts";
 import { createSession, deleteSession } from "./session.server.ts";
 import { authenticateStaff } from "./staff.server.ts";
-import { clearFailures, lockedFor, loginThrottleKeys, recordFailure } from "./throttle.server.ts";
+import { countAttempt, recordSuccess, signInKeys, sweepExpired } from "./throttle.server.ts";
 
 export type SignInResult =
   | { kind: "invalid"; fieldErrors: FieldErrors<LoginField> }
@@ -12,9 +13,24 @@ export type SignInResult =
   | { kind: "rejected" }
   | { kind: "signed-in"; token: string; username: string };
 
+/** Seams for tests: the password check and the slowdown's wait. */
+export interface SignInDependencies {
+  authenticate: (db: Kysely<Database>, username: string, password: string) => Promise<StaffUser | undefined>;
+  wait: (ms: number) => Promise<void>;
+}
+
+const defaultDependencies: SignInDependencies = {
+  authenticate: authenticateStaff,
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** When every password-check slot is taken, the browser is asked to come back this much later. */
+const BUSY_RETRY_SECONDS = 5;
+
 /**
- * The whole sign-in decision, independent of HTTP: validate, refuse while throttled, check the
- * password, count the failure or start a fresh session (a new id; the previous session ends).
+ * The whole sign-in decision, independent of HTTP: validate, count the attempt (before any password
+ * is hashed), refuse or slow down per docs/decisions/0009, check the password, and start a fresh
+ * session (a new id; the previous session ends).
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -25,20 +41,30 @@ export async function signIn(
     userAgent: string | null;
     previousToken?: string | undefined;
   },
+  dependencies: Partial<SignInDependencies> = {},
 ): Promise<SignInResult> {
+  const { authenticate, wait } = { ...defaultDependencies, ...dependencies };
   const parsed = loginSchema.safeParse({ username: input.username, password: input.password });
   if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error, loginFields) };
   const { username, password } = parsed.data;
-  const keys = loginThrottleKeys(input.clientAddress, username);
-  const lockedMs = await lockedFor(db, keys);
-  if (lockedMs > 0) return { kind: "throttled", retryAfterSeconds: Math.ceil(lockedMs / 1000) };
-
-  const user = await authenticateStaff(db, username, password);
-  if (!user) {
-    await recordFailure(db, keys);
-    return { kind: "rejected" };
+  await sweepExpired(db);
+  const keys = signInKeys(input.clientAddress, username);
+  const verdict = await countAttempt(db, keys);
+  if (verdict.refusedForMs > 0) {
+    return { kind: "throttled", retryAfterSeconds: Math.ceil(verdict.refusedForMs / 1000) };
   }
-  await clearFailures(db, keys);
+  if (verdict.delayMs > 0) await wait(verdict.delayMs);
+
+  let user: StaffUser | undefined;
+  try {
+    user = await authenticate(db, username, password);
+  } catch (error) {
+    if (error instanceof HashingBusyError)
+      return { kind: "throttled", retryAfterSeconds: BUSY_RETRY_SECONDS };
+    throw error;
+  }
+  if (!user) return { kind: "rejected" };
+  await recordSuccess(db, keys);
   if (input.previousToken) await deleteSession(db, input.previousToken);
   const token = await createSession(db, user.id, input.userAgent);
   return { kind: "signed-in", token, username: user.username };

@@ -46,6 +46,19 @@ describe.each(testDatabases())("staff accounts on $dialect", (engine) => {
     expect(await authenticateStaff(handle.db, "Chef", "zweites-passwort")).toBeDefined();
   });
 
+  it("never undoes a password set later with the staff command", async () => {
+    handle = await engine.open();
+    await ensureStaffAccount(handle.db, { username: "Chef", password: "aus-der-umgebung" });
+    await setStaffPassword(handle.db, "Chef", "vom-staff-befehl");
+    expect(await ensureStaffAccount(handle.db, { username: "Chef", password: "aus-der-umgebung" })).toEqual({
+      kind: "configured",
+      username: "Chef",
+      change: "kept",
+    });
+    expect(await authenticateStaff(handle.db, "Chef", "vom-staff-befehl")).toBeDefined();
+    expect(await authenticateStaff(handle.db, "Chef", "aus-der-umgebung")).toBeUndefined();
+  });
+
   it("does not allow two accounts that differ only by case", async () => {
     handle = await engine.open();
     expect(await setStaffPassword(handle.db, "Anna", "passwort-eins")).toBe("created");

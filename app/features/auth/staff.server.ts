@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, StaffUser } from "../../lib/database.types.ts";
+import type { Database, PasswordSetBy, StaffUser } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.server.ts";
 
@@ -35,6 +35,7 @@ export async function setStaffPassword(
   db: Db,
   username: string,
   password: string,
+  setBy: PasswordSetBy = "staff",
 ): Promise<"created" | "updated"> {
   const passwordHash = await hashPassword(password);
   const now = nowIso();
@@ -47,7 +48,7 @@ export async function setStaffPassword(
     if (existing) {
       await trx
         .updateTable("staff_users")
-        .set({ password_hash: passwordHash, updated_at: now })
+        .set({ password_hash: passwordHash, password_set_by: setBy, updated_at: now })
         .where("id", "=", existing.id)
         .execute();
       await trx.deleteFrom("staff_sessions").where("user_id", "=", existing.id).execute();
@@ -59,6 +60,7 @@ export async function setStaffPassword(
         username: username.trim(),
         username_normalized: normalizeUsername(username),
         password_hash: passwordHash,
+        password_set_by: setBy,
         created_at: now,
         updated_at: now,
       })
@@ -78,13 +80,15 @@ export async function listStaff(
 }
 
 export type BootstrapResult =
-  | { kind: "configured"; username: string; change: "created" | "updated" | "unchanged" }
+  | { kind: "configured"; username: string; change: "created" | "updated" | "unchanged" | "kept" }
   | { kind: "generated"; username: string; password: string }
   | { kind: "existing" };
 
 /**
- * The run contract at start: ADMIN_USERNAME/ADMIN_PASSWORD make sure that account exists with that
- * password; without them, a database with no account gets one with a random password, shown once.
+ * The run contract at start (docs/decisions/0009): ADMIN_USERNAME/ADMIN_PASSWORD create that account
+ * if it does not exist, and replace its password only while the password is still one that
+ * ADMIN_PASSWORD set: a password set later with `npm run staff -- set-password` is kept ("kept").
+ * Without them, a database with no account gets one with a random password, shown once.
  */
 export async function ensureStaffAccount(
   db: Db,
@@ -92,16 +96,19 @@ export async function ensureStaffAccount(
 ): Promise<BootstrapResult> {
   if (admin) {
     const existing = await findStaffByUsername(db, admin.username);
+    if (existing && existing.password_set_by !== "environment") {
+      return { kind: "configured", username: existing.username, change: "kept" };
+    }
     if (existing && (await verifyPassword(admin.password, existing.password_hash))) {
       return { kind: "configured", username: existing.username, change: "unchanged" };
     }
-    const change = await setStaffPassword(db, admin.username, admin.password);
+    const change = await setStaffPassword(db, admin.username, admin.password, "environment");
     return { kind: "configured", username: admin.username, change };
   }
   const any = await db.selectFrom("staff_users").select("id").limit(1).executeTakeFirst();
   if (any) return { kind: "existing" };
   const password = generatePassword();
-  await setStaffPassword(db, "admin", password);
+  await setStaffPassword(db, "admin", password, "generated");
   return { kind: "generated", username: "admin", password };
 }
 

@@ -4,97 +4,173 @@ import type { Database } from "../../lib/database.types.ts";
 type Db = Kysely<Database>;
 
 /**
- * Sign-in throttling, kept in the database so it holds across restarts and across several server
- * processes on one PostgreSQL. Failures are counted per client address and per username within a
- * window; past the limit that key is refused until the lock runs out.
+ * Sign-in throttling (docs/decisions/0009), kept in the database so it holds across restarts and
+ * across several server processes on one PostgreSQL.
+ *
+ * Every attempt is counted *before* its password is checked, in one atomic statement, so parallel
+ * guesses cannot slip past the limit. Three counters per attempt:
+ * - the username from this address: more than 5 attempts in 15 minutes are refused (locks only
+ *   this pair, so nobody can lock the owner out from elsewhere);
+ * - the address, whatever the username: more than 10 are refused;
+ * - the username from every address: past 5, each further attempt from an address that never
+ *   signed in to this account waits a growing delay, but its password is still checked, so the
+ *   right password keeps working while the account is under attack.
+ * Rows carry an expiry and are deleted after it, so invented usernames leave nothing behind.
  */
-export interface ThrottleRule {
-  maxFailures: number;
+export interface AttemptLimit {
+  maxAttempts: number;
   windowMs: number;
-  lockMs: number;
 }
 
-export const loginThrottleRules = {
-  address: { maxFailures: 10, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 },
-  username: { maxFailures: 5, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 },
-} satisfies Record<string, ThrottleRule>;
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
-export interface ThrottleKey {
-  key: string;
-  rule: ThrottleRule;
+export const signInLimits = {
+  pair: { maxAttempts: 5, windowMs: FIFTEEN_MINUTES },
+  address: { maxAttempts: 10, windowMs: FIFTEEN_MINUTES },
+  username: { maxAttempts: 5, windowMs: FIFTEEN_MINUTES },
+  /** Delay for the username counter past its limit: 0.5 s, doubling per attempt, at most 8 s. */
+  slowdown: { baseMs: 500, maxMs: 8000 },
+  /** An address that signed in to an account stays known to it this long. */
+  knownAddressMs: 90 * 24 * 60 * 60 * 1000,
+} as const;
+
+const KEY_LENGTH = 300;
+const normalize = (username: string) => username.trim().toLocaleLowerCase("de-DE").slice(0, 120);
+const key = (text: string) => text.slice(0, KEY_LENGTH);
+
+export interface SignInKeys {
+  pair: string;
+  address: string;
+  username: string;
+  known: string;
 }
 
-export function loginThrottleKeys(clientAddress: string, username: string): ThrottleKey[] {
-  return [
-    { key: `address:${clientAddress}`, rule: loginThrottleRules.address },
-    {
-      key: `username:${username.trim().toLocaleLowerCase("de-DE")}`.slice(0, 200),
-      rule: loginThrottleRules.username,
-    },
-  ];
+export function signInKeys(clientAddress: string, username: string): SignInKeys {
+  const name = normalize(username);
+  const address = clientAddress.slice(0, 100);
+  return {
+    pair: key(`pair:${address}|${name}`),
+    address: key(`address:${address}`),
+    username: key(`username:${name}`),
+    known: key(`known:${address}|${name}`),
+  };
 }
 
-/** Milliseconds until the first of these keys is free again, or 0 when none is locked. */
-export async function lockedFor(db: Db, keys: ThrottleKey[], now = new Date()): Promise<number> {
-  const rows = await db
-    .selectFrom("login_throttle")
-    .select(["locked_until"])
-    .where(
-      "key",
-      "in",
-      keys.map((k) => k.key),
-    )
-    .execute();
-  const remaining = rows.map((row) => (row.locked_until ? Date.parse(row.locked_until) - now.getTime() : 0));
-  return Math.max(0, ...remaining);
+export interface AttemptVerdict {
+  /** Milliseconds until this attempt would be allowed; 0 when it may go ahead. */
+  refusedForMs: number;
+  /** Milliseconds to wait before checking the password (the account is under attack). */
+  delayMs: number;
 }
 
-export async function recordFailure(db: Db, keys: ThrottleKey[], now = new Date()): Promise<void> {
+/**
+ * Counts one attempt on all three counters in one statement and says whether it may go ahead.
+ * A counter whose window has run out starts again at 1.
+ */
+export async function countAttempt(db: Db, keys: SignInKeys, now = new Date()): Promise<AttemptVerdict> {
   const nowText = now.toISOString();
+  const windowMs = signInLimits.pair.windowMs;
+  const windowStart = new Date(now.getTime() - windowMs).toISOString();
+  const expires = new Date(now.getTime() + windowMs).toISOString();
+  const rows = await db
+    .insertInto("login_throttle")
+    .values(
+      [keys.pair, keys.address, keys.username].map((k) => ({
+        key: k,
+        attempts: 1,
+        window_started_at: nowText,
+        expires_at: expires,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet((eb) => {
+        const windowOpen = eb("login_throttle.window_started_at", ">", windowStart);
+        return {
+          attempts: eb
+            .case()
+            .when(windowOpen)
+            .then(eb("login_throttle.attempts", "+", 1))
+            .else(1)
+            .end(),
+          window_started_at: eb
+            .case()
+            .when(windowOpen)
+            .then(eb.ref("login_throttle.window_started_at"))
+            .else(eb.ref("excluded.window_started_at"))
+            .end(),
+          expires_at: eb
+            .case()
+            .when(windowOpen)
+            .then(eb.ref("login_throttle.expires_at"))
+            .else(eb.ref("excluded.expires_at"))
+            .end(),
+        };
+      }),
+    )
+    .returning(["key", "attempts", "window_started_at"])
+    .execute();
+  const counter = (k: string) =>
+    rows.find((row) => row.key === k) ?? { attempts: 1, window_started_at: nowText };
+  const refusedFor = (k: string, limit: AttemptLimit) => {
+    const row = counter(k);
+    if (row.attempts <= limit.maxAttempts) return 0;
+    return Math.max(1000, Date.parse(row.window_started_at) + limit.windowMs - now.getTime());
+  };
+  const refusedForMs = Math.max(
+    refusedFor(keys.pair, signInLimits.pair),
+    refusedFor(keys.address, signInLimits.address),
+  );
+  const beyond = counter(keys.username).attempts - signInLimits.username.maxAttempts;
+  const delayMs =
+    beyond > 0 && !(await isKnownAddress(db, keys, now))
+      ? Math.min(signInLimits.slowdown.maxMs, signInLimits.slowdown.baseMs * 2 ** Math.min(beyond - 1, 16))
+      : 0;
+  return { refusedForMs, delayMs };
+}
+
+async function isKnownAddress(db: Db, keys: SignInKeys, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("login_throttle")
+    .select("key")
+    .where("key", "=", keys.known)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * After a successful sign-in: this address's counters start again, and the address becomes known
+ * to the account (no slowdown from here while the account is under attack elsewhere). The
+ * username's counter stays: an attack on the account does not end because its owner signed in.
+ */
+export async function recordSuccess(db: Db, keys: SignInKeys, now = new Date()): Promise<void> {
+  const nowText = now.toISOString();
+  const expires = new Date(now.getTime() + signInLimits.knownAddressMs).toISOString();
   await db.transaction().execute(async (trx) => {
-    for (const { key, rule } of keys) {
-      const row = await trx
-        .selectFrom("login_throttle")
-        .selectAll()
-        .where("key", "=", key)
-        .executeTakeFirst();
-      const windowOpen = row && Date.parse(row.window_started_at) + rule.windowMs > now.getTime();
-      const failures = windowOpen ? row.failures + 1 : 1;
-      const lockedUntil =
-        failures >= rule.maxFailures ? new Date(now.getTime() + rule.lockMs).toISOString() : null;
-      if (row) {
-        await trx
-          .updateTable("login_throttle")
-          .set({
-            failures: lockedUntil ? 0 : failures,
-            window_started_at: windowOpen && !lockedUntil ? row.window_started_at : nowText,
-            locked_until: lockedUntil,
-          })
-          .where("key", "=", key)
-          .execute();
-      } else {
-        await trx
-          .insertInto("login_throttle")
-          .values({
-            key,
-            failures: lockedUntil ? 0 : failures,
-            window_started_at: nowText,
-            locked_until: lockedUntil,
-          })
-          .onConflict((oc) => oc.column("key").doNothing())
-          .execute();
-      }
-    }
+    await trx.deleteFrom("login_throttle").where("key", "in", [keys.pair, keys.address]).execute();
+    await trx
+      .insertInto("login_throttle")
+      .values({ key: keys.known, attempts: 0, window_started_at: nowText, expires_at: expires })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ window_started_at: nowText, expires_at: expires }))
+      .execute();
   });
 }
 
-export async function clearFailures(db: Db, keys: ThrottleKey[]): Promise<void> {
-  await db
+const SWEEP_INTERVAL_MS = 60 * 1000;
+let lastSweep = 0;
+
+/** Deletes expired rows, at most once a minute per process (one indexed statement). */
+export async function sweepExpired(db: Db, now = new Date()): Promise<number> {
+  if (now.getTime() - lastSweep < SWEEP_INTERVAL_MS) return 0;
+  lastSweep = now.getTime();
+  const result = await db
     .deleteFrom("login_throttle")
-    .where(
-      "key",
-      "in",
-      keys.map((k) => k.key),
-    )
-    .execute();
+    .where("expires_at", "<=", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** For tests: the next sweep runs regardless of the last one. */
+export function resetSweepClock(): void {
+  lastSweep = 0;
 }
