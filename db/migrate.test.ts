@@ -12,7 +12,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
 
   it("migrates an empty database once, and a second run changes nothing", async () => {
     handle = await engine.open({ migrate: false });
-    expect(await migrateToLatest(handle)).toEqual(["0001-initial-schema"]);
+    expect(await migrateToLatest(handle)).toEqual(["0001-initial-schema", "0002-sign-in-protection"]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
     expect(tables).toEqual(

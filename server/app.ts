@@ -8,8 +8,19 @@ import { appContext } from "../app/lib/app-context.ts";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
+import { currentStaff, sessionCookieName } from "../app/features/auth/session.server.ts";
+import { clientAddressOf, lastProxyValue } from "./client-address.ts";
 import { compressResponse } from "./compression.ts";
-import { BodyTooLargeError, bodyLimitFor, isSafeMethod, isSameOrigin, limitBody } from "./request-guards.ts";
+import {
+  BodyTooLargeError,
+  DEFAULT_BODY_LIMIT,
+  UPLOAD_BODY_LIMIT,
+  UPLOAD_ROUTES,
+  isFromThisSite,
+  isSafeMethod,
+  isUploadRoute,
+  limitBody,
+} from "./request-guards.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
 
@@ -20,7 +31,10 @@ import { createStaticFiles } from "./static-files.ts";
  * every module; server/start.ts only listens and shuts down.
  */
 export interface TavolaApp {
+  /** `client` is the socket's peer; forwarding headers are read here, per TRUST_PROXY. */
   handle(request: Request, client: ClientAddress): Promise<Response>;
+  /** The origin the server listens on, for absolute links when PUBLIC_URL is not set. */
+  setListeningOrigin(origin: string): void;
   database: DatabaseHandle;
   logger: Logger;
   bootstrap: BootstrapResult;
@@ -35,6 +49,8 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** Called once when the first start generated a staff password. */
   onGeneratedPassword?: (username: string, password: string) => void;
+  /** Routes that take uploads (tests); defaults to request-guards' UPLOAD_ROUTES. */
+  uploadRoutes?: readonly string[];
 }
 
 const loadBundledBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
@@ -80,6 +96,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   );
   const serveStatic = options.clientDir ? createStaticFiles(options.clientDir) : undefined;
   const hsts = config.publicUrl?.startsWith("https://") ?? false;
+  const cookieSettings = { secure: config.secureCookies };
+  const uploadRoutes = options.uploadRoutes ?? UPLOAD_ROUTES;
+  // Absolute links never come from the request's Host header, which the client writes.
+  let listeningOrigin = `http://localhost:${config.port}`;
+  const siteOrigin = () => config.publicUrl ?? listeningOrigin;
+  let warnedAboutHttps = false;
 
   async function route(
     request: Request,
@@ -91,7 +113,14 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     if (url.pathname === "/healthz") return healthCheck(database, logger);
     const asset = serveStatic ? await serveStatic(request) : undefined;
     if (asset) return asset;
-    if (!isSafeMethod(request.method) && !isSameOrigin(request, config.publicUrl)) {
+    const unsafe = !isSafeMethod(request.method);
+    if (
+      unsafe &&
+      !isFromThisSite(request, {
+        publicUrl: config.publicUrl,
+        sessionCookieName: sessionCookieName(cookieSettings),
+      })
+    ) {
       logger.warn("cross-origin request refused", {
         requestId,
         path: url.pathname,
@@ -101,24 +130,55 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     }
     let bounded: Request;
     try {
-      bounded = await limitBody(request, bodyLimitFor(url.pathname));
+      // The large limit only after the session is checked: nobody signed out can make us hold more.
+      const limit =
+        unsafe &&
+        isUploadRoute(url.pathname, uploadRoutes) &&
+        (await currentStaff(database.db, request, cookieSettings))
+          ? UPLOAD_BODY_LIMIT
+          : DEFAULT_BODY_LIMIT;
+      bounded = await limitBody(request, limit);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        return plainResponse(
+        const response = plainResponse(
           413,
           `Die Anfrage ist zu groß (höchstens ${Math.round(error.limit / 1024 / 1024)} MB).`,
         );
+        // The rest of the body is not read: the connection ends with this answer.
+        response.headers.set("Connection", "close");
+        return response;
       }
       throw error;
     }
     const context = new RouterContextProvider();
-    context.set(appContext, { database, config, logger, clientAddress: client.address, cspNonce, requestId });
+    context.set(appContext, {
+      database,
+      config,
+      logger,
+      clientAddress: client.address,
+      siteOrigin: siteOrigin(),
+      cspNonce,
+      requestId,
+    });
     return handleRouterRequest(bounded, context);
   }
 
-  async function handle(incoming: Request, client: ClientAddress): Promise<Response> {
+  async function handle(incoming: Request, peer: ClientAddress): Promise<Response> {
     const started = performance.now();
-    const request = withPublicOrigin(incoming, config.publicUrl);
+    const client = { ...peer, address: clientAddressOf(incoming.headers, peer.address, config.proxy) };
+    const forwardedProto =
+      config.proxy.hops > 0 ? lastProxyValue(incoming.headers, "x-forwarded-proto") : undefined;
+    if (
+      !config.secureCookies &&
+      !warnedAboutHttps &&
+      lastProxyValue(incoming.headers, "x-forwarded-proto") === "https"
+    ) {
+      warnedAboutHttps = true;
+      logger.warn(
+        "requests arrive over https, but PUBLIC_URL is not an https address: the sign-in cookie is sent without Secure. Set PUBLIC_URL=https://… (README, Production)",
+      );
+    }
+    const request = asAddressedByBrowser(incoming, config.publicUrl, forwardedProto);
     const requestId = randomUUID();
     const cspNonce = randomBytes(16).toString("base64");
     let response: Response;
@@ -150,6 +210,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
 
   return {
     handle,
+    setListeningOrigin(origin: string) {
+      listeningOrigin = origin.replace(/\/+$/, "");
+    },
     database,
     logger,
     bootstrap,
@@ -159,12 +222,20 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
 
 /**
  * Behind a reverse proxy the server sees http://internal-host; with PUBLIC_URL set, every request is
- * read as addressed to the public origin, so origin checks and absolute links agree with the browser.
+ * read as addressed to the public origin, so origin checks agree with the browser. Without it, a
+ * trusted proxy's X-Forwarded-Proto still tells whether the browser used https.
  */
-function withPublicOrigin(request: Request, publicUrl: string | undefined): Request {
-  if (!publicUrl) return request;
+function asAddressedByBrowser(
+  request: Request,
+  publicUrl: string | undefined,
+  forwardedProto: string | undefined,
+): Request {
   const url = new URL(request.url);
-  const origin = new URL(publicUrl).origin;
+  let origin: string;
+  if (publicUrl) origin = new URL(publicUrl).origin;
+  else if (forwardedProto === "https" || forwardedProto === "http")
+    origin = `${forwardedProto}://${url.host}`;
+  else return request;
   if (url.origin === origin) return request;
   return new Request(`${origin}${url.pathname}${url.search}`, {
     method: request.method,

@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   BodyTooLargeError,
   DEFAULT_BODY_LIMIT,
-  UPLOAD_BODY_LIMIT,
-  bodyLimitFor,
-  isSameOrigin,
+  isFromThisSite,
+  isUploadRoute,
   limitBody,
 } from "./request-guards.ts";
 
@@ -16,29 +15,44 @@ const post = (headers: Record<string, string>, body?: BodyInit) =>
     duplex: "half",
   } as RequestInit);
 
-describe("isSameOrigin", () => {
+const site = { publicUrl: undefined, sessionCookieName: "tavola_session" };
+const withSession = "tavola_session=" + "a".repeat(43);
+
+describe("isFromThisSite", () => {
   it("accepts the site's own origin and the configured public URL", () => {
-    expect(isSameOrigin(post({ origin: "http://tavola.local:3000" }), undefined)).toBe(true);
-    expect(isSameOrigin(post({ origin: "https://tavola.example" }), "https://tavola.example")).toBe(true);
+    expect(isFromThisSite(post({ origin: "http://tavola.local:3000" }), site)).toBe(true);
+    expect(
+      isFromThisSite(post({ origin: "https://tavola.example" }), {
+        ...site,
+        publicUrl: "https://tavola.example",
+      }),
+    ).toBe(true);
   });
 
   it("refuses a foreign or opaque origin", () => {
-    expect(isSameOrigin(post({ origin: "https://evil.example" }), undefined)).toBe(false);
-    expect(isSameOrigin(post({ origin: "http://tavola.local:4000" }), undefined)).toBe(false);
-    expect(isSameOrigin(post({ origin: "null" }), undefined)).toBe(false);
+    expect(isFromThisSite(post({ origin: "https://evil.example" }), site)).toBe(false);
+    expect(isFromThisSite(post({ origin: "http://tavola.local:4000" }), site)).toBe(false);
+    expect(isFromThisSite(post({ origin: "null" }), site)).toBe(false);
   });
 
-  it("lets a client without Origin through: it cannot carry a victim's cookie", () => {
-    expect(isSameOrigin(post({}), undefined)).toBe(true);
+  it("lets a client without Origin through only when it carries no staff session", () => {
+    expect(isFromThisSite(post({}), site)).toBe(true);
+    expect(isFromThisSite(post({ cookie: "andere=1" }), site)).toBe(true);
+    expect(isFromThisSite(post({ cookie: withSession }), site)).toBe(false);
+    expect(
+      isFromThisSite(post({ cookie: `x=1; ${withSession}`, "sec-fetch-site": "cross-site" }), site),
+    ).toBe(false);
+    expect(isFromThisSite(post({ cookie: withSession, "sec-fetch-site": "same-origin" }), site)).toBe(true);
   });
 });
 
 describe("body limits", () => {
-  it("gives upload screens more room than forms", () => {
-    expect(bodyLimitFor("/login")).toBe(DEFAULT_BODY_LIMIT);
-    expect(bodyLimitFor("/admin/gallery")).toBe(UPLOAD_BODY_LIMIT);
-    expect(bodyLimitFor("/admin/gallery.data")).toBe(UPLOAD_BODY_LIMIT);
-    expect(bodyLimitFor("/admin/galleryx")).toBe(DEFAULT_BODY_LIMIT);
+  it("knows upload routes by path, and no route takes uploads yet", () => {
+    expect(isUploadRoute("/admin/gallery")).toBe(false);
+    expect(isUploadRoute("/admin/gallery", ["/admin/gallery"])).toBe(true);
+    expect(isUploadRoute("/admin/gallery.data", ["/admin/gallery"])).toBe(true);
+    expect(isUploadRoute("/admin/galleryx", ["/admin/gallery"])).toBe(false);
+    expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
   });
 
   it("refuses a declared length over the limit before reading", async () => {

@@ -8,31 +8,46 @@ export const isSafeMethod = (method: string) => SAFE_METHODS.has(method.toUpperC
 
 /**
  * A non-GET request must come from a page of this site. Browsers send `Origin` with every POST, so
- * a cross-site form or script shows up here as a foreign (or "null") origin and is refused. A request
- * without `Origin` can only come from a non-browser client, which holds no victim's cookie.
+ * a cross-site form or script shows up here as a foreign (or "null") origin and is refused. A
+ * request without `Origin` is let through only when it carries no staff session cookie (a script
+ * or command-line client acting for itself); with the cookie it must at least say
+ * `Sec-Fetch-Site: same-origin`, which browsers set and pages cannot forge.
  */
-export function isSameOrigin(request: Request, publicUrl: string | undefined): boolean {
+export function isFromThisSite(
+  request: Request,
+  options: { publicUrl: string | undefined; sessionCookieName: string },
+): boolean {
   const origin = request.headers.get("origin");
-  if (origin === null) return true;
+  if (origin === null) {
+    if (!carriesCookie(request, options.sessionCookieName)) return true;
+    return request.headers.get("sec-fetch-site") === "same-origin";
+  }
   if (origin === "null") return false;
   const allowed = new Set([new URL(request.url).origin]);
-  if (publicUrl) allowed.add(new URL(publicUrl).origin);
+  if (options.publicUrl) allowed.add(new URL(options.publicUrl).origin);
   return allowed.has(origin);
+}
+
+function carriesCookie(request: Request, name: string): boolean {
+  const header = request.headers.get("cookie");
+  return header !== null && header.split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
 
 export const MiB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = 1 * MiB;
 
-/** Screens that take image uploads (up to 10 MB per picture, several at once) get more room. */
-const uploadRoutes = ["/admin/gallery", "/admin/menu-items", "/admin/content"];
 export const UPLOAD_BODY_LIMIT = 64 * MiB;
 
-export function bodyLimitFor(pathname: string): number {
-  const isUploadRoute = uploadRoutes.some(
+/**
+ * Routes that take file uploads get a larger body limit, and only for a signed-in staff member
+ * (checked before the body is read). None takes uploads yet: the pictures feature adds its routes.
+ */
+export const UPLOAD_ROUTES: readonly string[] = [];
+
+export const isUploadRoute = (pathname: string, uploadRoutes: readonly string[] = UPLOAD_ROUTES) =>
+  uploadRoutes.some(
     (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`),
   );
-  return isUploadRoute ? UPLOAD_BODY_LIMIT : DEFAULT_BODY_LIMIT;
-}
 
 export class BodyTooLargeError extends Error {
   readonly limit: number;
@@ -45,7 +60,9 @@ export class BodyTooLargeError extends Error {
 
 /**
  * The request with its body bounded by `limit`: a declared Content-Length over the limit is refused
- * at once; a body without one (chunked) is read up to the limit and refused beyond it.
+ * at once; a body without one (chunked) is counted while it streams in and refused as soon as it
+ * passes the limit, so at most `limit` bytes are ever held. The chunks read are handed on as they
+ * are, without copying them into one buffer.
  */
 export async function limitBody(request: Request, limit: number): Promise<Request> {
   if (!request.body) return request;
@@ -64,19 +81,26 @@ export async function limitBody(request: Request, limit: number): Promise<Reques
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      await reader.cancel().catch(() => {});
       throw new BodyTooLargeError(limit);
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = chunks.shift();
+      if (next) controller.enqueue(next);
+      else controller.close();
+    },
+  });
   const headers = new Headers(request.headers);
   headers.set("content-length", String(size));
   headers.delete("transfer-encoding");
-  return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
 }

@@ -2,7 +2,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestListener } from "@remix-run/node-fetch-server";
-import { parseConfigOrExit } from "../app/lib/env.server.ts";
+import { configWarnings, parseConfigOrExit } from "../app/lib/env.server.ts";
 import type { TavolaApp, createApp as CreateApp } from "./app.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 
@@ -16,6 +16,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = parseConfigOrExit(process.env);
+  for (const warning of configWarnings(config)) process.stderr.write(`\n  ACHTUNG: ${warning}\n\n`);
 
   const onGeneratedPassword = (username: string, password: string) => {
     say("");
@@ -49,7 +50,8 @@ async function main() {
     });
   }
 
-  const listener = createRequestListener(app.handle, { trustProxy: config.trustProxy });
+  // Forwarding headers are read by the app itself, from the right (server/client-address.ts).
+  const listener = createRequestListener(app.handle, { trustProxy: false });
   const server = http.createServer(
     viteMiddlewares
       ? (req, res) =>
@@ -67,6 +69,10 @@ async function main() {
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  const wildcard = config.host === "0.0.0.0" || config.host === "::";
+  app.setListeningOrigin(
+    `http://${wildcard ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
+  );
   app.logger.info("listening", { port, host: config.host, database: app.database.dialect, env: config.env });
   say(
     `Tavola läuft auf http://localhost:${port} (Datenbank: ${app.database.dialect === "sqlite" ? config.dataDir : "PostgreSQL"})`,

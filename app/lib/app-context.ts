@@ -11,8 +11,10 @@ export interface AppServices {
   database: DatabaseHandle;
   config: Config;
   logger: Logger;
-  /** The client's address (the proxy's X-Forwarded-For only with TRUST_PROXY). */
+  /** The client's address: the socket's peer, or what a trusted proxy saw (docs/decisions/0009). */
   clientAddress: string;
+  /** Origin for absolute links: PUBLIC_URL, else the origin the server listens on — never the Host header. */
+  siteOrigin: string;
   /** This request's Content-Security-Policy nonce for the inline scripts React Router writes. */
   cspNonce: string;
   requestId: string;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./env.server.ts";
+import { ConfigError, configWarnings, parseConfig } from "./env.server.ts";
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -66,5 +66,28 @@ describe("parseConfig", () => {
 
   it("treats empty values as unset", () => {
     expect(parseConfig({ PORT: "", DATABASE_URL: " " }).port).toBe(3000);
+  });
+
+  it("reads TRUST_PROXY as a number of trusted proxies and Forwarded only on request", () => {
+    const behindProxy = { PUBLIC_URL: "https://tavola.example" };
+    expect(parseConfig({}).proxy).toEqual({ hops: 0, header: "x-forwarded-for" });
+    expect(parseConfig({ ...behindProxy, TRUST_PROXY: "true" }).proxy.hops).toBe(1);
+    expect(parseConfig({ ...behindProxy, TRUST_PROXY: "2", TRUST_PROXY_HEADER: "forwarded" }).proxy).toEqual({
+      hops: 2,
+      header: "forwarded",
+    });
+    expect(problemsOf({ TRUST_PROXY: "ja" })[0]).toMatch(/^TRUST_PROXY:/);
+    expect(problemsOf({ TRUST_PROXY_HEADER: "x-real-ip" })[0]).toMatch(/^TRUST_PROXY_HEADER:/);
+  });
+
+  it("refuses to run in production behind a proxy without PUBLIC_URL", () => {
+    expect(problemsOf({ TRUST_PROXY: "true" })[0]).toMatch(/^PUBLIC_URL: muss mit TRUST_PROXY gesetzt sein/);
+    expect(problemsOf({ TRUST_PROXY: "true", NODE_ENV: "development" })).toEqual([]);
+  });
+
+  it("says loudly when a production site's public address is plain http", () => {
+    expect(configWarnings(parseConfig({ PUBLIC_URL: "http://tavola.example" }))[0]).toMatch(/nicht Secure/);
+    expect(configWarnings(parseConfig({ PUBLIC_URL: "https://tavola.example" }))).toEqual([]);
+    expect(configWarnings(parseConfig({ PUBLIC_URL: "http://localhost:3000" }))).toEqual([]);
   });
 });

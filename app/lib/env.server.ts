@@ -58,9 +58,25 @@ const envSchema = z
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z
-        .enum(["true", "false", "1", "0"], { error: "muss true oder false sein" })
+        .string()
         .default("false")
-        .transform((value) => value === "true" || value === "1"),
+        .transform((value, ctx) => {
+          const text = value.trim().toLowerCase();
+          if (text === "false") return 0;
+          if (text === "true") return 1;
+          if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+          ctx.addIssue({
+            code: "custom",
+            message: "muss true, false oder die Zahl der vertrauenswürdigen Proxys (0–10) sein",
+          });
+          return z.NEVER;
+        }),
+    ),
+    TRUST_PROXY_HEADER: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(["x-forwarded-for", "forwarded"], { error: "muss x-forwarded-for oder forwarded sein" })
+        .default("x-forwarded-for"),
     ),
     DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
@@ -72,6 +88,16 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    // Behind a proxy the server cannot know the public address: without PUBLIC_URL, cookies would
+    // not be Secure and links would point at the internal host (docs/decisions/0009).
+    if (env.NODE_ENV === "production" && env.TRUST_PROXY > 0 && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message:
+          "muss mit TRUST_PROXY gesetzt sein, z. B. https://www.ristorante-tavola.de (sonst wären die Anmelde-Cookies nicht Secure)",
+      });
+    }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -96,7 +122,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** Cookies get `Secure` and the `__Host-` prefix, responses HSTS, only when the public URL is https. */
   secureCookies: boolean;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server whose forwarding headers are believed (docs/decisions/0009). */
+  proxy: { hops: number; header: "x-forwarded-for" | "forwarded" };
   demoContent: boolean;
   logLevel: Env["LOG_LEVEL"];
 }
@@ -139,10 +166,27 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     notifyEmail: env.NOTIFY_EMAIL,
     publicUrl: env.PUBLIC_URL,
     secureCookies: env.PUBLIC_URL?.startsWith("https://") ?? false,
-    trustProxy: env.TRUST_PROXY,
+    proxy: { hops: env.TRUST_PROXY, header: env.TRUST_PROXY_HEADER },
     demoContent: env.DEMO_CONTENT === "on",
     logLevel: env.LOG_LEVEL,
   };
+}
+
+/**
+ * Settings that work but weaken the site, said loudly at start: a production server whose public
+ * address is plain http sends its sign-in cookie without `Secure` (docs/decisions/0009).
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.env !== "production") return warnings;
+  const publicUrl = config.publicUrl ? new URL(config.publicUrl) : undefined;
+  const local = (host: string) => host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+  if (publicUrl && publicUrl.protocol === "http:" && !local(publicUrl.hostname)) {
+    warnings.push(
+      `PUBLIC_URL ist ${config.publicUrl} (http): Das Anmelde-Cookie ist nicht Secure und kann im Netz mitgelesen werden. Betreiben Sie die Website über https und setzen Sie PUBLIC_URL=https://…`,
+    );
+  }
+  return warnings;
 }
 
 /** For processes (server, command-line tools): the configuration, or exit 1 with the problems listed. */

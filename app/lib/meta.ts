@@ -39,14 +39,6 @@ export function siteMeta({
   ];
 }
 
-/**
- * The origin for absolute links: `PUBLIC_URL` when set (behind a proxy the request may name an
- * internal host), else the origin the request was addressed to. No trailing slash.
- */
-export function siteOrigin(requestUrl: string, publicUrl: string | undefined): string {
-  return (publicUrl ?? new URL(requestUrl).origin).replace(/\/+$/, "");
-}
-
 /** The canonical address of a page: origin and path, never a query string or fragment. */
 export function canonicalUrl(origin: string, pathname: string): string {
   return `${origin}${pathname.startsWith("/") ? pathname : `/${pathname}`}`;

@@ -1,5 +1,5 @@
 import { services } from "../../lib/app-context.ts";
-import { canonicalUrl, siteOrigin } from "../../lib/meta.ts";
+import { canonicalUrl } from "../../lib/meta.ts";
 import type { Route } from "./+types/robots";
 
 /** Everything public may be crawled; the staff area, sign-in and the JSON endpoints may not. */
@@ -17,7 +17,7 @@ function robotsTxt(origin: string): string {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = siteOrigin(request.url, services(context).config.publicUrl);
+  const origin = services(context).siteOrigin;
   return new Response(robotsTxt(origin), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -1,5 +1,5 @@
 import { services } from "../../lib/app-context.ts";
-import { canonicalUrl, siteOrigin } from "../../lib/meta.ts";
+import { canonicalUrl } from "../../lib/meta.ts";
 import type { Route } from "./+types/sitemap";
 
 /**
@@ -37,7 +37,7 @@ function sitemapXml(origin: string): string {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = siteOrigin(request.url, services(context).config.publicUrl);
+  const origin = services(context).siteOrigin;
   return new Response(sitemapXml(origin), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -8,7 +8,7 @@ import { readContentBlocks } from "../../features/content/content.server.ts";
 import { siteFrameKeys } from "../../features/content/site-frame.ts";
 import { jsonLdText, restaurantStructuredData } from "../../features/content/structured-data.ts";
 import { services } from "../../lib/app-context.ts";
-import { canonicalUrl, siteOrigin } from "../../lib/meta.ts";
+import { canonicalUrl } from "../../lib/meta.ts";
 import type { Route } from "./+types/layout";
 
 /**
@@ -18,9 +18,9 @@ import type { Route } from "./+types/layout";
  * is what crawlers do.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database, logger, config } = services(context);
+  const { database, logger } = services(context);
   const blocks = await readContentBlocks(database.db, logger, siteFrameKeys);
-  const origin = siteOrigin(request.url, config.publicUrl);
+  const origin = services(context).siteOrigin;
   const structuredData =
     new URL(request.url).pathname === "/"
       ? jsonLdText(
