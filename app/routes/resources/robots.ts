@@ -16,7 +16,7 @@ function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const origin = services(context).siteOrigin;
   return new Response(robotsTxt(origin), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },

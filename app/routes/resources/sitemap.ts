@@ -36,7 +36,7 @@ function sitemapXml(origin: string): string {
   ].join("\n");
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const origin = services(context).siteOrigin;
   return new Response(sitemapXml(origin), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
