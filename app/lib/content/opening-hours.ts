@@ -1,4 +1,4 @@
-import type { OpeningHoursContent } from "./blocks.ts";
+import type { OpeningHoursContent } from "./schemas.ts";
 import { weekdays, type Weekday } from "./weekdays.ts";
 
 /**
