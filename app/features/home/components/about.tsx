@@ -6,7 +6,7 @@ import { ABOUT_PICTURE } from "../../../lib/content/pictures.ts";
 import { SectionHeading } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
-/** The about section fades in once this share of it is visible (spec §9). */
+/** The about section fades in once this share of it is visible (the spec's value). */
 export const REVEAL_THRESHOLD = 0.1;
 
 type RevealState = "static" | "hidden" | "shown";

@@ -7,7 +7,7 @@ import { HERO_PICTURE } from "../../../lib/content/pictures.ts";
 import { sectionActionClass } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
-/** The background moves at this share of the scroll distance (spec §9). */
+/** The background moves at this share of the scroll distance (the spec's value). */
 export const PARALLAX_FACTOR = 0.4;
 
 export type HomeDialog = "speisekarte" | "wochenkarte" | "mitteilungen";
