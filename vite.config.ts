@@ -15,8 +15,11 @@ const browserChunks = [
   },
   {
     // Small modules every public page needs. Not the toast area or Zod: those stay out of guests' pages.
+    // Of the content-block model (lib/content) only the weekday names and the shipped pictures'
+    // facts (which the home page and the admin's defaults share); schemas and defaults go with the
+    // admin screen and the server.
     name: "site-shared",
-    test: /[\\/]app[\\/](lib[\\/](?!zod\.)|components[\\/]ui[\\/](?!toaster\.)|features[\\/]content[\\/](site-frame|weekdays|components[\\/]contact-details)\.)/,
+    test: /[\\/]app[\\/](lib[\\/](?!zod\.|content[\\/])|lib[\\/]content[\\/](weekdays|pictures)\.|components[\\/](ui[\\/](?!toaster\.)|contact-details\.)|features[\\/]site-frame[\\/]site-frame\.)/,
   },
 ];
 

@@ -8,7 +8,7 @@ import { buildIfNeeded } from "../server/build-if-needed.ts";
  * `npm run bench`: Lighthouse (mobile preset, the system Chromium) against the production build,
  * served with demo content from a fresh temporary database. Runs each page three times and prints
  * the median scores and timings, the bytes sent, and every request that went to another host —
- * ARCHITECTURE decision 9 allows none, so one of them makes the exit code 1. Downloads nothing.
+ * decision 0013 allows none, so one of them makes the exit code 1. Downloads nothing.
  *
  *   npm run bench                      # / and /speisekarte, 3 runs each
  *   npm run bench -- --runs 5 /wochenkarte

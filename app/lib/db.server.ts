@@ -3,9 +3,9 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
+import type { Dialect } from "../../db/dialect.ts";
 import type { Database } from "./database.types.ts";
 
-export type Dialect = "sqlite" | "postgres";
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
 export interface DatabaseHandle {

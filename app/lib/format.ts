@@ -1,4 +1,7 @@
-/** German formats used everywhere: euro prices from integer cents, calendar dates in Europe/Berlin. */
+/**
+ * German formats used everywhere: euro prices from integer cents, calendar dates in Europe/Berlin
+ * (decision 0013).
+ */
 const euro = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
 
 export const formatPrice = (cents: number): string => euro.format(cents / 100);

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "../../app/lib/db.server.ts";
+import type { Dialect } from "../dialect.ts";
 import { columnTypes, notNull, type MigrationDb } from "./schema-helpers.ts";
 
 /**

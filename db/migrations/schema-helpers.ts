@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from "kysely";
-import type { Dialect } from "../../app/lib/db.server.ts";
+import type { Dialect } from "../dialect.ts";
 
 /**
  * Column types that mean the same on both engines. Migrations are written once against these

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { contentBlocks, contentKeys } from "../../app/features/content/blocks.ts";
+import { contentDefaults } from "../../app/lib/content/defaults.ts";
 import type { Database } from "../../app/lib/database.types.ts";
 import { nowIso } from "../../app/lib/db.server.ts";
 
@@ -13,9 +13,9 @@ export async function seedDemoContentBlocks(db: Kysely<Database>): Promise<void>
   await db
     .insertInto("site_content")
     .values(
-      contentKeys.map((key) => ({
+      Object.entries(contentDefaults).map(([key, defaults]) => ({
         key,
-        value: JSON.stringify(contentBlocks[key].defaults),
+        value: JSON.stringify(defaults),
         updated_at: updatedAt,
       })),
     )

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { contentBlocks, contentKeys } from "../../app/features/content/blocks.ts";
+import { contentBlocks, contentKeys } from "../../app/lib/content/blocks.ts";
 import type { Database } from "../../app/lib/database.types.ts";
 import type { DatabaseHandle } from "../../app/lib/db.server.ts";
 import { parseConfig } from "../../app/lib/env.server.ts";

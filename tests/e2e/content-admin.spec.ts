@@ -4,7 +4,7 @@ import {
   contentKeys,
   type ContentKey,
   type ContentValues,
-} from "../../app/features/content/blocks.ts";
+} from "../../app/lib/content/blocks.ts";
 import { contentTabs, draftFields, draftOf } from "../../app/features/content/content-form.ts";
 import { accessibilityViolations, atPath, signIn, toastRegion, waitForHydration } from "./fixtures.ts";
 

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type DatabaseHandle, type Dialect } from "../../app/lib/db.server.ts";
+import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
+import type { Dialect } from "../../db/dialect.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentBlocks, contentKeys, type ContentKey, type ContentValues } from "./blocks.ts";
+import { contentBlocks, contentKeys, type ContentKey, type ContentValues } from "../../lib/content/blocks.ts";
 import {
   applyListAction,
   contentTabs,

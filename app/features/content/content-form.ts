@@ -1,5 +1,5 @@
 import { z } from "../../lib/zod.ts";
-import { contentBlocks, type ContentKey, type ContentValues } from "./blocks.ts";
+import { contentBlocks, type ContentKey, type ContentValues } from "../../lib/content/blocks.ts";
 
 /**
  * The content admin's forms, shared by the browser and the action: which blocks each tab edits,

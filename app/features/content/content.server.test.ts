@@ -4,7 +4,7 @@ import type { Database } from "../../lib/database.types.ts";
 import type { DatabaseHandle } from "../../lib/db.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import { contentBlocks } from "./blocks.ts";
+import { contentBlocks } from "../../lib/content/blocks.ts";
 import { draftFields, draftOf, findTab, type DraftObject } from "./content-form.ts";
 import { readContentBlocks, saveContentBlocks, submitContentForm } from "./content.server.ts";
 

@@ -8,7 +8,7 @@ import {
   type ContentKey,
   type ContentValue,
   type ContentValues,
-} from "./blocks.ts";
+} from "../../lib/content/blocks.ts";
 import {
   applyListAction,
   BLOCK_FIELD,

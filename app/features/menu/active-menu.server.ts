@@ -12,7 +12,7 @@ import {
 
 type Db = Kysely<Database>;
 
-/** Configured position of a dish on its card; a missing one sorts last (spec §9). */
+/** Configured position of a dish on its card; a missing one sorts last (the spec's order). */
 export const MISSING_ORDER = 9999;
 
 type Ordered = { display_order: number | null; name: string };

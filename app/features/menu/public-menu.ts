@@ -33,7 +33,7 @@ export type MenuResult = SpeisekarteResult | WochenkarteResult;
 /** A card on its way (the dialog fetches it when it opens), or what the loader answered. */
 export type MenuViewState = { kind: MenuKind; status: "loading" } | MenuResult;
 
-/** The spec's German texts for each card (§2, §8). */
+/** The spec's German texts for each card (decision 0015). */
 export const menuTexts = {
   speisekarte: {
     title: "Unsere Speisekarte",

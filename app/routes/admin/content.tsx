@@ -3,7 +3,7 @@ import { data, type ShouldRevalidateFunction } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { adminScreenAt } from "../../features/admin-shell/navigation.ts";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
-import { contentKeys } from "../../features/content/blocks.ts";
+import { contentKeys } from "../../lib/content/blocks.ts";
 import { ContentEditor } from "../../features/content/components/admin/content-editor.tsx";
 import type { ContentFormResult, ContentSubmission } from "../../features/content/content-form.ts";
 import { readContentBlocks, submitContentForm } from "../../features/content/content.server.ts";

@@ -1,5 +1,5 @@
 import { Datenschutz } from "../../features/legal/components/datenschutz.tsx";
-import { useSiteFrame } from "../../features/content/site-frame.ts";
+import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/datenschutz";
 

@@ -1,5 +1,5 @@
 import { Impressum } from "../../features/legal/components/impressum.tsx";
-import { useSiteFrame } from "../../features/content/site-frame.ts";
+import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/impressum";
 

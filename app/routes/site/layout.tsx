@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
-import { DEFAULT_HERO_IMAGE } from "../../features/content/blocks.ts";
-import { ContactDialog } from "../../features/content/components/contact-dialog.tsx";
-import { SiteFooter } from "../../features/content/components/site-footer.tsx";
-import { SiteNavbar } from "../../features/content/components/site-navbar.tsx";
+import { HERO_PICTURE } from "../../lib/content/pictures.ts";
+import { ContactDialog } from "../../features/site-frame/components/contact-dialog.tsx";
+import { SiteFooter } from "../../features/site-frame/components/site-footer.tsx";
+import { SiteNavbar } from "../../features/site-frame/components/site-navbar.tsx";
 import { readContentBlocks } from "../../features/content/content.server.ts";
-import { siteFrameKeys } from "../../features/content/site-frame.ts";
-import { jsonLdText, restaurantStructuredData } from "../../features/content/structured-data.ts";
+import { siteFrameKeys } from "../../features/site-frame/site-frame.ts";
+import { jsonLdText, restaurantStructuredData } from "../../features/site-frame/structured-data.ts";
 import { services } from "../../lib/app-context.ts";
 import { canonicalUrl } from "../../lib/meta.ts";
 import type { Route } from "./+types/layout";
@@ -28,11 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             contact: blocks["global.contact"],
             hours: blocks["global.opening_hours"],
             origin,
-            image: DEFAULT_HERO_IMAGE,
+            image: HERO_PICTURE.src,
           }),
         )
       : undefined;
-  return { ...blocks, seo: { origin, image: canonicalUrl(origin, DEFAULT_HERO_IMAGE), structuredData } };
+  return { ...blocks, seo: { origin, image: canonicalUrl(origin, HERO_PICTURE.src), structuredData } };
 }
 
 /** The not-found page is `noindex`: it must not name itself as the canonical address of anything. */

@@ -1,4 +1,4 @@
-import type { ContactContent } from "../../content/blocks.ts";
+import type { ContactContent } from "../../../lib/content/schemas.ts";
 import { LegalPage, PhoneAndEmail } from "./legal-page.tsx";
 
 export function CookieRichtlinie({ contact }: { contact: ContactContent }) {

@@ -1,4 +1,4 @@
-import type { ContactContent } from "../../content/blocks.ts";
+import type { ContactContent } from "../../../lib/content/schemas.ts";
 import { telHref } from "../../../lib/format.ts";
 import { Fragment, type ReactNode } from "react";
 

@@ -19,7 +19,8 @@ const descriptions: Record<MenuKind, string> = {
 
 /**
  * 'Unsere Speisekarte' / 'Unsere Wochenkarte' over the home page. Each time it opens it reads the
- * card afresh through the page's own loader (/speisekarte, /wochenkarte), so staff changes show at once.
+ * card afresh through the page's own loader (/speisekarte, /wochenkarte), so staff changes show at
+ * once (decision 0013).
  */
 export function MenuDialog({
   kind,

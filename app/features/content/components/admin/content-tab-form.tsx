@@ -25,7 +25,7 @@ import {
 import { ContentField, fieldId, listButtonId, type FormModel } from "./content-fields.tsx";
 import { tabFields } from "./tab-fields.ts";
 
-/** The spec's texts for a content save (§8). */
+/** The spec's texts for a content save (decision 0015). */
 export const saveMessages = {
   successTitle: "Inhalt gespeichert",
   successDescription: "Die Änderungen wurden erfolgreich gespeichert.",

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { ContactContent, FooterContent, OpeningHoursContent } from "../blocks.ts";
-import { ContactLines, OpeningHoursList } from "./contact-details.tsx";
+import type { ContactContent, FooterContent, OpeningHoursContent } from "../../../lib/content/schemas.ts";
+import { ContactLines, OpeningHoursList } from "../../../components/contact-details.tsx";
 import { anchorHref } from "./site-navbar.tsx";
 
 const quickLinks = [

@@ -1,6 +1,7 @@
 /**
- * The four fixed guest reviews of the home page (spec §3 'Testimonial'). The spec's `image` is an
- * initials avatar here: no photos of people we do not have, and no requests to other hosts.
+ * The four fixed guest reviews of the home page (the spec's 'Testimonial' entity). The spec's `image`
+ * is an initials avatar here: no photos of people we do not have, and no requests to other hosts
+ * (decision 0013).
  */
 export interface Testimonial {
   id: number;

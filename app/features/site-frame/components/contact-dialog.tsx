@@ -7,8 +7,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
-import type { ContactContent, OpeningHoursContent } from "../blocks.ts";
-import { ContactLines, OpeningHoursList } from "./contact-details.tsx";
+import type { ContactContent, OpeningHoursContent } from "../../../lib/content/schemas.ts";
+import { ContactLines, OpeningHoursList } from "../../../components/contact-details.tsx";
 
 export function ContactDialog({
   open,

@@ -1,8 +1,12 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { Button } from "../../../../components/ui/button.tsx";
-import { telHref } from "../../../../lib/format.ts";
-import type { ContactContent, OpeningHoursContent, ReservationsSectionContent } from "../../blocks.ts";
-import { OpeningHoursList } from "../contact-details.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { telHref } from "../../../lib/format.ts";
+import type {
+  ContactContent,
+  OpeningHoursContent,
+  ReservationsSectionContent,
+} from "../../../lib/content/schemas.ts";
+import { OpeningHoursList } from "../../../components/contact-details.tsx";
 import { PictureSection, SectionDescription, SectionHeading } from "./section-frame.tsx";
 
 const mailtoReservation = (email: string) =>

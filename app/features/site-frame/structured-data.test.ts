@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentBlocks, type ContactContent } from "./blocks.ts";
+import { contentDefaults } from "../../lib/content/defaults.ts";
+import type { ContactContent } from "../../lib/content/schemas.ts";
 import {
   internationalPhone,
   jsonLdText,
@@ -8,8 +9,8 @@ import {
   restaurantStructuredData,
 } from "./structured-data.ts";
 
-const contact = contentBlocks["global.contact"].defaults;
-const hours = contentBlocks["global.opening_hours"].defaults;
+const contact = contentDefaults["global.contact"];
+const hours = contentDefaults["global.opening_hours"];
 const origin = "https://www.ristorante-tavola.de";
 const day = (name: string) => `https://schema.org/${name}`;
 

@@ -1,4 +1,4 @@
-import type { GallerySectionContent } from "../../blocks.ts";
+import type { GallerySectionContent } from "../../../lib/content/schemas.ts";
 import { PictureSection, SectionDescription, SectionHeading } from "./section-frame.tsx";
 
 /** The gallery section's texts; the pictures themselves come with the gallery feature. */

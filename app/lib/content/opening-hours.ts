@@ -1,8 +1,8 @@
-import type { OpeningHoursContent } from "./blocks.ts";
+import type { OpeningHoursContent } from "./schemas.ts";
 import { weekdays, type Weekday } from "./weekdays.ts";
 
 /**
- * Reads one weekday's opening hours from the free text staff type in (ARCHITECTURE decision 5):
+ * Reads one weekday's opening hours from the free text staff type in (decision 0014):
  * '11:30–14:00 und 17:00–22:00 Uhr' gives two ranges, 'Ruhetag' or 'geschlossen' a closed day.
  * Anything that does not have that form is `unknown`, never a guess: whoever uses the result (the
  * reservation check, structured data) then leaves that day unrestricted or skips it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentBlocks } from "./blocks.ts";
+import { contentDefaults } from "./defaults.ts";
 import { parseDayHours, parseOpeningHours } from "./opening-hours.ts";
 
 const open = (...ranges: Array<[string, string]>) => ({
@@ -69,7 +69,7 @@ describe("parseDayHours", () => {
 
 describe("parseOpeningHours", () => {
   it("reads every weekday of the default opening hours", () => {
-    const hours = parseOpeningHours(contentBlocks["global.opening_hours"].defaults);
+    const hours = parseOpeningHours(contentDefaults["global.opening_hours"]);
     expect(hours.monday).toEqual({ kind: "closed" });
     expect(hours.tuesday).toEqual(lunchAndDinner);
     expect(hours.saturday).toEqual(lunchAndDinner);

@@ -1,13 +1,13 @@
 import { BookOpen, CalendarCheck, ChevronDown, Megaphone, UtensilsCrossed } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Button } from "../../../../components/ui/button.tsx";
-import type { HeroContent } from "../../blocks.ts";
-import { renderHeadline } from "../../headline-markup.ts";
-import { HERO_PICTURE } from "./pictures.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import type { HeroContent } from "../../../lib/content/schemas.ts";
+import { renderHeadline } from "../headline-markup.ts";
+import { HERO_PICTURE } from "../../../lib/content/pictures.ts";
 import { sectionActionClass } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
-/** The background moves at this share of the scroll distance (spec §9). */
+/** The background moves at this share of the scroll distance (the spec's value). */
 export const PARALLAX_FACTOR = 0.4;
 
 export type HomeDialog = "speisekarte" | "wochenkarte" | "mitteilungen";

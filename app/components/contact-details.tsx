@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import type { ContactContent, OpeningHoursContent } from "../blocks.ts";
-import { telHref } from "../../../lib/format.ts";
-import { weekdays } from "../weekdays.ts";
+import type { ContactContent, OpeningHoursContent } from "../lib/content/schemas.ts";
+import { telHref } from "../lib/format.ts";
+import { weekdays } from "../lib/content/weekdays.ts";
 
 /** Address, phone (tel: link) and e-mail (mailto: link): every place that shows contact details uses this. */
 export function ContactLines({ contact, className }: { contact: ContactContent; className?: string }) {

@@ -1,12 +1,12 @@
 import { Quote } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { cn } from "../../../../lib/utils.ts";
-import type { AboutContent } from "../../blocks.ts";
-import { ABOUT_PICTURE } from "./pictures.ts";
+import { cn } from "../../../lib/utils.ts";
+import type { AboutContent } from "../../../lib/content/schemas.ts";
+import { ABOUT_PICTURE } from "../../../lib/content/pictures.ts";
 import { SectionHeading } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
-/** The about section fades in once this share of it is visible (spec §9). */
+/** The about section fades in once this share of it is visible (the spec's value). */
 export const REVEAL_THRESHOLD = 0.1;
 
 type RevealState = "static" | "hidden" | "shown";

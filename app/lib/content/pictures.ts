@@ -1,7 +1,7 @@
 /**
- * The pictures shipped in public/bilder (drawn in design/bilder, rendered by design/bilder/render.sh).
- * `HERO_PICTURE.src` is blocks.ts' DEFAULT_HERO_IMAGE (pictures.test.ts checks it); it is not imported
- * from there because blocks.ts brings its Zod schemas into the browser's bundle.
+ * The pictures that ship with the project (public/bilder, drawn in design/bilder, rendered by
+ * design/bilder/render.sh), so a fresh site never hot-links a photo (decision 0013). The content
+ * defaults name them and the home page draws them from here; no Zod, so guests' pages can import it.
  */
 export const HERO_PICTURE = {
   src: "/bilder/hero.webp",
@@ -14,5 +14,5 @@ export const HERO_PICTURE = {
   portrait: { src: "/bilder/hero-hoch.webp", width: 720, height: 1280, media: "(max-aspect-ratio: 2/3)" },
 } as const;
 
-/** The about section's default picture (blocks.ts' DEFAULT_ABOUT_IMAGE). */
+/** The about section's default picture. */
 export const ABOUT_PICTURE = { src: "/bilder/ueber-uns.webp", width: 800, height: 1000 } as const;

@@ -10,7 +10,7 @@ import {
   SheetTrigger,
 } from "../../../components/ui/sheet.tsx";
 import { cn } from "../../../lib/utils.ts";
-import type { NavbarContent } from "../blocks.ts";
+import type { NavbarContent } from "../../../lib/content/schemas.ts";
 
 export const SCROLL_THRESHOLD_PX = 20;
 

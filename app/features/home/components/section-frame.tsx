@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../../../lib/utils.ts";
+import { cn } from "../../../lib/utils.ts";
 
 /**
  * The frame of a home page section whose block has an optional `background_image_url`: with a

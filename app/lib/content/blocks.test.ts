@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentBlocks, optionalWebUrl, parseBlock, webUrl } from "./blocks.ts";
+import { contentBlocks, parseBlock } from "./blocks.ts";
+import { optionalWebUrl, webUrl } from "./schemas.ts";
 
 describe("picture and link addresses", () => {
   it.each(["https://example.com/bild.jpg", "http://example.com/a", "/bilder/hero.webp"])(

@@ -1,7 +1,7 @@
 import { BookOpen, UtensilsCrossed } from "lucide-react";
-import { Button } from "../../../../components/ui/button.tsx";
-import { cn } from "../../../../lib/utils.ts";
-import type { MenuSectionContent } from "../../blocks.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../lib/utils.ts";
+import type { MenuSectionContent } from "../../../lib/content/schemas.ts";
 import { PictureSection, SectionDescription, SectionHeading, sectionActionClass } from "./section-frame.tsx";
 
 /**

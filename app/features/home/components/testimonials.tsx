@@ -1,7 +1,7 @@
 import { ExternalLink, Star } from "lucide-react";
-import { Carousel } from "../../../../components/ui/carousel.tsx";
-import type { ContactContent } from "../../blocks.ts";
-import { allReviewsUrl, initials, MAX_RATING, testimonials, type Testimonial } from "../../testimonials.ts";
+import { Carousel } from "../../../components/ui/carousel.tsx";
+import type { ContactContent } from "../../../lib/content/schemas.ts";
+import { allReviewsUrl, initials, MAX_RATING, testimonials, type Testimonial } from "../testimonials.ts";
 import { SectionHeading } from "./section-frame.tsx";
 
 /** Stars for the eye, 'n von 5 Sternen' for screen readers. */
