@@ -53,6 +53,9 @@ export function withoutErrorsWithin(errors: FieldErrors, path: string): FieldErr
   );
 }
 
+/** The field a submit button names its intent in (`<button name="intent" value="save">`). */
+export const INTENT_FIELD = "intent";
+
 /** Text fields of a submitted form as plain strings ('' when missing or not text). */
 export function formText<Field extends string>(
   form: FormData,

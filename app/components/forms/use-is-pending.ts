@@ -1,7 +1,5 @@
 import { useFormAction, useNavigation, type Fetcher, type Navigation } from "react-router";
-
-/** The field a button names its intent in (`<button name="intent" value="save">`). */
-export const INTENT_FIELD = "intent";
+import { INTENT_FIELD } from "../../lib/forms.ts";
 
 export interface PendingOptions {
   /** The form's action; by default the current route's (what a `<Form>` without `action` posts to). */
