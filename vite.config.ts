@@ -14,9 +14,10 @@ const browserChunks = [
     test: /node_modules[\\/](@radix-ui|lucide-react|clsx|tailwind-merge|class-variance-authority|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/,
   },
   {
-    // Small modules every public page needs. Not the toast area or Zod: those stay out of guests' pages.
+    // Small modules every public page needs. Not the toast area, Zod or the form kit's helpers: those
+    // stay out of guests' pages.
     name: "site-shared",
-    test: /[\\/]app[\\/](lib[\\/](?!zod\.)|components[\\/]ui[\\/](?!toaster\.)|features[\\/]content[\\/](site-frame|weekdays|components[\\/]contact-details)\.)/,
+    test: /[\\/]app[\\/](lib[\\/](?!zod\.|forms\.)|components[\\/]ui[\\/](?!toaster\.)|features[\\/]content[\\/](site-frame|weekdays|components[\\/]contact-details)\.)/,
   },
 ];
 
