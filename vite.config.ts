@@ -14,12 +14,12 @@ const browserChunks = [
     test: /node_modules[\\/](@radix-ui|lucide-react|clsx|tailwind-merge|class-variance-authority|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/,
   },
   {
-    // Small modules every public page needs. Not the toast area or Zod: those stay out of guests' pages.
-    // Of the content-block model (lib/content) only the weekday names and the shipped pictures'
-    // facts (which the home page and the admin's defaults share); schemas and defaults go with the
-    // admin screen and the server.
+    // Small modules every public page needs. Not the toast area, Zod or the form kit's helpers: those
+    // stay out of guests' pages. Of the content-block model (lib/content) only the weekday names and
+    // the shipped pictures' facts (which the home page and the admin's defaults share); schemas and
+    // defaults go with the admin screen and the server.
     name: "site-shared",
-    test: /[\\/]app[\\/](lib[\\/](?!zod\.|content[\\/])|lib[\\/]content[\\/](weekdays|pictures)\.|components[\\/](ui[\\/](?!toaster\.)|contact-details\.)|features[\\/]site-frame[\\/]site-frame\.)/,
+    test: /[\\/]app[\\/](lib[\\/](?!zod\.|forms\.|content[\\/])|lib[\\/]content[\\/](weekdays|pictures)\.|components[\\/](ui[\\/](?!toaster\.)|contact-details\.)|features[\\/]site-frame[\\/]site-frame\.)/,
   },
 ];
 

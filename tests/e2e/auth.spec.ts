@@ -56,6 +56,10 @@ test.describe("Login-Seite", () => {
     await expect(page.getByText("Bitte geben Sie ein Passwort ein")).toBeVisible();
     await expect(usernameField(page)).toHaveAttribute("aria-invalid", "true");
     await expect(passwordField(page)).toHaveAttribute("aria-invalid", "true");
+    // The messages are read with their fields, and the keyboard starts at the first one.
+    await expect(usernameField(page)).toHaveAccessibleDescription("Bitte geben Sie einen Benutzernamen ein");
+    await expect(passwordField(page)).toHaveAccessibleDescription("Bitte geben Sie ein Passwort ein");
+    await expect(usernameField(page)).toBeFocused();
     await expect(page).toHaveURL(atPath("/login"));
   });
 

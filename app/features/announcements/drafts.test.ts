@@ -60,7 +60,7 @@ describe("admin drafts", () => {
     if (!result.success)
       expect(
         errorsByKey(
-          result.entryErrors,
+          result.fieldErrors,
           submitted.map((d) => d.key),
         ),
       ).toEqual({

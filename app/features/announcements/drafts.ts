@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../../lib/forms.ts";
+import { errorsWithin, type FieldErrors } from "../../lib/forms.ts";
 import type { AnnouncementField, AnnouncementValues, SavedAnnouncement } from "./schema.ts";
 
 /**
@@ -24,8 +24,8 @@ export type SaveResult =
   | { status: "saved"; announcements: EditableAnnouncement[] }
   | {
       status: "invalid";
-      /** Field messages per position in the submitted list. */
-      entryErrors: Record<number, FieldErrors<AnnouncementField>>;
+      /** Field messages by path in the submitted list (`1.title`). */
+      fieldErrors: FieldErrors;
       formError?: string;
     }
   | { status: "error" };
@@ -59,15 +59,15 @@ export const payloadOf = (drafts: readonly Draft[]): SavedAnnouncement[] =>
 export const hasChanges = (drafts: readonly Draft[], saved: readonly Draft[]): boolean =>
   JSON.stringify(payloadOf(drafts)) !== JSON.stringify(payloadOf(saved));
 
-/** Server messages (by position in the submitted list) mapped to the cards that were submitted. */
+/** Messages by path in the submitted list (`1.title`), put on the cards that were submitted. */
 export function errorsByKey(
-  entryErrors: Record<number, FieldErrors<AnnouncementField>>,
+  fieldErrors: FieldErrors,
   submittedKeys: readonly string[],
 ): Record<string, FieldErrors<AnnouncementField>> {
   const byKey: Record<string, FieldErrors<AnnouncementField>> = {};
-  for (const [index, errors] of Object.entries(entryErrors)) {
-    const key = submittedKeys[Number(index)];
-    if (key !== undefined) byKey[key] = errors;
-  }
+  submittedKeys.forEach((key, index) => {
+    const cardErrors = errorsWithin(fieldErrors, String(index));
+    if (Object.keys(cardErrors).length > 0) byKey[key] = cardErrors;
+  });
   return byKey;
 }

@@ -89,7 +89,15 @@ describe("the list as saved", () => {
     ]);
     expect(result).toEqual({
       success: false,
-      entryErrors: { 1: { title: "Titel ist erforderlich" }, 2: { content: "Inhalt ist erforderlich" } },
+      fieldErrors: { "1.title": "Titel ist erforderlich", "2.content": "Inhalt ist erforderlich" },
+    });
+  });
+
+  it("keeps the field messages of valid cards when another entry is broken", () => {
+    expect(validateAnnouncementList([{ ...valid, title: "" }, "kaputt"])).toEqual({
+      success: false,
+      fieldErrors: { "0.title": "Titel ist erforderlich" },
+      formError: "Eine Mitteilung ist unvollständig oder ungültig.",
     });
   });
 
@@ -100,7 +108,7 @@ describe("the list as saved", () => {
     });
     expect(validateAnnouncementList(Array.from({ length: 101 }, () => valid))).toEqual({
       success: false,
-      entryErrors: {},
+      fieldErrors: {},
       formError: "Es sind höchstens 100 Mitteilungen möglich.",
     });
     expect(validateAnnouncementList(Array.from({ length: 100 }, () => valid)).success).toBe(true);

@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../../lib/forms.ts";
+import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
 import { formatDate, berlinToday } from "../../lib/format.ts";
 import { z } from "../../lib/zod.ts";
 
@@ -29,11 +29,8 @@ export const announcementMessages = {
   invalidList: "Die Mitteilungen konnten nicht gelesen werden. Bitte laden Sie die Seite neu.",
   tooMany: `Es sind höchstens ${announcementLimits.count} Mitteilungen möglich.`,
   duplicateId: "Eine Mitteilung ist doppelt enthalten. Bitte laden Sie die Seite neu.",
-  fixMarked: "Bitte korrigieren Sie die markierten Angaben.",
+  /** The save's toast; its description and the failure texts are every screen's (`saveMessages`). */
   savedTitle: "Mitteilungen gespeichert",
-  savedDescription: "Die Änderungen wurden erfolgreich gespeichert.",
-  failedTitle: "Fehler beim Speichern",
-  failedDescription: "Die Änderungen konnten nicht gespeichert werden.",
   loadFailed: "Die Mitteilungen konnten nicht geladen werden. Bitte versuchen Sie es später erneut.",
 } as const;
 
@@ -100,8 +97,8 @@ export type ListValidation =
   | { success: true; data: SavedAnnouncement[] }
   | {
       success: false;
-      /** Field messages per position in the submitted list. */
-      entryErrors: Record<number, FieldErrors<AnnouncementField>>;
+      /** Field messages by path: `1.title` is the title of the second card submitted. */
+      fieldErrors: FieldErrors;
       /** A fault of the list as a whole (not a list, too long, a broken entry). */
       formError?: string;
     };
@@ -109,24 +106,26 @@ export type ListValidation =
 const isField = (value: unknown): value is AnnouncementField =>
   (announcementFields as readonly unknown[]).includes(value);
 
-/** Validates a submitted list; every message goes to the card (and field) it belongs to. */
+/**
+ * Validates a submitted list; a message about a card's field stays with that field, anything else
+ * (the list itself, an entry that is not an announcement, a bad id) becomes the form's message.
+ */
 export function validateAnnouncementList(input: unknown): ListValidation {
   const parsed = announcementListSchema.safeParse(input);
   if (parsed.success) return { success: true, data: parsed.data };
-  const entryErrors: Record<number, FieldErrors<AnnouncementField>> = {};
-  let formError: string | undefined;
-  for (const issue of parsed.error.issues) {
-    const [index, field] = issue.path;
-    if (typeof index === "number" && isField(field)) {
-      const errors = (entryErrors[index] ??= {});
-      errors[field] ??= issue.message;
-    } else {
-      formError ??= typeof index === "number" ? M.invalidEntry : issue.message;
-    }
+  const fieldErrors: FieldErrors = {};
+  let brokenEntry = false;
+  const messages = fieldErrorsOf(parsed.error);
+  for (const [path, message] of Object.entries(messages)) {
+    if (path === "") continue;
+    const [position = "", field, ...deeper] = path.split(".");
+    if (/^\d+$/.test(position) && isField(field) && deeper.length === 0) fieldErrors[path] = message;
+    else brokenEntry = true;
   }
+  const formError = messages[""] ?? (brokenEntry ? M.invalidEntry : undefined);
   return formError === undefined
-    ? { success: false, entryErrors }
-    : { success: false, entryErrors, formError };
+    ? { success: false, fieldErrors }
+    : { success: false, fieldErrors, formError };
 }
 
 /** The stored type, or 'info' for anything the spec does not know. */

@@ -1,3 +1,4 @@
+import type { Notice } from "../../lib/forms.ts";
 import { z } from "../../lib/zod.ts";
 
 /** The sign-in form: validated in the browser and again by the action, with the spec's texts. */
@@ -22,7 +23,15 @@ export const loginMessages = {
   successTitle: "Anmeldung erfolgreich",
   successDescription: "Sie werden weitergeleitet...",
   throttledTitle: "Zu viele Anmeldeversuche",
+  submitting: "Anmelden...",
 } as const;
+
+/** Shown once the session is open, before the dashboard follows. */
+export const signedInNotice: Notice = {
+  tone: "success",
+  title: loginMessages.successTitle,
+  description: loginMessages.successDescription,
+};
 
 export const throttledDescription = (minutes: number) =>
   `Bitte warten Sie ${minutes === 1 ? "eine Minute" : `${minutes} Minuten`} und versuchen Sie es dann erneut.`;

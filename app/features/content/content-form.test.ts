@@ -12,7 +12,6 @@ import {
   readDraft,
   setAt,
   validateDraft,
-  withoutListErrors,
   type ContentTab,
   type Draft,
   type DraftObject,
@@ -242,11 +241,5 @@ describe("list buttons", () => {
     expect(parseListIntent(tab("about"), intent)).toBeUndefined();
     expect(parseListIntent(tab("about"), "list:swap:paragraphs:1")).toBeUndefined();
     expect(parseListIntent(tab("about"), "save")).toBeUndefined();
-  });
-
-  it("drops the messages of a list whose items moved", () => {
-    expect(
-      withoutListErrors({ heading: "a", stats: "b", "stats.1.value": "c", statsx: "d" }, "stats"),
-    ).toEqual({ heading: "a", statsx: "d" });
   });
 });

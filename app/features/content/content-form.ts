@@ -1,19 +1,17 @@
+import { fieldErrorsOf, INTENT_FIELD, type FieldErrors } from "../../lib/forms.ts";
 import { z } from "../../lib/zod.ts";
 import { contentBlocks, type ContentKey, type ContentValues } from "../../lib/content/blocks.ts";
 
 /**
  * The content admin's forms, shared by the browser and the action: which blocks each tab edits,
- * how a submitted form (field names are paths such as `links.0.label`) becomes the block's raw value,
- * how Zod issues become messages per field, and the list operations (add, remove, move), which work
+ * how a submitted form (field names are paths such as `links.0.label`) becomes the block's raw value
+ * (its messages come from the form kit's one mapper, by the same paths), and the list operations (add, remove, move), which work
  * in the browser and — as submit buttons — without JavaScript too. No server imports.
  */
 
 /** A form's value as typed: text fields, lists and groups of them (every content field is text). */
 export type Draft = string | Draft[] | DraftObject;
 export type DraftObject = { [field: string]: Draft };
-
-/** Messages by field path ('links.0.label'); a list's own message sits at the list's path. */
-export type PathErrors = Record<string, string>;
 
 export type BlockEntries = Partial<ContentValues<ContentKey>>;
 
@@ -73,7 +71,7 @@ export const DEFAULT_TAB: TabId = "navigation";
 
 /** The hidden field naming the tab a form belongs to, and the submit button's field. */
 export const BLOCK_FIELD = "block";
-export const INTENT_FIELD = "intent";
+export { INTENT_FIELD };
 export const SAVE_INTENT = "save";
 
 export const findTab = (id: unknown): KnownTab | undefined => contentTabs.find((tab) => tab.id === id);
@@ -106,24 +104,15 @@ export function entriesOf(tab: ContentTab, value: unknown): BlockEntries {
   return Object.fromEntries(tab.blocks.map((block) => [block.key, record[prefixOf(block)]])) as BlockEntries;
 }
 
+/** Messages by field path ('links.0.label'); a list's own message sits at the list's path. */
 export type TabValidation =
-  { success: true; value: DraftObject; entries: BlockEntries } | { success: false; errors: PathErrors };
+  { success: true; value: DraftObject; entries: BlockEntries } | { success: false; errors: FieldErrors };
 
 /** The tab's schema over the value as typed: the blocks to save, or a message per field. */
 export function validateDraft(tab: ContentTab, draft: DraftObject): TabValidation {
   const result = tabSchema(tab).safeParse(draft);
-  if (!result.success) return { success: false, errors: errorsByPath(result.error) };
+  if (!result.success) return { success: false, errors: fieldErrorsOf(result.error) };
   return { success: true, value: result.data as DraftObject, entries: entriesOf(tab, result.data) };
-}
-
-/** The first message for every field path. */
-export function errorsByPath(error: z.ZodError): PathErrors {
-  const errors: PathErrors = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join(".");
-    errors[path] ??= issue.message;
-  }
-  return errors;
 }
 
 /** Field names that must never become object keys on the way from a form to a value. */
@@ -263,18 +252,11 @@ export function applyListAction(tab: ContentTab, draft: DraftObject, action: Lis
   return setAt(draft, action.list, items);
 }
 
-/** Messages under a list are tied to item positions; after a list button they no longer fit. */
-export function withoutListErrors(errors: PathErrors, list: string): PathErrors {
-  return Object.fromEntries(
-    Object.entries(errors).filter(([path]) => path !== list && !path.startsWith(`${list}.`)),
-  );
-}
-
 /** What the action answers for a submitted tab; `unexpected` is the browser's own when no answer came. */
 export type ContentFormResult =
   | { status: "bad-request" }
   | { status: "edited"; block: TabId; values: DraftObject }
-  | { status: "invalid"; block: TabId; values: DraftObject; fieldErrors: PathErrors }
+  | { status: "invalid"; block: TabId; values: DraftObject; fieldErrors: FieldErrors }
   | { status: "failed"; block: TabId; values: DraftObject }
   | { status: "saved"; block: TabId; values: DraftObject };
 export type ContentSubmission = ContentFormResult | { status: "unexpected" };

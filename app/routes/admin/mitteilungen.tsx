@@ -1,4 +1,5 @@
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
+import { useIsPending } from "../../components/forms/use-is-pending.ts";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import {
   listAllAnnouncements,
@@ -7,11 +8,11 @@ import {
 } from "../../features/announcements/announcements.server.ts";
 import { AnnouncementsEditor } from "../../features/announcements/components/announcements-editor.tsx";
 import type { EditableAnnouncement, SaveResult } from "../../features/announcements/drafts.ts";
-import { announcementMessages, validateAnnouncementList } from "../../features/announcements/schema.ts";
+import { validateAnnouncementList } from "../../features/announcements/schema.ts";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
 import { services } from "../../lib/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
-import { readForm } from "../../lib/forms.ts";
+import { readForm, saveMessages } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/mitteilungen";
 
@@ -53,8 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SaveResult>(
       {
         status: "invalid",
-        entryErrors: validation.entryErrors,
-        formError: validation.formError ?? announcementMessages.fixMarked,
+        fieldErrors: validation.fieldErrors,
+        formError: validation.formError ?? saveMessages.fixMarked,
       },
       { status: 400 },
     );
@@ -84,11 +85,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function Mitteilungen({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const saving =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    navigation.formAction?.startsWith("/admin/mitteilungen") === true;
+  const saving = useIsPending();
   return (
     <AdminPage title="Mitteilungen verwalten" description="Hinweise und Neuigkeiten für Ihre Gäste.">
       <AnnouncementsEditor

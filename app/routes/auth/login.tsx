@@ -1,31 +1,28 @@
-import { Eye, EyeOff, LoaderCircle } from "lucide-react";
+import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  useNavigate,
-  useNavigation,
-  type ShouldRevalidateFunction,
-} from "react-router";
-import { Button } from "../../components/ui/button.tsx";
+import { flushSync } from "react-dom";
+import { data, Form, Link, redirect, useNavigate, type ShouldRevalidateFunction } from "react-router";
+import { Field, FieldFrame } from "../../components/forms/field.tsx";
+import { focusFirstInvalid } from "../../components/forms/focus.ts";
+import { FormNotice } from "../../components/forms/form-notice.tsx";
+import { StatusButton } from "../../components/forms/status-button.tsx";
+import { toastNotice } from "../../components/forms/toast-notice.ts";
+import { useIsPending } from "../../components/forms/use-is-pending.ts";
 import { Input } from "../../components/ui/input.tsx";
-import { FieldError, Label } from "../../components/ui/label.tsx";
-import { toast } from "../../components/ui/toaster.tsx";
 import { cookieSettingsOf, optionalStaffSession } from "../../features/auth/auth.server.ts";
 import { AuthCard } from "../../features/auth/components/auth-card.tsx";
 import {
   loginFields,
   loginMessages,
   loginSchema,
+  signedInNotice,
   throttledDescription,
   type LoginField,
 } from "../../features/auth/schema.ts";
 import { readSessionToken, sessionCookie } from "../../features/auth/session.server.ts";
 import { signIn } from "../../features/auth/sign-in.server.ts";
 import { services } from "../../lib/app-context.ts";
-import { fieldErrorsOf, formText, readForm, type FieldErrors } from "../../lib/forms.ts";
+import { fieldErrorsOf, formText, readForm, type FieldErrors, type Notice } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/login";
@@ -118,34 +115,37 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const submitting = useIsPending();
   const [showPassword, setShowPassword] = useState(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors<LoginField> | undefined>(undefined);
   const errors = clientErrors ?? (actionData?.status === "invalid" ? actionData.fieldErrors : {});
   const succeeded = actionData?.status === "success";
+  const refusal: Notice | undefined =
+    actionData?.status === "error"
+      ? { tone: "error", title: actionData.title, description: actionData.description }
+      : undefined;
 
   useEffect(() => {
     if (!actionData) return;
     if (actionData.status === "success") {
-      toast.success(loginMessages.successTitle, { description: loginMessages.successDescription });
+      toastNotice(signedInNotice);
       const timer = setTimeout(() => navigate("/admin", { replace: true }), REDIRECT_DELAY_MS);
       return () => clearTimeout(timer);
     }
-    if (actionData.status === "error") toast.error(actionData.title, { description: actionData.description });
+    if (actionData.status === "error")
+      toastNotice({ tone: "error", title: actionData.title, description: actionData.description });
   }, [actionData, navigate]);
 
   function validateBeforeSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = loginSchema.safeParse(formText(new FormData(event.currentTarget), loginFields));
+    const form = event.currentTarget;
+    const parsed = loginSchema.safeParse(formText(new FormData(form), loginFields));
     if (parsed.success) {
       setClientErrors(undefined);
       return;
     }
     event.preventDefault();
-    const next = fieldErrorsOf(parsed.error, loginFields);
-    setClientErrors(next);
-    const first = next.username ? "username" : "password";
-    event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+    flushSync(() => setClientErrors(fieldErrorsOf(parsed.error, loginFields)));
+    focusFirstInvalid(form);
   }
 
   return (
@@ -154,71 +154,62 @@ export default function Login({ actionData }: Route.ComponentProps) {
       description="Melden Sie sich an, um den Verwaltungsbereich zu öffnen."
     >
       {/* Without JavaScript there are no toasts: the result is shown here, and the success page forwards itself. */}
-      {!hydrated && actionData?.status === "error" ? (
-        <div role="alert" className="mb-5 rounded-md border border-brand-700/40 bg-brand-50 p-3 text-sm">
-          <p className="font-semibold text-brand-800">{actionData.title}</p>
-          <p className="text-brand-800">{actionData.description}</p>
-        </div>
+      {!hydrated && refusal ? (
+        <FormNotice tone="error" title={refusal.title} className="mb-5">
+          {refusal.description}
+        </FormNotice>
       ) : null}
       {!hydrated && succeeded ? (
-        <div
-          role="status"
-          className="mb-5 rounded-md border border-green-700/40 bg-green-50 p-3 text-sm text-green-900"
-        >
+        <FormNotice tone="success" title={signedInNotice.title} className="mb-5">
           <meta httpEquiv="refresh" content={`1;url=/admin`} />
-          <p className="font-semibold">{loginMessages.successTitle}</p>
           <p>
-            {loginMessages.successDescription}{" "}
+            {signedInNotice.description}{" "}
             <a href="/admin" className="underline">
               Zum Verwaltungsbereich
             </a>
           </p>
-        </div>
+        </FormNotice>
       ) : null}
       <Form method="post" noValidate onSubmit={validateBeforeSubmit} className="space-y-5">
-        <div className="space-y-2">
-          <Label htmlFor="username">Benutzername</Label>
-          <Input
-            id="username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            defaultValue={actionData && actionData.status !== "success" ? actionData.values.username : ""}
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={errors.username ? "username-error" : undefined}
-          />
-          <FieldError id="username-error">{errors.username}</FieldError>
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="password">Passwort</Label>
-          <div className="relative">
-            <Input
-              id="password"
-              name="password"
-              type={showPassword ? "text" : "password"}
-              autoComplete="current-password"
-              className="pr-11"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? "password-error" : undefined}
-            />
-            <button
-              type="button"
-              onClick={() => setShowPassword((shown) => !shown)}
-              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted hover:text-ink"
-              aria-label={showPassword ? "Passwort verbergen" : "Passwort anzeigen"}
-              aria-pressed={showPassword}
-              aria-controls="password"
-            >
-              {showPassword ? (
-                <EyeOff className="size-5" aria-hidden="true" />
-              ) : (
-                <Eye className="size-5" aria-hidden="true" />
-              )}
-            </button>
-          </div>
-          <FieldError id="password-error">{errors.password}</FieldError>
-        </div>
+        <Field
+          id="username"
+          label="Benutzername"
+          errors={errors.username}
+          inputProps={{
+            name: "username",
+            autoComplete: "username",
+            autoCapitalize: "none",
+            spellCheck: false,
+            defaultValue: actionData && actionData.status !== "success" ? actionData.values.username : "",
+          }}
+        />
+        <FieldFrame id="password" label="Passwort" errors={errors.password}>
+          {(wiring) => (
+            <div className="relative">
+              <Input
+                name="password"
+                type={showPassword ? "text" : "password"}
+                autoComplete="current-password"
+                className="pr-11"
+                {...wiring}
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted hover:text-ink"
+                aria-label={showPassword ? "Passwort verbergen" : "Passwort anzeigen"}
+                aria-pressed={showPassword}
+                aria-controls={wiring.id}
+              >
+                {showPassword ? (
+                  <EyeOff className="size-5" aria-hidden="true" />
+                ) : (
+                  <Eye className="size-5" aria-hidden="true" />
+                )}
+              </button>
+            </div>
+          )}
+        </FieldFrame>
         <div className="flex justify-end">
           <Link
             to="/passwort-vergessen"
@@ -227,10 +218,15 @@ export default function Login({ actionData }: Route.ComponentProps) {
             Passwort vergessen?
           </Link>
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={submitting || succeeded}>
-          {submitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          {submitting ? "Anmelden..." : "Anmelden"}
-        </Button>
+        <StatusButton
+          status={submitting ? "pending" : "idle"}
+          pendingText={loginMessages.submitting}
+          size="lg"
+          className="w-full"
+          disabled={succeeded}
+        >
+          Anmelden
+        </StatusButton>
       </Form>
     </AuthCard>
   );

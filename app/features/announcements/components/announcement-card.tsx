@@ -1,8 +1,6 @@
 import { Check, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
-import type { ComponentProps } from "react";
+import { Field, SelectField, TextareaField } from "../../../components/forms/field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { FieldError, Label } from "../../../components/ui/label.tsx";
 import type { FieldErrors } from "../../../lib/forms.ts";
 import { cn } from "../../../lib/utils.ts";
 import type { Draft } from "../drafts.ts";
@@ -25,8 +23,11 @@ const priorityTones: Record<AnnouncementPriority, BadgeTone> = {
   low: "stone",
 };
 
-const fieldClasses =
-  "w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-ink focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-brand-700 md:text-sm";
+const typeOptions = announcementTypes.map((type) => ({ value: type, label: typeLabels[type] }));
+const priorityOptions = announcementPriorities.map((priority) => ({
+  value: priority,
+  label: priorityLabels[priority],
+}));
 
 export interface CardActions {
   onChange(changes: Partial<AnnouncementValues>): void;
@@ -140,119 +141,59 @@ function EditFields({
   id: (field: string) => string;
   onChange: CardActions["onChange"];
 }) {
-  const invalid = (field: AnnouncementField, extra?: string) => ({
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby":
-      [errors[field] ? id(`${field}-error`) : undefined, extra].filter(Boolean).join(" ") || undefined,
-  });
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <Field
         className="md:col-span-3"
+        id={id("title")}
         label="Titel"
-        htmlFor={id("title")}
-        error={errors.title}
-        errorId={id("title-error")}
-      >
-        <Input
-          id={id("title")}
-          value={draft.title}
-          onChange={(event) => onChange({ title: event.target.value })}
-          {...invalid("title")}
-        />
-      </Field>
-      <Field
+        errors={errors.title}
+        inputProps={{ value: draft.title, onChange: (event) => onChange({ title: event.target.value }) }}
+      />
+      <TextareaField
         className="md:col-span-3"
+        id={id("content")}
         label="Inhalt"
-        htmlFor={id("content")}
-        error={errors.content}
-        errorId={id("content-error")}
-      >
-        <textarea
-          id={id("content")}
-          value={draft.content}
-          rows={5}
-          onChange={(event) => onChange({ content: event.target.value })}
-          className={cn(fieldClasses, "min-h-28 resize-y")}
-          {...invalid("content")}
-        />
-      </Field>
-      <Field label="Typ" htmlFor={id("type")} error={errors.type} errorId={id("type-error")}>
-        <select
-          id={id("type")}
-          value={draft.type}
-          onChange={(event) => onChange({ type: event.target.value as AnnouncementValues["type"] })}
-          className={cn(fieldClasses, "h-10 py-0")}
-          {...invalid("type")}
-        >
-          {announcementTypes.map((type) => (
-            <option key={type} value={type}>
-              {typeLabels[type]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
+        errors={errors.content}
+        textareaProps={{
+          value: draft.content,
+          rows: 5,
+          // A fixed height the staff member can drag, rather than one that grows with the text.
+          className: "min-h-28 resize-y [field-sizing:fixed]",
+          onChange: (event) => onChange({ content: event.target.value }),
+        }}
+      />
+      <SelectField
+        id={id("type")}
+        label="Typ"
+        errors={errors.type}
+        options={typeOptions}
+        selectProps={{
+          value: draft.type,
+          onChange: (event) => onChange({ type: event.target.value as AnnouncementValues["type"] }),
+        }}
+      />
+      <SelectField
+        id={id("priority")}
         label="Priorität"
-        htmlFor={id("priority")}
-        error={errors.priority}
-        errorId={id("priority-error")}
-      >
-        <select
-          id={id("priority")}
-          value={draft.priority}
-          onChange={(event) => onChange({ priority: event.target.value as AnnouncementPriority })}
-          className={cn(fieldClasses, "h-10 py-0")}
-          {...invalid("priority")}
-        >
-          {announcementPriorities.map((priority) => (
-            <option key={priority} value={priority}>
-              {priorityLabels[priority]}
-            </option>
-          ))}
-        </select>
-      </Field>
+        errors={errors.priority}
+        options={priorityOptions}
+        selectProps={{
+          value: draft.priority,
+          onChange: (event) => onChange({ priority: event.target.value as AnnouncementPriority }),
+        }}
+      />
       <Field
+        id={id("valid_until")}
         label="Gültig bis"
-        htmlFor={id("valid_until")}
-        error={errors.valid_until}
-        errorId={id("valid_until-error")}
-      >
-        <Input
-          id={id("valid_until")}
-          type="date"
-          value={draft.valid_until}
-          onChange={(event) => onChange({ valid_until: event.target.value })}
-          {...invalid("valid_until", id("valid_until-hint"))}
-        />
-        <p id={id("valid_until-hint")} className="text-xs text-muted">
-          Leer lassen, wenn die Mitteilung unbegrenzt gilt. Am angegebenen Tag wird sie noch angezeigt.
-        </p>
-      </Field>
-    </div>
-  );
-}
-
-function Field({
-  label,
-  htmlFor,
-  error,
-  errorId,
-  className,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  error: string | undefined;
-  errorId: string;
-  className?: string;
-  children: ComponentProps<"div">["children"];
-}) {
-  return (
-    <div className={cn("space-y-2", className)}>
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      <FieldError id={errorId}>{error}</FieldError>
+        description="Leer lassen, wenn die Mitteilung unbegrenzt gilt. Am angegebenen Tag wird sie noch angezeigt."
+        errors={errors.valid_until}
+        inputProps={{
+          type: "date",
+          value: draft.valid_until,
+          onChange: (event) => onChange({ valid_until: event.target.value }),
+        }}
+      />
     </div>
   );
 }

@@ -1,10 +1,19 @@
-import { LoaderCircle, Megaphone, Plus, Save } from "lucide-react";
+import { Megaphone, Plus, Save } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { Form } from "react-router";
+import { focusFirstInvalid } from "../../../components/forms/focus.ts";
+import { FormNotice } from "../../../components/forms/form-notice.tsx";
+import { StatusButton } from "../../../components/forms/status-button.tsx";
+import { toastNotice } from "../../../components/forms/toast-notice.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { toast } from "../../../components/ui/toaster.tsx";
-import { fieldErrorsOf, type FieldErrors } from "../../../lib/forms.ts";
+import {
+  fieldErrorsOf,
+  saveFailedNotice,
+  savedNotice,
+  saveMessages,
+  type FieldErrors,
+} from "../../../lib/forms.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import {
   errorsByKey,
@@ -17,6 +26,7 @@ import {
   type SaveResult,
 } from "../drafts.ts";
 import {
+  announcementFields,
   announcementMessages as M,
   announcementSchema,
   validateAnnouncementList,
@@ -27,11 +37,6 @@ import { AnnouncementCard } from "./announcement-card.tsx";
 import { UnsavedChangesGuard } from "./unsaved-changes.tsx";
 
 type ErrorsByKey = Record<string, FieldErrors<AnnouncementField>>;
-
-const fields: AnnouncementField[] = ["title", "content", "type", "priority", "is_active", "valid_until"];
-
-const focusFirstInvalid = (container: HTMLElement | null) =>
-  container?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 
 const withKeys = (set: ReadonlySet<string>, keys: Iterable<string>) => new Set([...set, ...keys]);
 const without = <T,>(record: Record<string, T>, key: string) => {
@@ -78,16 +83,16 @@ export function AnnouncementsEditor({
       setErrors({});
       setFormError(undefined);
     } else if (result?.status === "invalid") {
-      const byKey = errorsByKey(result.entryErrors, submittedKeys);
+      const byKey = errorsByKey(result.fieldErrors, submittedKeys);
       setErrors(byKey);
       setEditing((current) => withKeys(current, Object.keys(byKey)));
-      setFormError(result.formError ?? M.fixMarked);
+      setFormError(result.formError ?? saveMessages.fixMarked);
     }
   }
 
   useEffect(() => {
-    if (result?.status === "saved") toast.success(M.savedTitle, { description: M.savedDescription });
-    if (result?.status === "error") toast.error(M.failedTitle, { description: M.failedDescription });
+    if (result?.status === "saved") toastNotice(savedNotice(M.savedTitle));
+    if (result?.status === "error") toastNotice(saveFailedNotice());
     if (result?.status === "invalid") focusFirstInvalid(editorRef.current);
   }, [result]);
 
@@ -122,7 +127,10 @@ export function AnnouncementsEditor({
     const parsed = announcementSchema.safeParse(draft);
     if (!parsed.success) {
       flushSync(() =>
-        setErrors((current) => ({ ...current, [draft.key]: fieldErrorsOf(parsed.error, fields) })),
+        setErrors((current) => ({
+          ...current,
+          [draft.key]: fieldErrorsOf(parsed.error, announcementFields),
+        })),
       );
       focusFirstInvalid(editorRef.current);
       return;
@@ -154,13 +162,13 @@ export function AnnouncementsEditor({
     }
     event.preventDefault();
     const byKey = errorsByKey(
-      validation.entryErrors,
+      validation.fieldErrors,
       drafts.map((draft) => draft.key),
     );
     flushSync(() => {
       setErrors(byKey);
       setEditing((current) => withKeys(current, Object.keys(byKey)));
-      setFormError(validation.formError ?? M.fixMarked);
+      setFormError(validation.formError ?? saveMessages.fixMarked);
     });
     focusFirstInvalid(editorRef.current);
   }
@@ -190,25 +198,22 @@ export function AnnouncementsEditor({
           <Plus aria-hidden="true" />
           Neue Mitteilung
         </Button>
-        <Button type="submit" disabled={locked}>
-          {saving ? (
-            <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-          ) : (
-            <Save aria-hidden="true" />
-          )}
-          {saving ? "Speichere..." : "Alle Änderungen speichern"}
-        </Button>
+        <StatusButton
+          status={saving ? "pending" : "idle"}
+          pendingText={saveMessages.saving}
+          icon={<Save aria-hidden="true" />}
+          disabled={locked}
+        >
+          Alle Änderungen speichern
+        </StatusButton>
         <p aria-live="polite" className="text-sm font-medium text-amber-900 sm:ml-auto">
           {dirty ? "Ungespeicherte Änderungen" : ""}
         </p>
       </Form>
       {formError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-brand-700/40 bg-brand-50 p-3 text-sm font-medium text-brand-800"
-        >
+        <FormNotice tone="error" className="font-medium">
           {formError}
-        </p>
+        </FormNotice>
       ) : null}
 
       {drafts.length === 0 ? (

@@ -1,10 +1,15 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import type { MouseEvent, ReactNode } from "react";
+import type { ChangeEvent, MouseEvent, ReactNode } from "react";
+import {
+  descriptionIdOf,
+  ErrorList,
+  errorIdOf,
+  Field,
+  fieldWiring,
+  TextareaField,
+} from "../../../../components/forms/field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
-import { Input } from "../../../../components/ui/input.tsx";
-import { FieldError, Label } from "../../../../components/ui/label.tsx";
-import { Textarea } from "../../../../components/ui/textarea.tsx";
-import { cn } from "../../../../lib/utils.ts";
+import type { FieldErrors } from "../../../../lib/forms.ts";
 import {
   getAt,
   INTENT_FIELD,
@@ -12,7 +17,6 @@ import {
   type Draft,
   type DraftObject,
   type ListAction,
-  type PathErrors,
 } from "../../content-form.ts";
 import type { FieldSpec, ListFieldSpec, TextFieldSpec } from "./tab-fields.ts";
 
@@ -20,7 +24,7 @@ import type { FieldSpec, ListFieldSpec, TextFieldSpec } from "./tab-fields.ts";
 export interface FormModel {
   tab: string;
   draft: DraftObject;
-  errors: PathErrors;
+  errors: FieldErrors;
   setField(path: string, value: string): void;
   /** Runs a list button in the browser (without JavaScript the button submits instead). */
   runListAction(action: ListAction): void;
@@ -31,8 +35,6 @@ export interface FormModel {
 export const fieldId = (tab: string, path: string) => `${tab}-${path.replaceAll(".", "-")}`;
 export const listButtonId = (tab: string, list: string, kind: ListAction["kind"], index?: number) =>
   `${fieldId(tab, list)}-${kind}${index === undefined ? "" : `-${index}`}`;
-
-const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(" ") || undefined;
 
 export function ContentField({ model, spec }: { model: FormModel; spec: FieldSpec }) {
   if (spec.kind === "list") return <ListField model={model} spec={spec} />;
@@ -60,42 +62,33 @@ function TextField({
   label?: ReactNode;
   className?: string;
 }) {
-  const id = fieldId(model.tab, path);
-  const error = model.errors[path];
   const value = getAt(model.draft, path);
-  const common = {
-    id,
+  const frame = {
+    id: fieldId(model.tab, path),
+    label: label ?? spec.label,
+    description: spec.hint,
+    errors: model.errors[path],
+    optional: spec.optional,
+    className,
+  };
+  const control = {
     name: path,
     value: typeof value === "string" ? value : "",
-    onChange: (event: { currentTarget: { value: string } }) =>
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       model.setField(path, event.currentTarget.value),
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy(spec.hint && `${id}-hint`, error && `${id}-error`),
   };
+  if (spec.kind === "textarea") return <TextareaField {...frame} textareaProps={{ rows: 3, ...control }} />;
   return (
-    <div className={cn("space-y-2", className)}>
-      <Label htmlFor={id}>
-        {label ?? spec.label}
-        {spec.optional ? <span className="font-normal text-muted"> (optional)</span> : null}
-      </Label>
-      {spec.kind === "textarea" ? (
-        <Textarea rows={3} {...common} />
-      ) : (
-        <Input
-          type={spec.kind === "email" || spec.kind === "tel" ? spec.kind : "text"}
-          inputMode={spec.kind === "url" ? "url" : undefined}
-          spellCheck={spec.kind === "url" || spec.kind === "email" ? false : undefined}
-          autoComplete="off"
-          {...common}
-        />
-      )}
-      {spec.hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {spec.hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
+    <Field
+      {...frame}
+      inputProps={{
+        type: spec.kind === "email" || spec.kind === "tel" ? spec.kind : "text",
+        inputMode: spec.kind === "url" ? "url" : undefined,
+        spellCheck: spec.kind === "url" || spec.kind === "email" ? false : undefined,
+        autoComplete: "off",
+        ...control,
+      }}
+    />
   );
 }
 
@@ -110,6 +103,11 @@ function ListField({ model, spec }: { model: FormModel; spec: ListFieldSpec }) {
   const items: Draft[] = Array.isArray(current) ? current : [];
   const max = model.listMax(list);
   const error = model.errors[list];
+  // The list as a whole is described like a field; its message leads the keyboard to 'hinzufügen'.
+  const { "aria-describedby": listDescribedBy } = fieldWiring(id, {
+    description: Boolean(spec.hint),
+    errors: error,
+  });
 
   const button = (action: ListAction) => ({
     type: "submit" as const,
@@ -123,13 +121,10 @@ function ListField({ model, spec }: { model: FormModel; spec: ListFieldSpec }) {
   });
 
   return (
-    <fieldset
-      className="space-y-3 md:col-span-2"
-      aria-describedby={describedBy(spec.hint && `${id}-hint`, error && `${id}-error`)}
-    >
+    <fieldset className="space-y-3 md:col-span-2" aria-describedby={listDescribedBy}>
       <legend className="text-sm font-medium text-ink">{spec.label}</legend>
       {spec.hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
+        <p id={descriptionIdOf(id)} className="text-sm text-muted">
           {spec.hint}
         </p>
       ) : null}
@@ -214,6 +209,7 @@ function ListField({ model, spec }: { model: FormModel; spec: ListFieldSpec }) {
           variant="outline"
           size="sm"
           disabled={items.length >= max}
+          data-invalid={error ? true : undefined}
           {...button({ kind: "add", list, index: items.length })}
         >
           <Plus aria-hidden="true" />
@@ -221,7 +217,7 @@ function ListField({ model, spec }: { model: FormModel; spec: ListFieldSpec }) {
         </Button>
         {items.length >= max ? <p className="text-sm text-muted">Höchstens {max} Einträge.</p> : null}
       </div>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
+      <ErrorList id={errorIdOf(id)} errors={error} />
     </fieldset>
   );
 }

@@ -2,8 +2,19 @@ import { LoaderCircle, Save } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
-import { Button } from "../../../../components/ui/button.tsx";
-import { toast } from "../../../../components/ui/toaster.tsx";
+import { focusFirstInvalid } from "../../../../components/forms/focus.ts";
+import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
+import { StatusButton } from "../../../../components/forms/status-button.tsx";
+import { toastNotice } from "../../../../components/forms/toast-notice.ts";
+import { useIsPending } from "../../../../components/forms/use-is-pending.ts";
+import {
+  saveFailedNotice,
+  savedNotice,
+  saveMessages,
+  withoutErrorsWithin,
+  type FieldErrors,
+  type Notice,
+} from "../../../../lib/forms.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import {
   applyListAction,
@@ -14,55 +25,29 @@ import {
   SAVE_INTENT,
   setAt,
   validateDraft,
-  withoutListErrors,
   type ContentSubmission,
   type ContentTab,
   type DraftObject,
   type ListAction,
-  type PathErrors,
   type TabId,
 } from "../../content-form.ts";
 import { ContentField, fieldId, listButtonId, type FormModel } from "./content-fields.tsx";
 import { tabFields } from "./tab-fields.ts";
 
-/** The spec's texts for a content save (decision 0015). */
-export const saveMessages = {
-  successTitle: "Inhalt gespeichert",
-  successDescription: "Die Änderungen wurden erfolgreich gespeichert.",
-  failureTitle: "Fehler beim Speichern",
-  failureDescription: "Die Änderungen konnten nicht gespeichert werden.",
-  unexpectedDescription: "Ein unerwarteter Fehler ist aufgetreten.",
-} as const;
-
-function announce(result: ContentSubmission) {
+/** What staff are told after a submission of a tab (decision 0015); nothing for a list button's answer. */
+export function noticeOf(result: ContentSubmission): Notice | undefined {
   switch (result.status) {
     case "saved":
-      toast.success(saveMessages.successTitle, { description: saveMessages.successDescription });
-      break;
+      return savedNotice("Inhalt gespeichert");
     case "invalid":
     case "failed":
-      toast.error(saveMessages.failureTitle, { description: saveMessages.failureDescription });
-      break;
+      return saveFailedNotice();
     case "bad-request":
     case "unexpected":
-      toast.error(saveMessages.failureTitle, { description: saveMessages.unexpectedDescription });
-      break;
+      return saveFailedNotice(saveMessages.unexpectedDescription);
     case "edited":
-      break;
+      return undefined;
   }
-}
-
-/** The first field (in page order) that has a message; a list's message belongs to its add button. */
-function focusFirstError(form: HTMLFormElement, tab: string, errors: PathErrors) {
-  const targets = Object.keys(errors)
-    .map(
-      (path) =>
-        document.getElementById(fieldId(tab, path)) ??
-        document.getElementById(listButtonId(tab, path, "add")),
-    )
-    .filter((element): element is HTMLElement => element !== null && form.contains(element));
-  targets.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  targets[0]?.focus();
 }
 
 /**
@@ -94,7 +79,7 @@ export function ContentTabForm({
   const [draft, setDraft] = useState<DraftObject>(() =>
     initialResult && "values" in initialResult ? initialResult.values : saved,
   );
-  const [errors, setErrors] = useState<PathErrors>(() =>
+  const [errors, setErrors] = useState<FieldErrors>(() =>
     initialResult?.status === "invalid" ? initialResult.fieldErrors : {},
   );
 
@@ -112,13 +97,13 @@ export function ContentTabForm({
 
   useEffect(() => {
     if (!handled) return;
-    announce(handled);
-    const form = formRef.current;
-    if (handled.status === "invalid" && form) focusFirstError(form, tab.id, handled.fieldErrors);
+    const notice = noticeOf(handled);
+    if (notice) toastNotice(notice);
+    if (handled.status === "invalid") focusFirstInvalid(formRef.current);
     // The save button was disabled while saving, which took the focus away; give it back.
     else if (document.activeElement === null || document.activeElement === document.body)
       saveButtonRef.current?.focus();
-  }, [handled, tab.id]);
+  }, [handled]);
 
   const model: FormModel = {
     tab: tab.id,
@@ -133,7 +118,7 @@ export function ContentTabForm({
     const next = applyListAction(tab, draft, listAction);
     flushSync(() => {
       setDraft(next);
-      setErrors((current) => withoutListErrors(current, listAction.list));
+      setErrors((current) => withoutErrorsWithin(current, listAction.list));
     });
     // Keep the keyboard where the change happened.
     const { kind, list, index } = listAction;
@@ -168,11 +153,11 @@ export function ContentTabForm({
     }
     event.preventDefault();
     flushSync(() => setErrors(validation.errors));
-    toast.error(saveMessages.failureTitle, { description: saveMessages.failureDescription });
-    focusFirstError(form, tab.id, validation.errors);
+    toastNotice(saveFailedNotice());
+    focusFirstInvalid(form);
   }
 
-  const saving = fetcher.state === "submitting";
+  const saving = useIsPending({ fetcher, intent: SAVE_INTENT, state: "submitting" });
   const reloading = fetcher.state === "loading" || pageLoading;
   const busy = fetcher.state !== "idle";
   const titleId = `${tab.id}-title`;
@@ -232,14 +217,17 @@ export function ContentTabForm({
         })}
       </fieldset>
       <div className="flex justify-end rounded-b-lg border-t border-stone-200 bg-stone-50 p-4 md:px-6">
-        <Button ref={saveButtonRef} type="submit" name={INTENT_FIELD} value={SAVE_INTENT} disabled={busy}>
-          {saving ? (
-            <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
-          ) : (
-            <Save aria-hidden="true" />
-          )}
-          {saving ? "Speichere..." : "Speichern"}
-        </Button>
+        <StatusButton
+          ref={saveButtonRef}
+          name={INTENT_FIELD}
+          value={SAVE_INTENT}
+          status={saving ? "pending" : "idle"}
+          pendingText={saveMessages.saving}
+          icon={<Save aria-hidden="true" />}
+          disabled={busy}
+        >
+          Speichern
+        </StatusButton>
       </div>
     </fetcher.Form>
   );
@@ -247,27 +235,10 @@ export function ContentTabForm({
 
 /** Without JavaScript there are no toasts: the answer to the last submission shows in the form. */
 function ResultWithoutJavaScript({ result }: { result: ContentSubmission | undefined }) {
-  if (result?.status === "saved") {
-    return (
-      <div
-        role="status"
-        className="m-5 rounded-md border border-green-700/40 bg-green-50 p-3 text-sm text-green-900 md:m-6"
-      >
-        <p className="font-semibold">{saveMessages.successTitle}</p>
-        <p>{saveMessages.successDescription}</p>
-      </div>
-    );
-  }
-  if (result?.status === "invalid" || result?.status === "failed") {
-    return (
-      <div
-        role="alert"
-        className="m-5 rounded-md border border-brand-700/40 bg-brand-50 p-3 text-sm text-brand-800 md:m-6"
-      >
-        <p className="font-semibold">{saveMessages.failureTitle}</p>
-        <p>{saveMessages.failureDescription}</p>
-      </div>
-    );
-  }
-  return null;
+  // Only what the server itself answered: a refusal of the tab or a save, not a list button's answer.
+  const notice =
+    result?.status === "saved" || result?.status === "invalid" || result?.status === "failed"
+      ? noticeOf(result)
+      : undefined;
+  return notice ? <NoticeInPage notice={notice} className="m-5 md:m-6" /> : null;
 }
