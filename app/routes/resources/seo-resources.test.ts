@@ -1,16 +1,16 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { appContext, type AppServices } from "../../lib/app-context.ts";
-import { parseConfig } from "../../lib/env.server.ts";
 import { loader as robotsLoader } from "./robots.ts";
 import { loader as sitemapLoader } from "./sitemap.ts";
 
-/** Calls a resource route's loader as the server would, with PUBLIC_URL set or not. */
-async function fetchResource<Args>(loader: (args: Args) => Response, url: string, publicUrl?: string) {
+/**
+ * Calls a resource route's loader as the server would. The site's origin comes from the server
+ * (PUBLIC_URL or the listening origin; server/app.test.ts proves the Host header is never used).
+ */
+async function fetchResource<Args>(loader: (args: Args) => Response, url: string, siteOrigin: string) {
   const context = new RouterContextProvider();
-  context.set(appContext, {
-    config: parseConfig({ PUBLIC_URL: publicUrl }),
-  } as AppServices);
+  context.set(appContext, { siteOrigin } as AppServices);
   const args = { request: new Request(url), context, params: {}, url: new URL(url), pattern: "" };
   return loader(args as Args);
 }
@@ -27,7 +27,7 @@ const PUBLIC_PATHS = [
 
 describe("/robots.txt", () => {
   it("allows the site, keeps crawlers out of staff pages and names the sitemap", async () => {
-    const response = await fetchResource(robotsLoader, "http://intern:3000/robots.txt", "https://tavola.de/");
+    const response = await fetchResource(robotsLoader, "http://intern:3000/robots.txt", "https://tavola.de");
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     const lines = (await response.text()).split("\n");
     expect(lines[0]).toBe("User-agent: *");
@@ -38,8 +38,12 @@ describe("/robots.txt", () => {
     expect(lines).toContain("Sitemap: https://tavola.de/sitemap.xml");
   });
 
-  it("takes the request's origin when PUBLIC_URL is not set", async () => {
-    const response = await fetchResource(robotsLoader, "http://127.0.0.1:3204/robots.txt?x=1");
+  it("names the sitemap at the site's origin, not the address the request names", async () => {
+    const response = await fetchResource(
+      robotsLoader,
+      "http://evil.example/robots.txt?x=1",
+      "http://127.0.0.1:3204",
+    );
     expect(await response.text()).toContain("Sitemap: http://127.0.0.1:3204/sitemap.xml\n");
   });
 });
@@ -61,8 +65,14 @@ describe("/sitemap.xml", () => {
     expect(xml).not.toMatch(/admin|login/);
   });
 
-  it("takes the request's origin when PUBLIC_URL is not set", async () => {
-    const response = await fetchResource(sitemapLoader, "http://localhost:3304/sitemap.xml");
-    expect(await response.text()).toContain("<loc>http://localhost:3304/speisekarte</loc>");
+  it("lists addresses at the site's origin, not the address the request names", async () => {
+    const response = await fetchResource(
+      sitemapLoader,
+      "http://evil.example/sitemap.xml",
+      "http://localhost:3304",
+    );
+    const xml = await response.text();
+    expect(xml).toContain("<loc>http://localhost:3304/speisekarte</loc>");
+    expect(xml).not.toContain("evil.example");
   });
 });
