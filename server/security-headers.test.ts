@@ -7,6 +7,7 @@ describe("security headers", () => {
     const scriptSrc = policy.split("; ").find((directive) => directive.startsWith("script-src"));
     expect(scriptSrc).toBe("script-src 'self' 'nonce-abc123'");
     expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("base-uri 'none'");
     expect(policy).toContain("object-src 'none'");
   });
 

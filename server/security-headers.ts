@@ -24,7 +24,7 @@ export function contentSecurityPolicy({
     "font-src 'self'",
     `connect-src 'self'${development ? " ws: wss:" : ""}`,
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ];

@@ -9,6 +9,11 @@ fs.mkdirSync(path.join(root, "assets"));
 fs.writeFileSync(path.join(root, "assets", "app-abc123.js"), "console.log(1)");
 fs.writeFileSync(path.join(root, "favicon.svg"), "<svg/>");
 fs.writeFileSync(path.join(os.tmpdir(), "tavola-secret.txt"), "geheim");
+fs.writeFileSync(path.join(root, ".env"), "ADMIN_PASSWORD=geheim");
+fs.mkdirSync(path.join(root, ".git"));
+fs.writeFileSync(path.join(root, ".git", "config"), "[core]");
+fs.symlinkSync(path.join(os.tmpdir(), "tavola-secret.txt"), path.join(root, "link-out.txt"));
+fs.symlinkSync(path.join(root, "favicon.svg"), path.join(root, "assets", "link-in.svg"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const serve = createStaticFiles(root);
@@ -38,5 +43,24 @@ describe("static files", () => {
     expect(await get("/%2e%2e/tavola-secret.txt")).toBeUndefined();
     expect(await get("/assets")).toBeUndefined();
     expect(await get("/admin")).toBeUndefined();
+  });
+
+  it("refuses dotfiles and dot folders", async () => {
+    expect(await get("/.env")).toBeUndefined();
+    expect(await get("/.git/config")).toBeUndefined();
+    expect(await get("/%2egit/config")).toBeUndefined();
+    expect(await get("/assets/..%2f.env")).toBeUndefined();
+  });
+
+  it("follows a symlink only when its target is inside the folder", async () => {
+    expect(await get("/link-out.txt")).toBeUndefined();
+    expect((await get("/assets/link-in.svg"))?.status).toBe(200);
+  });
+
+  it("caches as immutable only files that really are in assets/, however the URL spells them", async () => {
+    // An encoded "../" survives URL parsing; such a path is refused rather than served as an asset.
+    expect(await get("/assets/..%2ffavicon.svg")).toBeUndefined();
+    // A symlink in assets/ to a file outside it is not a hashed asset either.
+    expect((await get("/assets/link-in.svg"))?.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 });

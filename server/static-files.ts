@@ -28,8 +28,15 @@ const contentTypes: Record<string, string> = {
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/**
+ * Files are looked up by their real path: a symlink inside the folder that points outside it is
+ * refused, as is any path segment starting with a dot (`.env`, `.git`). The year-long cache is
+ * decided by where the file really is (inside `assets/`), not by how the URL spells it, so
+ * `/assets/..%2ffavicon.svg` is not cached as immutable.
+ */
 export function createStaticFiles(root: string) {
-  const resolvedRoot = path.resolve(root);
+  const resolvedRoot = fs.realpathSync(path.resolve(root));
+  const assetsDir = path.join(resolvedRoot, "assets") + path.sep;
   return async function serveStatic(request: Request): Promise<Response | undefined> {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     let pathname: string;
@@ -39,10 +46,12 @@ export function createStaticFiles(root: string) {
       return undefined;
     }
     if (pathname.endsWith("/") || pathname.includes("\0")) return undefined;
-    const file = path.resolve(resolvedRoot, `.${pathname}`);
-    if (!file.startsWith(resolvedRoot + path.sep)) return undefined;
+    if (pathname.split(/[\\/]/).some((segment) => segment.startsWith("."))) return undefined;
+    let file: string;
     let stat: fs.Stats;
     try {
+      file = await fs.promises.realpath(path.resolve(resolvedRoot, `.${pathname}`));
+      if (!file.startsWith(resolvedRoot + path.sep)) return undefined;
       stat = await fs.promises.stat(file);
     } catch {
       return undefined;
@@ -52,7 +61,7 @@ export function createStaticFiles(root: string) {
       "Content-Type": contentTypes[path.extname(file).toLowerCase()] ?? "application/octet-stream",
       "Content-Length": String(stat.size),
       "Last-Modified": stat.mtime.toUTCString(),
-      "Cache-Control": pathname.startsWith("/assets/") ? IMMUTABLE : "public, max-age=3600",
+      "Cache-Control": file.startsWith(assetsDir) ? IMMUTABLE : "public, max-age=3600",
     });
     const since = request.headers.get("if-modified-since");
     if (since && Math.floor(stat.mtimeMs / 1000) <= Math.floor(Date.parse(since) / 1000)) {

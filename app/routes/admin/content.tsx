@@ -33,9 +33,11 @@ const statusOf: Record<ContentFormResult["status"], number> = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireStaffSession(request, context);
+  const staff = await requireStaffSession(request, context);
   const { database, logger } = services(context);
   const result = await submitContentForm(database.db, logger, await readForm(request));
+  if (result.status === "saved")
+    logger.info("content saved", { username: staff.username, block: result.block });
   return data<ContentFormResult>(result, { status: statusOf[result.status] });
 }
 
