@@ -64,10 +64,7 @@ function createCompressor(encoding: "br" | "gzip"): zlib.BrotliCompress | zlib.G
  * are already queued are compressed together, with one flush; what arrives later (a streamed
  * Suspense boundary) is its own batch and still reaches the browser at once.
  */
-export function compressBody(
-  body: ReadableStream<Uint8Array>,
-  encoding: "br" | "gzip",
-): ReadableStream<Uint8Array> {
+function compressBody(body: ReadableStream<Uint8Array>, encoding: "br" | "gzip"): ReadableStream<Uint8Array> {
   const compressor = createCompressor(encoding);
   const reader = body.getReader();
   // The client went away or compression failed: stop the source (React aborts its render).
@@ -99,15 +96,20 @@ const MAX_BATCH_BYTES = 64 * 1024;
  * The stream's chunks, each run of chunks that is readable before the event loop's next turn joined
  * into one (up to MAX_BATCH_BYTES): everything the producer wrote in one go.
  */
-export async function* queuedBatches(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-): AsyncGenerator<Uint8Array> {
+async function* queuedBatches(reader: ReadableStreamDefaultReader<Uint8Array>): AsyncGenerator<Uint8Array> {
+  // A read may fail while no one awaits it yet (between batches); it is awaited later, so its
+  // rejection must not count as unhandled and stop the process.
+  const read = () => {
+    const pending = reader.read();
+    pending.catch(() => undefined);
+    return pending;
+  };
   // Always a read whose result nobody has taken yet.
-  let next = reader.read();
+  let next = read();
   for (;;) {
     const first = await next;
     if (first.done) return;
-    next = reader.read();
+    next = read();
     const chunks = [first.value];
     let bytes = first.value.byteLength;
     let ended = false;
@@ -120,7 +122,7 @@ export async function* queuedBatches(
         ended = true;
         break;
       }
-      next = reader.read();
+      next = read();
       chunks.push(result.value);
       bytes += result.value.byteLength;
     }
