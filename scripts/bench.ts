@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
+import { busyMachineWarning, startProductionServer, stopProductionServer } from "./production-server.ts";
 
 /**
  * `npm run bench`: Lighthouse (mobile preset, the system Chromium) against the production build,
@@ -49,55 +49,6 @@ const chromeFlags = [
   "--disable-sync",
   "--disable-default-apps",
 ];
-
-interface Server {
-  origin: string;
-  process: ChildProcess;
-  dataDir: string;
-}
-
-/** The production server on a fresh database with demo content; resolves once it says where it listens. */
-async function startServer(): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-"));
-  const child = spawn(process.execPath, [path.join(root, "server", "start.ts")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: process.env.BENCH_PORT ?? "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DEMO_CONTENT: "on",
-      ADMIN_USERNAME: "bench",
-      ADMIN_PASSWORD: "bench-passwort-nur-lokal",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      PUBLIC_URL: "",
-    },
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const origin = await new Promise<string>((resolve, reject) => {
-    let stdout = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /läuft auf http:\/\/localhost:(\d+)/.exec(stdout);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    });
-    child.once("exit", (code) => reject(new Error(`Der Server endete (Code ${code}):\n${stderr}`)));
-  });
-  return { origin, process: child, dataDir };
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.process.exitCode === null) {
-    const exited = new Promise((resolve) => server.process.once("exit", resolve));
-    server.process.kill("SIGTERM");
-    await exited;
-  }
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
-}
 
 /** The parts of a Lighthouse result this script reads. */
 interface LighthouseResult {
@@ -202,11 +153,8 @@ function figuresOf(report: LighthouseResult, origin: string): RunFigures {
 
 /** Lighthouse scales the CPU time it observes: on a busy machine every timing comes out worse. */
 function warnIfBusy() {
-  const [load = 0] = os.loadavg();
-  const cores = os.availableParallelism();
-  if (load > cores * 0.75) {
-    say(`  Achtung: Systemlast ${load.toFixed(1)} bei ${cores} Kernen – die Zeiten fallen schlechter aus.`);
-  }
+  const warning = busyMachineWarning();
+  if (warning) say(`  ${warning}`);
 }
 
 function median(values: number[]): number {
@@ -283,7 +231,7 @@ async function main() {
   if (!fs.existsSync(chromePath)) throw new Error(`Kein Chromium unter ${chromePath} (CHROME_PATH setzen)`);
   buildIfNeeded(root, say);
   fs.mkdirSync(reportDir, { recursive: true });
-  const server = await startServer();
+  const server = await startProductionServer(process.env.BENCH_PORT);
   const results = new Map<string, RunFigures[]>();
   try {
     say(`Lighthouse (mobil), ${runs} Läufe je Seite, gegen ${server.origin} mit ${chromePath}`);
@@ -305,7 +253,7 @@ async function main() {
       results.set(page, figures);
     }
   } finally {
-    await stopServer(server);
+    await stopProductionServer(server);
   }
 
   say("");
