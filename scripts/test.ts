@@ -53,7 +53,8 @@ process.stdout.write(
   `\nunit: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed (exit ${vitestStatus})\n`,
 );
 process.stdout.write(
-  `browser: ${browser?.stats?.expected ?? 0} passed, ${browser?.stats?.unexpected ?? 0} failed (exit ${playwrightStatus})\n`,
+  // Flaky tests (passed only on a retry) count as passed below, but are named here so they are not missed.
+  `browser: ${browser?.stats?.expected ?? 0} passed, ${browser?.stats?.unexpected ?? 0} failed, ${browser?.stats?.flaky ?? 0} flaky (exit ${playwrightStatus})\n`,
 );
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 || vitestStatus !== 0 || playwrightStatus !== 0 ? 1 : 0);

@@ -1,23 +1,20 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import {
   ADMIN_NAVIGATION,
   ADMIN_PAGES,
   E2E_ADMIN,
   atPath,
-  signIn,
+  expect,
+  test,
   toastRegion,
   waitForHydration,
 } from "./fixtures.ts";
 
 /*
- * Sign-in is throttled per client address and per username, and the database lives for the whole
- * run. This file therefore makes exactly two failed sign-ins, both with usernames nobody uses:
- *   1. "unbekannt"          (wrong credentials, with JavaScript)
- *   2. "unbekannt-ohne-js"  (wrong credentials, without JavaScript)
- * Empty submits are stopped in the browser and never reach the throttle.
+ * The sign-in form itself is tested here through the form; every other staff test signs in with a
+ * session made directly in the database (the `signIn` fixture). Failed sign-ins count towards the
+ * throttle, so the tests that make them run on a site of their own.
  */
-
-const SESSION_COOKIE = "tavola_session";
 
 const usernameField = (page: Page) => page.getByLabel("Benutzername");
 const passwordField = (page: Page) => page.getByLabel("Passwort", { exact: true });
@@ -63,29 +60,11 @@ test.describe("Login-Seite", () => {
     await expect(page).toHaveURL(atPath("/login"));
   });
 
-  test("falsche Zugangsdaten zeigen einen Fehler-Toast und öffnen den Verwaltungsbereich nicht", async ({
+  test("erfolgreiche Anmeldung: Toast, dann das Dashboard mit den drei Infokarten", async ({
     page,
+    context,
+    site,
   }) => {
-    // Failed sign-in 1 of 2 in the whole suite.
-    await page.goto("/login");
-    await waitForHydration(page);
-    await usernameField(page).fill("unbekannt");
-    await passwordField(page).fill("falsches-passwort");
-    await submitButton(page).click();
-
-    const toasts = toastRegion(page);
-    await expect(toasts.getByText("Anmeldung fehlgeschlagen")).toBeVisible();
-    await expect(toasts.getByText("Benutzername oder Passwort ist falsch")).toBeVisible();
-    await expect(page).toHaveURL(atPath("/login"));
-    // The username stays in the field; the password does not come back from the server.
-    await expect(usernameField(page)).toHaveValue("unbekannt");
-
-    await page.goto("/admin");
-    await expect(page).toHaveURL(atPath("/login"));
-    await expect(page.getByRole("heading", { level: 1, name: "Mitarbeiter Login" })).toBeVisible();
-  });
-
-  test("erfolgreiche Anmeldung: Toast, dann das Dashboard mit den drei Infokarten", async ({ page }) => {
     await page.goto("/login");
     await waitForHydration(page);
     await usernameField(page).fill(E2E_ADMIN.username);
@@ -114,6 +93,11 @@ test.describe("Login-Seite", () => {
       await expect(card).toHaveCount(1);
       await expect(card.getByText(figure, { exact: true })).toBeVisible();
     }
+
+    // The cookie the form's sign-in set: out of reach of scripts, not sent with cross-site posts.
+    const sessionCookie = (await context.cookies()).find((cookie) => cookie.name === site.sessionCookie);
+    expect(sessionCookie?.httpOnly).toBe(true);
+    expect(sessionCookie?.sameSite).toBe("Lax");
   });
 
   test("der Erfolgs-Toast erscheint auf /login, das Dashboard folgt etwa eine Sekunde später", async ({
@@ -148,11 +132,56 @@ test.describe("Login-Seite", () => {
     expect((marks.admin ?? 0) - (marks.toast ?? 0)).toBeGreaterThanOrEqual(800);
   });
 
-  test("eine angemeldete Person wird von /login zum Dashboard weitergeleitet", async ({ page }) => {
+  test("eine angemeldete Person wird von /login zum Dashboard weitergeleitet", async ({ page, signIn }) => {
     await signIn(page);
     await page.goto("/login");
     await expect(page).toHaveURL(atPath("/admin"));
     await expect(page.getByRole("heading", { level: 1, name: /^Willkommen, / })).toBeVisible();
+  });
+});
+
+test.describe("Falsche Zugangsdaten", () => {
+  // They count towards the sign-in throttle: a site of their own, so no other test meets a lock.
+  test.use({ ownSite: true });
+
+  test("falsche Zugangsdaten zeigen einen Fehler-Toast und öffnen den Verwaltungsbereich nicht", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await waitForHydration(page);
+    await usernameField(page).fill("unbekannt");
+    await passwordField(page).fill("falsches-passwort");
+    await submitButton(page).click();
+
+    const toasts = toastRegion(page);
+    await expect(toasts.getByText("Anmeldung fehlgeschlagen")).toBeVisible();
+    await expect(toasts.getByText("Benutzername oder Passwort ist falsch")).toBeVisible();
+    await expect(page).toHaveURL(atPath("/login"));
+    // The username stays in the field; the password does not come back from the server.
+    await expect(usernameField(page)).toHaveValue("unbekannt");
+
+    await page.goto("/admin");
+    await expect(page).toHaveURL(atPath("/login"));
+    await expect(page.getByRole("heading", { level: 1, name: "Mitarbeiter Login" })).toBeVisible();
+  });
+
+  test("ohne JavaScript zeigt ein falsches Passwort den Fehler im Formular", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/login");
+      await usernameField(page).fill("unbekannt-ohne-js");
+      await passwordField(page).fill("falsches-passwort");
+      await submitButton(page).click();
+
+      const alert = page.getByRole("alert");
+      await expect(alert).toContainText("Anmeldung fehlgeschlagen");
+      await expect(alert).toContainText("Benutzername oder Passwort ist falsch");
+      await expect(page).toHaveURL(atPath("/login"));
+      await expect(usernameField(page)).toHaveValue("unbekannt-ohne-js");
+    } finally {
+      await context.close();
+    }
   });
 });
 
@@ -185,7 +214,7 @@ test.describe("Zugriffsschutz", () => {
     }
   });
 
-  test("mit Sitzung zeigt jede Unterseite ihre Überschrift", async ({ page }) => {
+  test("mit Sitzung zeigt jede Unterseite ihre Überschrift", async ({ page, signIn }) => {
     await signIn(page);
     for (const { path, heading } of ADMIN_PAGES) {
       await page.goto(path);
@@ -196,8 +225,9 @@ test.describe("Zugriffsschutz", () => {
 });
 
 test.describe("Verwaltungsbereich", () => {
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ page, signIn }) => {
     await signIn(page);
+    await page.goto("/admin");
   });
 
   test("die Seitenleiste 'Verwaltung' enthält die acht Einträge, ein Klick navigiert", async ({ page }) => {
@@ -238,15 +268,14 @@ test.describe("Verwaltungsbereich", () => {
     }
   });
 
-  test("Logout beendet die Sitzung und entfernt das Cookie", async ({ page, context }) => {
-    const sessionCookie = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+  test("Logout beendet die Sitzung und entfernt das Cookie", async ({ page, context, site }) => {
+    const sessionCookie = (await context.cookies()).find((cookie) => cookie.name === site.sessionCookie);
     expect(sessionCookie, "Sitzungscookie nach der Anmeldung").toBeDefined();
-    expect(sessionCookie?.httpOnly).toBe(true);
 
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(atPath("/login"));
     await expect(page.getByRole("heading", { level: 1, name: "Mitarbeiter Login" })).toBeVisible();
-    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(site.sessionCookie);
 
     await page.goto("/admin");
     await expect(page).toHaveURL(atPath("/login"));
@@ -261,7 +290,7 @@ test.describe("Verwaltungsbereich", () => {
 test.describe("Verwaltungsbereich auf dem Handy", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test("die Seitenleiste ist verborgen; 'Menü öffnen' zeigt sie als Schublade", async ({ page }) => {
+  test("die Seitenleiste ist verborgen; 'Menü öffnen' zeigt sie als Schublade", async ({ page, signIn }) => {
     await signIn(page);
     await page.goto("/admin/mitteilungen");
     await expect(page.getByRole("heading", { level: 1, name: "Mitteilungen verwalten" })).toBeVisible();
@@ -283,26 +312,6 @@ test.describe("Verwaltungsbereich auf dem Handy", () => {
 });
 
 test.describe("Anmeldung ohne JavaScript", () => {
-  test("falsches Passwort zeigt den Fehler im Formular", async ({ browser, baseURL }) => {
-    // Failed sign-in 2 of 2 in the whole suite.
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-    try {
-      const page = await context.newPage();
-      await page.goto("/login");
-      await usernameField(page).fill("unbekannt-ohne-js");
-      await passwordField(page).fill("falsches-passwort");
-      await submitButton(page).click();
-
-      const alert = page.getByRole("alert");
-      await expect(alert).toContainText("Anmeldung fehlgeschlagen");
-      await expect(alert).toContainText("Benutzername oder Passwort ist falsch");
-      await expect(page).toHaveURL(atPath("/login"));
-      await expect(usernameField(page)).toHaveValue("unbekannt-ohne-js");
-    } finally {
-      await context.close();
-    }
-  });
-
   test("richtige Zugangsdaten melden an und leiten per Meta-Refresh weiter", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     try {

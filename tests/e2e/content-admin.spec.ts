@@ -1,34 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import {
-  contentBlocks,
-  contentKeys,
-  type ContentKey,
-  type ContentValues,
-} from "../../app/lib/content/blocks.ts";
-import { contentTabs, draftFields, draftOf } from "../../app/features/content/content-form.ts";
-import { accessibilityViolations, atPath, signIn, toastRegion, waitForHydration } from "./fixtures.ts";
+import type { Locator, Page } from "@playwright/test";
+import { contentBlocks } from "../../app/lib/content/blocks.ts";
+import { accessibilityViolations, atPath, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
 
 /*
- * 'Website-Inhalte verwalten'. Every test that saves content puts the demo texts (the blocks'
- * defaults) back afterwards, through the same action, because the other spec files read them.
+ * 'Website-Inhalte verwalten'. The tests that edit the texts run on a site of their own each, so
+ * they start from the demo texts and no other test ever sees their changes.
  */
-
-const defaults = Object.fromEntries(
-  contentKeys.map((key) => [key, contentBlocks[key].defaults]),
-) as ContentValues<ContentKey>;
-
-/** Saves every tab's demo texts again, as a form without JavaScript would post them. */
-async function restoreDemoTexts(request: APIRequestContext) {
-  for (const tab of contentTabs) {
-    const form = Object.fromEntries([
-      ["block", tab.id],
-      ["intent", "save"],
-      ...draftFields(draftOf(tab, defaults)),
-    ]);
-    const response = await request.post("/admin/content", { form, maxRedirects: 0 });
-    expect(response.status(), `restoring ${tab.id}`).toBe(200);
-  }
-}
 
 const panel = (page: Page) => page.getByRole("tabpanel");
 const saveButton = (page: Page) => panel(page).getByRole("button", { name: "Speichern", exact: true });
@@ -62,11 +39,9 @@ async function expectRefused(page: Page, field: Locator, message: string) {
 }
 
 test.describe("Website-Inhalte verwalten", () => {
-  test.beforeEach(async ({ page }) => {
+  test.use({ ownSite: true });
+  test.beforeEach(async ({ page, signIn }) => {
     await signIn(page);
-  });
-  test.afterEach(async ({ page }) => {
-    await restoreDemoTexts(page.request);
   });
 
   test("zeigt Überschrift, acht Tabs und merkt sich den Tab in der Adresse", async ({ page }) => {
@@ -315,7 +290,6 @@ test.describe("Website-Inhalte verwalten", () => {
     await page.context().clearCookies();
     await saveButton(page).click();
     await expect(page).toHaveURL(atPath("/login"));
-    await signIn(page);
   });
 
   test("HTML und Skripte aus einer Eingabe erscheinen als Text", async ({ page }) => {
@@ -354,13 +328,13 @@ test.describe("Website-Inhalte verwalten", () => {
 });
 
 test.describe("Website-Inhalte ohne JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+  test.use({ javaScriptEnabled: false, ownSite: true });
 
-  test.afterEach(async ({ page }) => {
-    await restoreDemoTexts(page.request);
-  });
-
-  test("Tabs sind Links; Speichern und Listen-Buttons gehen über den Server", async ({ page }) => {
+  test("Tabs sind Links; Speichern und Listen-Buttons gehen über den Server", async ({
+    page,
+    signIn,
+    sameOrigin,
+  }) => {
     await signIn(page);
     await page.goto("/admin/content");
     // Every tab link is reachable with the keyboard.
@@ -392,10 +366,12 @@ test.describe("Website-Inhalte ohne JavaScript", () => {
 
     // The answers' status codes: refused input and unknown tabs are client errors.
     const refused = await page.request.post("/admin/content", {
+      headers: sameOrigin,
       form: { block: "hero", intent: "save", eyebrow: "" },
     });
     expect(refused.status()).toBe(400);
     const unknown = await page.request.post("/admin/content", {
+      headers: sameOrigin,
       form: { block: "impressum", intent: "save" },
     });
     expect(unknown.status()).toBe(400);

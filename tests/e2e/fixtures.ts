@@ -1,11 +1,74 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config.ts";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { createSession } from "../../app/features/auth/session.server.ts";
+import { E2E_ADMIN, startSite, type Site } from "./support/site.ts";
 
-export { E2E_ADMIN };
+export { E2E_ADMIN, expect, type Site };
 
-/** Signs in through the real form (the session cookie is httpOnly and made by the server only). */
-export async function signIn(page: Page, credentials = E2E_ADMIN) {
+interface TestFixtures {
+  /**
+   * A fresh site (server and database) for this test alone, instead of the worker's: for tests that
+   * change what other tests read (texts, announcements, sign-in throttling). `test.use({ ownSite: true })`.
+   */
+  ownSite: boolean;
+  /** The site this test talks to; `baseURL` points at it. */
+  site: Site;
+  /** Signs the staff account in without the form: a session in the site's database, its cookie in the context. */
+  signIn: (target: Page | BrowserContext) => Promise<void>;
+  /** Headers that make a request from Playwright's APIRequestContext same-origin, as a browser's form post is. */
+  sameOrigin: { Origin: string };
+}
+
+interface WorkerFixtures {
+  /** The worker's site, started on first use and stopped when the worker ends. */
+  workerSite: { get(): Promise<Site> };
+}
+
+// Each fixture hands its value to the tests through `provide` (Playwright's `use`, renamed so that
+// the React hooks lint rule does not take it for React's `use`).
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  workerSite: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, provide) => {
+      let started: Promise<Site> | undefined;
+      await provide({ get: () => (started ??= startSite()) });
+      if (started) await (await started).stop();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  ownSite: [false, { option: true }],
+  site: [
+    async ({ ownSite, workerSite }, provide) => {
+      if (!ownSite) return provide(await workerSite.get());
+      const site = await startSite();
+      try {
+        await provide(site);
+      } finally {
+        await site.stop();
+      }
+    },
+    { timeout: 90_000 },
+  ],
+  baseURL: async ({ site }, provide) => provide(site.origin),
+  signIn: async ({ site }, provide) => {
+    await provide(async (target) => {
+      const context = "context" in target ? target.context() : target;
+      const account = await site.db
+        .selectFrom("staff_users")
+        .select("id")
+        .where("username", "=", E2E_ADMIN.username)
+        .executeTakeFirstOrThrow();
+      const token = await createSession(site.db, account.id, "Playwright");
+      await context.addCookies([
+        { name: site.sessionCookie, value: token, url: site.origin, httpOnly: true, sameSite: "Lax" },
+      ]);
+    });
+  },
+  sameOrigin: async ({ site }, provide) => provide({ Origin: site.origin }),
+});
+
+/** Signs in through the real form, as staff do (the tests of the form itself use this). */
+export async function signInWithForm(page: Page, credentials = E2E_ADMIN) {
   await page.goto("/login");
   await page.getByLabel("Benutzername").fill(credentials.username);
   await page.getByLabel("Passwort", { exact: true }).fill(credentials.password);
@@ -23,7 +86,6 @@ export async function accessibilityViolations(page: Page) {
     nodes: violation.nodes.map((node) => node.target.join(" ")),
   }));
 }
-
 /**
  * Resolves once React has started hydrating the document (hydrateRoot attaches its event listeners
  * to the document). From then on React handles clicks itself — it hydrates synchronously if needed —,

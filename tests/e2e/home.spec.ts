@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { accessibilityViolations, waitForHydration } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { accessibilityViolations, expect, test, waitForHydration } from "./fixtures.ts";
 
 /** The home page's sections in order (the footer carries `#contact`). */
 const ANCHORS = ["home", "about", "menu", "gallery", "reservations", "reservation-form-area", "contact"];

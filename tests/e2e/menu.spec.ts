@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { accessibilityViolations, atPath, waitForHydration } from "./fixtures.ts";
+import type { Locator, Page } from "@playwright/test";
+import { accessibilityViolations, atPath, expect, test, waitForHydration } from "./fixtures.ts";
 
 /**
  * The request by which the browser reads just this card's loader (the dialog's fetcher, and a client

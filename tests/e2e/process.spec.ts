@@ -1,56 +1,38 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { spawnServer } from "./support/server-process.ts";
 
 /**
  * The server process itself: configuration errors stop the start, the first start prints a staff
- * password once, and SIGTERM lets a request in flight finish before the process exits.
- * Runs a second server (the build exists: the suite's web server made it).
+ * password once, and SIGTERM lets a request in flight finish before the process exits. Each test
+ * starts its own servers (on free ports, in folders of their own); the global setup built the app.
  */
-const root = path.resolve(import.meta.dirname, "..", "..");
-const PORT = 3198;
-
-function startServer(env: Record<string, string>): {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-} {
-  let output = "";
-  const child = spawn(process.execPath, ["server/start.ts"], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: "info", ...env },
-  });
-  child.stdout?.on("data", (chunk) => (output += String(chunk)));
-  child.stderr?.on("data", (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
+const dataDirs: string[] = [];
+function newDataDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-process-"));
+  dataDirs.push(dir);
+  return dir;
 }
+test.afterAll(() => {
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
 
-async function waitForHealth() {
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not become healthy");
-}
+const startServer = (env: Record<string, string>) => spawnServer({ LOG_LEVEL: "info", ...env });
 
 test("a wrong configuration value stops the start with a message naming the variable", async () => {
-  const server = startServer({ PORT: "viele", DATA_DIR: ".tmp/process-bad" });
+  const server = startServer({ PORT: "viele", DATA_DIR: newDataDir() });
   expect(await server.exited).toBe(1);
   expect(server.output()).toContain("PORT");
   expect(server.output()).toContain("Ungültige Konfiguration");
 });
 
 test("first start prints a staff password once; SIGTERM finishes the request in flight, then exits 0", async () => {
-  const dataDir = path.join(root, ".tmp", "process");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const server = startServer({ PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir });
-  await waitForHealth();
+  const dataDir = newDataDir();
+  const server = startServer({ DATA_DIR: dataDir });
+  const { port } = new URL(await server.ready());
   const password = /Passwort:\s+(\S+)/.exec(server.output())?.[1];
   expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
 
@@ -60,7 +42,7 @@ test("first start prints a staff password once; SIGTERM finishes the request in 
     const request = http.request(
       {
         host: "127.0.0.1",
-        port: PORT,
+        port,
         path: "/login",
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", "content-length": body.length },
@@ -82,28 +64,23 @@ test("first start prints a staff password once; SIGTERM finishes the request in 
   expect(server.output()).toContain('"msg":"stopped"');
 
   // The account persists, and its password is not printed again.
-  const again = startServer({ PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir });
-  await waitForHealth();
+  const again = startServer({ DATA_DIR: dataDir });
+  await again.ready();
   expect(again.output()).not.toContain("Passwort:");
   again.child.kill("SIGTERM");
   expect(await again.exited).toBe(0);
 });
 
 test("repeated failed sign-ins are refused with HTTP 429 and a German message", async () => {
-  // A server of its own: the lock must not hit the main suite's client address.
-  const dataDir = path.join(root, ".tmp", "process-throttle");
-  fs.rmSync(dataDir, { recursive: true, force: true });
   const server = startServer({
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
+    DATA_DIR: newDataDir(),
     ADMIN_USERNAME: "chef",
     ADMIN_PASSWORD: "richtiges-passwort",
   });
   try {
-    await waitForHealth();
+    const origin = await server.ready();
     const attempt = (password: string) =>
-      fetch(`http://127.0.0.1:${PORT}/login`, {
+      fetch(`${origin}/login`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ username: "chef", password }),

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signIn, waitForHydration } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures.ts";
 
 /**
  * Search and sharing: titles, descriptions, Open Graph tags, canonical addresses, the restaurant's
@@ -125,8 +125,9 @@ test.describe("Suchmaschinen und Teilen", () => {
     });
   }
 
-  test("/admin ist noindex und hat keine kanonische Adresse", async ({ page }) => {
+  test("/admin ist noindex und hat keine kanonische Adresse", async ({ page, signIn }) => {
     await signIn(page);
+    await page.goto("/admin");
     await expect(metaContent(page, "name", "robots")).toHaveAttribute("content", "noindex, nofollow");
     await expect(canonical(page)).toHaveCount(0);
     await expect(metaContent(page, "property", "og:title")).toHaveCount(0);

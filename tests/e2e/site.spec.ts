@@ -1,5 +1,12 @@
-import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
-import { accessibilityViolations, atPath, signIn, waitForHydration } from "./fixtures.ts";
+import type { ConsoleMessage, Page } from "@playwright/test";
+import {
+  accessibilityViolations,
+  atPath,
+  expect,
+  signInWithForm,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
 
 const mainNavigation = (page: Page) => page.getByRole("navigation", { name: "Hauptnavigation" });
 const NAV_LINKS = ["Start", "Über uns", "Speisekarte", "Galerie"] as const;
@@ -186,7 +193,7 @@ test.describe("Barrierefreiheit (axe, WCAG 2.1 A/AA)", () => {
   }
 
   test("/admin (angemeldet) hat keine Verstöße, auch mit dem Erfolgs-Toast", async ({ page }) => {
-    await signIn(page);
+    await signInWithForm(page);
     await expect(page.getByText("Anmeldung erfolgreich")).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.goto("/admin");
