@@ -84,7 +84,12 @@ let decoyHash: Promise<string> | undefined;
 
 /** Spends the same time as a real check, so an unknown username answers as slowly as a wrong password. */
 export async function verifyAgainstDecoy(password: string): Promise<false> {
-  decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  // A decoy that failed to be made (every slot busy) is made again next time, not kept as a failure:
+  // otherwise unknown usernames would answer differently from known ones until the next restart.
+  decoyHash ??= hashPassword(randomBytes(16).toString("hex")).catch((error: unknown) => {
+    decoyHash = undefined;
+    throw error;
+  });
   await verifyPassword(password, await decoyHash);
   return false;
 }

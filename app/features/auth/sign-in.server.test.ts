@@ -5,7 +5,15 @@ import { TEST_PASSWORD, createStaff } from "../../../tests/support/staff.ts";
 import { findSession } from "./session.server.ts";
 import { signIn, type SignInDependencies } from "./sign-in.server.ts";
 import { authenticateStaff, findStaffByUsername } from "./staff.server.ts";
-import { countAttempt, resetSweepClock, signInKeys, signInLimits, sweepExpired } from "./throttle.server.ts";
+import { HashingBusyError } from "./password.server.ts";
+import {
+  addressBucket,
+  countAttempt,
+  resetSweepClock,
+  signInKeys,
+  signInLimits,
+  sweepExpired,
+} from "./throttle.server.ts";
 
 const noWait = async () => {};
 
@@ -131,6 +139,46 @@ describe.each(testDatabases())("sign-in on $dialect", (engine) => {
     );
     expect(again.kind).toBe("signed-in");
     expect(waits).toEqual([]);
+  });
+
+  it("never refuses the owner's right password at an address they signed in from before", async () => {
+    handle = await engine.open();
+    await createStaff(handle.db, "admin");
+    const shared = "203.0.113.50"; // e.g. the restaurant's guest Wi-Fi
+    const fromShared = (password: string, username = "admin") =>
+      signIn(
+        handle.db,
+        { username, password, clientAddress: shared, userAgent: null },
+        { authenticate: quickAuthenticate, wait: noWait },
+      );
+    expect((await fromShared(TEST_PASSWORD)).kind).toBe("signed-in");
+    // Someone on the same network guesses admin and other names well past both limits.
+    for (let i = 0; i < 12; i++) await fromShared(`rate-${i}`);
+    for (let i = 0; i < 12; i++) await fromShared("falsch", `raten-${i}`);
+    expect((await fromShared(TEST_PASSWORD)).kind).toBe("signed-in");
+  });
+
+  it("counts an IPv6 /64 as one address", () => {
+    expect(signInKeys("2001:db8:1:2:aaaa::1", "x").address).toBe(
+      signInKeys("2001:db8:1:2:ffff:1:2:3", "x").address,
+    );
+    expect(signInKeys("2001:db8:1:2::1", "x").address).not.toBe(signInKeys("2001:db8:1:3::1", "x").address);
+    expect(addressBucket("2001:0db8:0000:0002:0000:0000:0000:0001")).toBe("2001:db8:0:2::/64");
+    expect(addressBucket("::1")).toBe("0:0:0:0::/64");
+    expect(addressBucket("198.51.100.7")).toBe("198.51.100.7");
+  });
+
+  it("answers 'throttled' when every password-check slot is taken", async () => {
+    handle = await engine.open();
+    const busy: SignInDependencies["authenticate"] = async () => {
+      throw new HashingBusyError();
+    };
+    const result = await signIn(
+      handle.db,
+      { username: "admin", password: "x", clientAddress: "192.0.2.77", userAgent: null },
+      { authenticate: busy },
+    );
+    expect(result).toEqual({ kind: "throttled", retryAfterSeconds: 5 });
   });
 
   it("locks a client address that tries many usernames", async () => {

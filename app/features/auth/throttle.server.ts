@@ -45,9 +45,28 @@ export interface SignInKeys {
   known: string;
 }
 
+/**
+ * One host on IPv6 usually holds a whole /64, so an IPv6 address counts by its first four groups;
+ * otherwise a single machine could try from endless "addresses".
+ */
+export function addressBucket(address: string): string {
+  if (!address.includes(":")) return address.slice(0, 100);
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? front
+      : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
 export function signInKeys(clientAddress: string, username: string): SignInKeys {
   const name = normalize(username);
-  const address = clientAddress.slice(0, 100);
+  const address = addressBucket(clientAddress);
   return {
     pair: key(`pair:${address}|${name}`),
     address: key(`address:${address}`),
@@ -116,16 +135,24 @@ export async function countAttempt(db: Db, keys: SignInKeys, now = new Date()): 
     if (row.attempts <= limit.maxAttempts) return 0;
     return Math.max(1000, Date.parse(row.window_started_at) + limit.windowMs - now.getTime());
   };
-  const refusedForMs = Math.max(
+  const refused = Math.max(
     refusedFor(keys.pair, signInLimits.pair),
     refusedFor(keys.address, signInLimits.address),
   );
-  const beyond = counter(keys.username).attempts - signInLimits.username.maxAttempts;
-  const delayMs =
-    beyond > 0 && !(await isKnownAddress(db, keys, now))
+  const slowdown = (beyond: number) =>
+    beyond > 0
       ? Math.min(signInLimits.slowdown.maxMs, signInLimits.slowdown.baseMs * 2 ** Math.min(beyond - 1, 16))
       : 0;
-  return { refusedForMs, delayMs };
+  const known = await isKnownAddress(db, keys, now);
+  if (known) {
+    // The owner's own address may be shared (guest Wi-Fi, a carrier's NAT): guesses from it are
+    // slowed down, never refused, so nobody there can lock the owner out.
+    const beyondPair = counter(keys.pair).attempts - signInLimits.pair.maxAttempts;
+    const beyondAddress = counter(keys.address).attempts - signInLimits.address.maxAttempts;
+    return { refusedForMs: 0, delayMs: slowdown(Math.max(beyondPair, beyondAddress)) };
+  }
+  const delayMs = slowdown(counter(keys.username).attempts - signInLimits.username.maxAttempts);
+  return { refusedForMs: refused, delayMs };
 }
 
 async function isKnownAddress(db: Db, keys: SignInKeys, now: Date): Promise<boolean> {
