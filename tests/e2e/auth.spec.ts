@@ -121,7 +121,7 @@ test.describe("Login-Seite", () => {
     await usernameField(page).fill(E2E_ADMIN.username);
     await passwordField(page).fill(E2E_ADMIN.password);
     await submitButton(page).click();
-    await expect(page).toHaveURL(atPath("/admin"), { timeout: 5_000 });
+    await expect(page).toHaveURL(atPath("/admin"), { timeout: 15_000 });
 
     const marks = await page.evaluate(
       () => (window as unknown as { __e2eSignInMarks: { toast?: number; admin?: number } }).__e2eSignInMarks,
