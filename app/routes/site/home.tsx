@@ -5,6 +5,7 @@ import { Hero, type HomeDialog } from "../../features/home/components/hero.tsx";
 import { MenuSection } from "../../features/home/components/menu-section.tsx";
 import { ReservationsSection } from "../../features/home/components/reservations-section.tsx";
 import { Testimonials } from "../../features/home/components/testimonials.tsx";
+import { useAnchorLanding } from "../../features/home/components/use-anchor-landing.ts";
 import { readContentBlocks } from "../../features/content/content.server.ts";
 import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
 import { services } from "../../lib/app-context.ts";
@@ -49,6 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const frame = useSiteFrame();
+  useAnchorLanding();
   const contact = frame["global.contact"];
   const [dialog, setDialog] = useState<HomeDialog | null>(null);
   // A dialog stays mounted once opened, so it can close with its animation and keep its data.
