@@ -8,6 +8,12 @@ import { appContext } from "../app/lib/app-context.ts";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
+import {
+  createMailer,
+  smtpTransport,
+  type Mailer,
+  type MailTransport,
+} from "../app/lib/mail/mailer.server.ts";
 import { currentStaff, sessionCookieName } from "../app/features/auth/session.server.ts";
 import { clientAddressOf, lastProxyValue } from "./client-address.ts";
 import { compressResponse } from "./compression.ts";
@@ -38,6 +44,7 @@ export interface TavolaApp {
   database: DatabaseHandle;
   logger: Logger;
   bootstrap: BootstrapResult;
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -49,6 +56,10 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** Called once when the first start generated a staff password. */
   onGeneratedPassword?: (username: string, password: string) => void;
+  /** How e-mails leave (tests); defaults to SMTP at SMTP_URL, or none without it. */
+  mailTransport?: MailTransport;
+  /** Whether the background worker retries e-mails (default true). */
+  mailWorker?: boolean;
   /** Routes that take uploads (tests); defaults to request-guards' UPLOAD_ROUTES. */
   uploadRoutes?: readonly string[];
 }
@@ -88,6 +99,20 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       change: bootstrap.change,
     });
   }
+
+  const mailer = createMailer({
+    db: database.db,
+    logger,
+    transport: options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined),
+    from: config.mailFrom,
+    retryBaseMs: config.mailRetryMs,
+    pollMs: Math.min(5000, config.mailRetryMs),
+  });
+  if (options.mailWorker ?? true) mailer.start();
+  if (!mailer.configured)
+    logger.warn(
+      "SMTP_URL is not set: e-mails wait in the outbox (Verwaltung → Reservierungen → E-Mail-Ausgang)",
+    );
 
   const development = config.env === "development";
   const handleRouterRequest = createRequestHandler(
@@ -155,6 +180,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       database,
       config,
       logger,
+      mailer,
       clientAddress: client.address,
       siteOrigin: siteOrigin(),
       cspNonce,
@@ -216,7 +242,11 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     database,
     logger,
     bootstrap,
-    close: () => database.close(),
+    mailer,
+    async close() {
+      await mailer.stop();
+      await database.close();
+    },
   };
 }
 

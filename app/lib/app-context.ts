@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Config } from "./env.server.ts";
 import type { DatabaseHandle } from "./db.server.ts";
 import type { Logger } from "./logger.server.ts";
+import type { Mailer } from "./mail/mailer.server.ts";
 
 /**
  * What the HTTP server hands every loader and action: the one database, the parsed configuration,
@@ -11,6 +12,8 @@ export interface AppServices {
   database: DatabaseHandle;
   config: Config;
   logger: Logger;
+  /** Sends the outbox's e-mails (decision 0017). */
+  mailer: Mailer;
   /** The client's address: the socket's peer, or what a trusted proxy saw (docs/decisions/0009). */
   clientAddress: string;
   /** Origin for absolute links: PUBLIC_URL, else the origin the server listens on — never the Host header. */

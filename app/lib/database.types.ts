@@ -114,6 +114,8 @@ export interface ReservationsTable {
   party_size: number;
   notes: string | null;
   status: ReservationStatus;
+  /** The one-time key of the guest's form: the same request sent twice is stored once (decision 0017). */
+  request_token: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -134,6 +136,20 @@ export interface MailOutboxTable {
   last_error: string | null;
   sent_at: Timestamp | null;
   created_at: Timestamp;
+  reply_to: string | null;
+  /** JSON: `[{ filename, contentType, content }]` with the content as text (the calendar entry). */
+  attachments: string | null;
+  /** Who is sending it right now, and until when that claim holds (decision 0017). */
+  claim_token: string | null;
+  claimed_until: Timestamp | null;
+}
+
+/** Counters for per-address limits (reservation requests); every row expires. */
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  window_started_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export interface StaffUsersTable {
@@ -185,6 +201,7 @@ export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
   login_throttle: LoginThrottleTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -78,6 +78,24 @@ const envSchema = z
         .enum(["x-forwarded-for", "forwarded"], { error: "muss x-forwarded-for oder forwarded sein" })
         .default("x-forwarded-for"),
     ),
+    RESERVATION_RATE_LIMIT: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "muss eine Zahl sein" })
+        .int("muss eine ganze Zahl sein")
+        .min(0, "muss 0 (kein Limit) oder größer sein")
+        .max(1_000_000, "muss höchstens 1000000 sein")
+        .default(5),
+    ),
+    MAIL_RETRY_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "muss eine Zahl sein" })
+        .int("muss eine ganze Zahl sein")
+        .min(1, "muss mindestens 1 sein")
+        .max(3600, "muss höchstens 3600 sein")
+        .default(60),
+    ),
     DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z.enum(["on", "off"], { error: "muss on oder off sein" }).default("on"),
@@ -124,6 +142,10 @@ export interface Config {
   secureCookies: boolean;
   /** Reverse proxies in front of the server whose forwarding headers are believed (docs/decisions/0009). */
   proxy: { hops: number; header: "x-forwarded-for" | "forwarded" };
+  /** Reservation requests one address may send per 10 minutes; 0 = no limit (decision 0017). */
+  reservationRateLimit: number;
+  /** The first retry of an e-mail that could not be sent; each further wait doubles (at most an hour). */
+  mailRetryMs: number;
   demoContent: boolean;
   logLevel: Env["LOG_LEVEL"];
 }
@@ -167,6 +189,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     publicUrl: env.PUBLIC_URL,
     secureCookies: env.PUBLIC_URL?.startsWith("https://") ?? false,
     proxy: { hops: env.TRUST_PROXY, header: env.TRUST_PROXY_HEADER },
+    reservationRateLimit: env.RESERVATION_RATE_LIMIT,
+    mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,
     demoContent: env.DEMO_CONTENT === "on",
     logLevel: env.LOG_LEVEL,
   };

@@ -6,14 +6,8 @@ import { findSession } from "./session.server.ts";
 import { signIn, type SignInDependencies } from "./sign-in.server.ts";
 import { authenticateStaff, findStaffByUsername } from "./staff.server.ts";
 import { HashingBusyError } from "./password.server.ts";
-import {
-  addressBucket,
-  countAttempt,
-  resetSweepClock,
-  signInKeys,
-  signInLimits,
-  sweepExpired,
-} from "./throttle.server.ts";
+import { addressBucket } from "../../lib/address-bucket.ts";
+import { countAttempt, resetSweepClock, signInKeys, signInLimits, sweepExpired } from "./throttle.server.ts";
 
 const noWait = async () => {};
 

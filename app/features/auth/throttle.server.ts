@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { addressBucket } from "../../lib/address-bucket.ts";
 import type { Database } from "../../lib/database.types.ts";
 
 type Db = Kysely<Database>;
@@ -43,25 +44,6 @@ export interface SignInKeys {
   address: string;
   username: string;
   known: string;
-}
-
-/**
- * One host on IPv6 usually holds a whole /64, so an IPv6 address counts by its first four groups;
- * otherwise a single machine could try from endless "addresses".
- */
-export function addressBucket(address: string): string {
-  if (!address.includes(":")) return address.slice(0, 100);
-  const [head = "", tail] = address.toLowerCase().split("::");
-  const front = head ? head.split(":") : [];
-  const back = tail ? tail.split(":") : [];
-  const groups =
-    tail === undefined
-      ? front
-      : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
 }
 
 export function signInKeys(clientAddress: string, username: string): SignInKeys {

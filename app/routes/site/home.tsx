@@ -7,6 +7,12 @@ import { ReservationsSection } from "../../features/home/components/reservations
 import { Testimonials } from "../../features/home/components/testimonials.tsx";
 import { useAnchorLanding } from "../../features/home/components/use-anchor-landing.ts";
 import { readContentBlocks } from "../../features/content/content.server.ts";
+import { ReservationRequestForm } from "../../features/reservations/components/reservation-request-form.tsx";
+import { bookingWindow } from "../../features/reservations/rules.ts";
+import { newRequestToken, submitReservationRequest } from "../../features/reservations/request.server.ts";
+import { readForm } from "../../lib/forms.ts";
+import { toastsHandle } from "../../lib/toasts.ts";
+import { data } from "react-router";
 import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
 import { services } from "../../lib/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
@@ -39,16 +45,37 @@ const prefetchDialogs = () => {
   void loadAnnouncementsDialog();
 };
 
+/** The reservation form answers with toasts (the toast area loads after the page, decision 0008). */
+export const handle = toastsHandle;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
-  return readContentBlocks(database.db, logger, homeKeys);
+  const blocks = await readContentBlocks(database.db, logger, homeKeys);
+  return { ...blocks, reservation: { token: newRequestToken(), window: bookingWindow() } };
+}
+
+/** A guest's reservation request: with JavaScript from the form's fetcher, without it as a page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, logger, mailer, config, clientAddress, siteOrigin } = services(context);
+  const form = await readForm(request);
+  const blocks = await readContentBlocks(database.db, logger, ["global.opening_hours", "global.contact"]);
+  const answer = await submitReservationRequest(form, {
+    db: database.db,
+    logger,
+    mailer,
+    clientAddress,
+    rateLimit: config.reservationRateLimit,
+    hours: blocks["global.opening_hours"],
+    mail: { contact: blocks["global.contact"], notifyEmail: config.notifyEmail, siteOrigin },
+  });
+  return data(answer.result, { status: answer.status, headers: answer.headers });
 }
 
 /**
  * The one-page home: hero, about, menu, gallery, testimonials, reservations (the navigation bar and
  * the footer with `#contact` come from the public layout). It holds which dialog is open.
  */
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const frame = useSiteFrame();
   useAnchorLanding();
   const contact = frame["global.contact"];
@@ -81,6 +108,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         section={loaderData["home.reservations"]}
         contact={contact}
         hours={frame["global.opening_hours"]}
+        form={
+          <ReservationRequestForm
+            hours={frame["global.opening_hours"]}
+            window={loaderData.reservation.window}
+            requestToken={loaderData.reservation.token}
+            result={actionData}
+            submitText={loaderData["home.reservations"].form_submit_text}
+            submittingText={loaderData["home.reservations"].form_submitting_text}
+          />
+        }
       />
 
       {mounted.has("speisekarte") ? (

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { Button } from "../../../components/ui/button.tsx";
+import type { ReactNode } from "react";
 import { telHref } from "../../../lib/format.ts";
 import type {
   ContactContent,
@@ -13,18 +13,20 @@ const mailtoReservation = (email: string) =>
   `mailto:${email}?subject=${encodeURIComponent("Reservierungsanfrage")}`;
 
 /**
- * 'Reservieren Sie Ihren Tisch': the request area (`#reservation-form-area`) and the restaurant's
- * phone, address and opening hours. Until the online form arrives, the area tells guests how to
- * reserve by phone or e-mail.
+ * 'Reservieren Sie Ihren Tisch': the request area (`#reservation-form-area`) with the form, and the
+ * restaurant's phone, e-mail, address and opening hours beside it.
  */
 export function ReservationsSection({
   section,
   contact,
   hours,
+  form,
 }: {
   section: ReservationsSectionContent;
   contact: ContactContent;
   hours: OpeningHoursContent;
+  /** The request form (the reservations feature's), composed in by the route. */
+  form: ReactNode;
 }) {
   return (
     <PictureSection
@@ -50,35 +52,7 @@ export function ReservationsSection({
               className="scroll-mt-20 rounded-2xl bg-white p-6 shadow-lg sm:p-10 lg:col-span-3"
             >
               <h3 className="text-2xl font-semibold md:text-3xl">{section.form_title}</h3>
-              <p className="mt-4 leading-relaxed text-muted">
-                Rufen Sie uns an oder schreiben Sie uns eine E-Mail mit Datum, Uhrzeit, der Anzahl der
-                Personen und Ihrem Namen – wir bestätigen Ihre Reservierung so schnell wie möglich.
-              </p>
-              <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-                <Button asChild size="lg" className="h-auto min-h-12 py-2">
-                  <a href={telHref(contact.phone)}>
-                    <Phone aria-hidden="true" />
-                    <span>
-                      Anrufen: <span className="whitespace-nowrap">{contact.phone}</span>
-                    </span>
-                  </a>
-                </Button>
-                <Button asChild size="lg" variant="outline" className="h-auto min-h-12 py-2">
-                  <a href={mailtoReservation(contact.email)}>
-                    <Mail aria-hidden="true" />
-                    E-Mail schreiben
-                  </a>
-                </Button>
-              </div>
-              <p className="mt-4 text-sm break-words text-muted">
-                E-Mail:{" "}
-                <a
-                  href={mailtoReservation(contact.email)}
-                  className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                >
-                  {contact.email}
-                </a>
-              </p>
+              {form}
               {section.form_disclaimer ? (
                 <p className="mt-6 border-t border-stone-200 pt-4 text-sm text-muted">
                   {section.form_disclaimer}
@@ -93,6 +67,18 @@ export function ReservationsSection({
                   <h3 className="text-lg font-semibold">{section.phone_title}</h3>
                   <a href={telHref(contact.phone)} className="underline-offset-4 hover:underline">
                     {contact.phone}
+                  </a>
+                </div>
+              </div>
+              <div className="flex gap-4">
+                <Mail className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <div className="min-w-0">
+                  <h3 className="text-lg font-semibold">E-Mail</h3>
+                  <a
+                    href={mailtoReservation(contact.email)}
+                    className="break-words underline-offset-4 hover:underline"
+                  >
+                    {contact.email}
                   </a>
                 </div>
               </div>

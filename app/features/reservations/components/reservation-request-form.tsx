@@ -1,0 +1,272 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
+import { useFetcher } from "react-router";
+import { Field, SelectField, TextareaField } from "../../../components/forms/field.tsx";
+import { focusFirstInvalid } from "../../../components/forms/focus.ts";
+import { NoticeInPage } from "../../../components/forms/form-notice.tsx";
+import { StatusButton } from "../../../components/forms/status-button.tsx";
+import { isCalendarDate } from "../../../lib/calendar.ts";
+import type { OpeningHoursContent } from "../../../lib/content/schemas.ts";
+import type { FieldErrors, Notice } from "../../../lib/forms.ts";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
+import {
+  HONEYPOT_FIELD,
+  PUBLIC_PARTY_SIZES,
+  partySizeLabel,
+  reservationLimits as L,
+  reservationMessages as M,
+  TIME_SLOTS,
+} from "../constants.ts";
+import { closedWeekdays, dayAvailability, type BookingWindow } from "../rules.ts";
+import type { RequestField } from "../schema.ts";
+
+/** What the home page's action answers to a guest's request. */
+export type RequestResult =
+  | { status: "sent"; notice: Notice }
+  | {
+      status: "invalid" | "refused" | "error";
+      notice: Notice;
+      fieldErrors: FieldErrors<RequestField>;
+      /** What was sent, so a page rendered without JavaScript keeps it. */
+      values: Partial<Record<RequestField, string>>;
+    };
+
+const closedDaysHint = (hours: OpeningHoursContent) => {
+  const closed = closedWeekdays(hours);
+  return closed.length > 0 ? `Ruhetag: ${closed.join(", ")}` : undefined;
+};
+
+/** Where the form posts: the home page's action; the hash brings a page without JavaScript back here. */
+export const REQUEST_ACTION = "/?index";
+export const FORM_AREA_ID = "reservation-form-area";
+
+// The schema (and Zod with it) loads when a guest starts on the form, not with the page (decision 0008).
+const loadSchema = () => import("../schema.ts");
+const showToast = (notice: Notice) =>
+  void import("../../../components/forms/toast-notice.ts").then((module) => module.toastNotice(notice));
+
+export interface ReservationRequestFormProps {
+  hours: OpeningHoursContent;
+  window: BookingWindow;
+  /** The form's one-time key: the same request sent twice is stored once. */
+  requestToken: string;
+  /** The action's answer when the page was rendered after a POST without JavaScript. */
+  result: RequestResult | undefined;
+  submitText: string;
+  submittingText: string;
+}
+
+/**
+ * The guest's reservation request (spec §2, §5, §8): works as a plain POST without JavaScript; with
+ * it, the request is sent in the background, checked first with the same schema as the server,
+ * and the times offered follow the chosen day's opening hours (decision 0014).
+ */
+export function ReservationRequestForm({
+  hours,
+  window,
+  requestToken,
+  result: documentResult,
+  submitText,
+  submittingText,
+}: ReservationRequestFormProps) {
+  const fetcher = useFetcher<RequestResult>({ key: "reservation-request" });
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const idPrefix = useId();
+  // The chosen day, with the answer that was current when it was chosen: a success that arrives
+  // later clears the form, and with it the day.
+  const [dateEntry, setDateEntry] = useState(() => ({
+    value: (documentResult?.status !== "sent" && documentResult?.values.date) || "",
+    answer: undefined as RequestResult | undefined,
+  }));
+  const date = fetcher.data?.status === "sent" && dateEntry.answer !== fetcher.data ? "" : dateEntry.value;
+  const [clientErrors, setClientErrors] = useState<FieldErrors<RequestField> | undefined>();
+  const [checking, setChecking] = useState(false);
+
+  const result = fetcher.data ?? documentResult;
+  const serverErrors = result && result.status !== "sent" ? result.fieldErrors : {};
+  const errors = clientErrors ?? serverErrors;
+  const kept = documentResult && documentResult.status !== "sent" ? documentResult.values : {};
+  const pending = checking || fetcher.state !== "idle";
+
+  // The answer with JavaScript: a toast, the form cleared after success.
+  const handled = useRef<RequestResult | undefined>(undefined);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer || fetcher.state !== "idle" || handled.current === answer) return;
+    handled.current = answer;
+    showToast(answer.notice);
+    if (answer.status === "sent") {
+      formRef.current?.reset();
+    } else if (formRef.current) {
+      focusFirstInvalid(formRef.current);
+    }
+  }, [fetcher.data, fetcher.state]);
+
+  const availability = date && isCalendarDate(date) ? dayAvailability(date, hours) : undefined;
+  const slots = availability ? (availability.kind === "open" ? availability.slots : []) : TIME_SLOTS;
+  const dayMessage = availability && availability.kind !== "open" ? availability.message : undefined;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setChecking(true);
+    try {
+      const { requestFields, validateReservationRequest } = await loadSchema();
+      const data = new FormData(form);
+      const values = Object.fromEntries(
+        requestFields.map((field) => [field, String(data.get(field) ?? "")]),
+      ) as Record<RequestField, string>;
+      const validation = validateReservationRequest(values, { hours });
+      if (!validation.success) {
+        flushSync(() => setClientErrors(validation.fieldErrors));
+        showToast(
+          validation.missing
+            ? { tone: "error", title: M.missingTitle, description: M.missingDescription }
+            : { tone: "error", title: M.failedTitle, description: M.checkFields },
+        );
+        focusFirstInvalid(form);
+        return;
+      }
+      setClientErrors(undefined);
+      await fetcher.submit(form, { method: "post", action: REQUEST_ACTION });
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const timeDisabled = availability !== undefined && slots.length === 0;
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={`${REQUEST_ACTION}#${FORM_AREA_ID}`}
+      noValidate={hydrated}
+      onSubmit={hydrated ? submit : undefined}
+      onFocus={() => void loadSchema()}
+      aria-label="Reservierungsanfrage"
+      className="mt-6 space-y-5"
+    >
+      {result && !clientErrors ? <NoticeInPage notice={result.notice} /> : null}
+      <input type="hidden" name="request_token" value={requestToken} />
+      {/* The honeypot: hidden from people and screen readers, filled in only by robots. */}
+      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
+        <label htmlFor={id(HONEYPOT_FIELD)}>Bitte nicht ausfüllen</label>
+        <input
+          id={id(HONEYPOT_FIELD)}
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          id={id("name")}
+          label="Name"
+          errors={errors.name}
+          inputProps={{
+            name: "name",
+            autoComplete: "name",
+            required: true,
+            maxLength: L.name,
+            defaultValue: kept.name,
+          }}
+        />
+        <Field
+          id={id("email")}
+          label="E-Mail"
+          errors={errors.email}
+          inputProps={{
+            name: "email",
+            type: "email",
+            autoComplete: "email",
+            required: true,
+            maxLength: L.email,
+            defaultValue: kept.email,
+          }}
+        />
+        <Field
+          id={id("phone")}
+          label="Telefon"
+          optional
+          errors={errors.phone}
+          inputProps={{
+            name: "phone",
+            type: "tel",
+            autoComplete: "tel",
+            maxLength: L.phone,
+            defaultValue: kept.phone,
+          }}
+        />
+        <SelectField
+          id={id("party_size")}
+          label="Personenanzahl"
+          errors={errors.party_size}
+          options={PUBLIC_PARTY_SIZES.map((size) => ({ value: String(size), label: partySizeLabel(size) }))}
+          selectProps={{ name: "party_size", required: true, defaultValue: kept.party_size || "2" }}
+        />
+        <Field
+          id={id("date")}
+          label="Datum"
+          description={dayMessage ? undefined : closedDaysHint(hours)}
+          errors={errors.date ?? dayMessage}
+          inputProps={{
+            name: "date",
+            type: "date",
+            required: true,
+            min: window.min,
+            max: window.max,
+            value: date,
+            onChange: (event) => {
+              setDateEntry({ value: event.currentTarget.value, answer: fetcher.data });
+              setClientErrors((current) => current && { ...current, date: undefined, time: undefined });
+            },
+          }}
+        />
+        <SelectField
+          // A new day's list starts unselected, so no time from the old list is sent by mistake.
+          key={date}
+          id={id("time")}
+          label="Uhrzeit"
+          errors={errors.time}
+          options={[
+            { value: "", label: timeDisabled ? "Keine Uhrzeit verfügbar" : "Bitte wählen" },
+            ...slots.map((slot) => ({ value: slot, label: `${slot} Uhr` })),
+          ]}
+          selectProps={{
+            name: "time",
+            required: true,
+            disabled: timeDisabled,
+            defaultValue: kept.time ?? "",
+          }}
+        />
+      </div>
+      <TextareaField
+        id={id("notes")}
+        label="Besondere Wünsche"
+        optional
+        errors={errors.notes}
+        textareaProps={{
+          name: "notes",
+          rows: 3,
+          maxLength: L.notes,
+          placeholder: "z. B. Kinderstuhl, Allergien, Anlass",
+          defaultValue: kept.notes,
+        }}
+      />
+      <StatusButton
+        size="lg"
+        className="w-full sm:w-auto"
+        status={pending ? "pending" : "idle"}
+        pendingText={submittingText}
+      >
+        {submitText}
+      </StatusButton>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Reservations' fixed values and texts: the spec's time slots, party sizes and statuses with their
+ * German labels, and every message the guest's form and the staff screen show. No imports with a
+ * run-time cost: the guest's first page load uses this module, and Zod stays out of it (decision 0008).
+ */
+
+/** The spec's time slots; a guest's request must use one of them (decision 0014). */
+export const TIME_SLOTS = [
+  "11:30",
+  "12:00",
+  "12:30",
+  "13:00",
+  "13:30",
+  "17:00",
+  "17:30",
+  "18:00",
+  "18:30",
+  "19:00",
+  "19:30",
+  "20:00",
+  "20:30",
+  "21:00",
+  "21:30",
+] as const;
+export type TimeSlot = (typeof TIME_SLOTS)[number];
+
+/** Slots before this time belong to the lunch service, the rest to the evening (the day list's totals). */
+export const EVENING_STARTS_AT = "16:00";
+
+/** The guest's choices: '1 Person' … '7 Personen', '8+ Personen' (stored as 8). */
+export const PUBLIC_PARTY_SIZES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const MAX_PUBLIC_PARTY_SIZE = 8;
+/** Staff may enter larger parties (a company dinner); the spec only sets the minimum of 1. */
+export const MAX_STAFF_PARTY_SIZE = 100;
+
+export const partySizeLabel = (size: number) =>
+  size >= MAX_PUBLIC_PARTY_SIZE ? "8+ Personen" : size === 1 ? "1 Person" : `${size} Personen`;
+
+export const personsLabel = (size: number) => (size === 1 ? "1 Person" : `${size} Personen`);
+
+export const RESERVATION_STATUSES = ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+export const statusLabels: Record<ReservationStatus, string> = {
+  PENDING: "Ausstehend",
+  CONFIRMED: "Bestätigt",
+  COMPLETED: "Abgeschlossen",
+  CANCELLED: "Storniert",
+};
+
+/** How far ahead guests may ask for a table (decision 0014). */
+export const MAX_MONTHS_AHEAD = 6;
+
+export const reservationLimits = {
+  name: 120,
+  email: 254,
+  phone: 40,
+  notes: 1000,
+  search: 100,
+  /** The form's one-time key against double submissions. */
+  requestToken: 64,
+} as const;
+
+/** The admin form's defaults (spec §9). */
+export const STAFF_DEFAULTS = { time: "18:00", partySize: 2, status: "CONFIRMED" } as const;
+
+/** The honeypot: a field people never see or fill in; a request that fills it is a robot's. */
+export const HONEYPOT_FIELD = "website";
+
+export const reservationMessages = {
+  missingTitle: "Fehlende Angaben",
+  missingDescription:
+    "Bitte füllen Sie alle erforderlichen Felder aus (Name, E-Mail, Datum, Uhrzeit, Personenanzahl)",
+  successTitle: "Reservierungsanfrage gesendet!",
+  successDescription:
+    "Vielen Dank! Wir haben Ihre Anfrage erhalten und werden sie prüfen. Sie erhalten in Kürze eine Bestätigung per E-Mail, sobald Ihre Reservierung final ist.",
+  failedTitle: "Fehler bei der Reservierung",
+  unexpected: "Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.",
+  tooMany:
+    "Zu viele Anfragen: Von Ihrem Anschluss kamen in kurzer Zeit zu viele Reservierungsanfragen. Bitte versuchen Sie es in einigen Minuten erneut oder rufen Sie uns an.",
+  checkFields: "Bitte prüfen Sie die markierten Angaben.",
+
+  nameRequired: "Bitte geben Sie Ihren Namen ein.",
+  nameTooLong: `Der Name darf höchstens ${reservationLimits.name} Zeichen lang sein.`,
+  nameInvalid: "Der Name enthält unzulässige Zeichen.",
+  emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
+  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  phoneInvalid: "Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen, + / ( ) -).",
+  phoneTooLong: `Die Telefonnummer darf höchstens ${reservationLimits.phone} Zeichen lang sein.`,
+  dateRequired: "Bitte wählen Sie ein Datum.",
+  dateInvalid: "Bitte geben Sie ein gültiges Datum ein.",
+  datePast: "Das Datum liegt in der Vergangenheit. Bitte wählen Sie einen späteren Tag.",
+  dateTooFar: `Reservierungen sind höchstens ${MAX_MONTHS_AHEAD} Monate im Voraus möglich.`,
+  closedDay: (weekday: string) => `Am ${weekday} haben wir Ruhetag. Bitte wählen Sie einen anderen Tag.`,
+  timeRequired: "Bitte wählen Sie eine Uhrzeit.",
+  timeInvalid: "Bitte wählen Sie eine der angebotenen Uhrzeiten.",
+  timePast: "Diese Uhrzeit ist heute schon vorbei. Bitte wählen Sie eine spätere Uhrzeit.",
+  timeClosed: "Zu dieser Uhrzeit haben wir an diesem Tag geschlossen. Bitte wählen Sie eine andere Uhrzeit.",
+  noTimesLeft: "Für diesen Tag sind keine Uhrzeiten mehr frei wählbar. Bitte wählen Sie einen anderen Tag.",
+  staffTimeInvalid: "Bitte geben Sie eine gültige Uhrzeit ein (HH:MM).",
+  partySizeRequired: "Bitte wählen Sie die Personenanzahl.",
+  partySizeInvalid: "Bitte wählen Sie eine gültige Personenanzahl.",
+  staffPartySizeInvalid: `Die Personenanzahl muss eine ganze Zahl von 1 bis ${MAX_STAFF_PARTY_SIZE} sein.`,
+  notesTooLong: `Ihre Wünsche dürfen höchstens ${reservationLimits.notes} Zeichen lang sein.`,
+  statusRequired: "Bitte wählen Sie einen Status.",
+  customerNameRequired: "Name ist erforderlich",
+} as const;
+
+/** The staff screen's texts (spec §2 and §8). */
+export const adminMessages = {
+  loadFailed: (message: string) => `Fehler beim Laden der Reservierungen: ${message}`,
+  loadHint: "Bitte versuchen Sie es später erneut oder wenden Sie sich an den Support.",
+  updateFailed: (message: string) => `Fehler beim Aktualisieren der Reservierung: ${message}`,
+  deleteFailed: (message: string) => `Fehler beim Löschen der Reservierung: ${message}`,
+  quickStatusFailed: (message: string) => `Fehler beim schnellen Aktualisieren des Status: ${message}`,
+  statusMailFailed: (customer: string, message: string) =>
+    `Status aktualisiert, aber Bestätigungs-E-Mail für ${customer} konnte nicht gesendet werden: ${message}`,
+  editMailFailed: (message: string) =>
+    `Reservierung aktualisiert, aber Bestätigungs-E-Mail konnte nicht gesendet werden: ${message}`,
+  statusConfirmedAndMailed: (customer: string) =>
+    `Status für ${customer} aktualisiert und Bestätigungs-E-Mail gesendet.`,
+  statusUpdated: (customer: string, status: string) =>
+    `Status für ${customer} erfolgreich auf ${status} aktualisiert.`,
+  editConfirmedAndMailed: "Reservierung aktualisiert und Bestätigungs-E-Mail gesendet.",
+  editUpdated: "Reservierung erfolgreich aktualisiert!",
+  added: "Neue Reservierung erfolgreich hinzugefügt!",
+  addFailed: "Fehler beim Speichern der Reservierung.",
+  cancelMailFailed: (customer: string, message: string) =>
+    `Status aktualisiert, aber die Stornierungs-E-Mail für ${customer} konnte nicht gesendet werden: ${message}`,
+  notFound: "Diese Reservierung gibt es nicht mehr. Die Liste wurde neu geladen.",
+  noEmail: "Für diese Reservierung ist keine E-Mail-Adresse hinterlegt; es wurde keine Bestätigung gesendet.",
+  emptyTitle: "Keine Reservierungen",
+  emptyText: "Aktuell sind keine Reservierungen vorhanden",
+  loading: "Lade Reservierungen...",
+} as const;
+
+export type InfoTitle = "Erfolg" | "Fehler" | "E-Mail Fehler";

@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { addressBucket } from "../../lib/address-bucket.ts";
+import type { OpeningHoursContent } from "../../lib/content/schemas.ts";
+import type { Database } from "../../lib/database.types.ts";
+import { formText } from "../../lib/forms.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import type { Mailer } from "../../lib/mail/mailer.server.ts";
+import { countHit } from "../../lib/rate-limit.server.ts";
+import type { RequestResult } from "./components/reservation-request-form.tsx";
+import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
+import { reservationNotice, type MailContext } from "./mails.server.ts";
+import { createGuestRequest } from "./reservations.server.ts";
+import { requestFields, validateReservationRequest } from "./schema.ts";
+
+/**
+ * A guest's reservation request, from the submitted form to the stored row and the restaurant's
+ * notice (spec §7 'Public', decisions 0014 and 0017). Nothing a guest sends causes a server error:
+ * every answer is a German message, and the form keeps what was typed unless it was stored.
+ */
+
+/** A new form's one-time key. */
+export const newRequestToken = () => randomBytes(16).toString("base64url");
+
+export const REQUEST_WINDOW_MS = 10 * 60 * 1000;
+
+export interface RequestDependencies {
+  db: Kysely<Database>;
+  logger: Logger;
+  mailer: Mailer;
+  clientAddress: string;
+  /** Requests one address may send per 10 minutes (RESERVATION_RATE_LIMIT); 0 = no limit. */
+  rateLimit: number;
+  hours: OpeningHoursContent;
+  mail: MailContext;
+  now?: Date;
+}
+
+export interface RequestAnswer {
+  result: RequestResult;
+  status: number;
+  headers?: Record<string, string>;
+}
+
+const sentNotice = { tone: "success", title: M.successTitle, description: M.successDescription } as const;
+
+export async function submitReservationRequest(
+  form: FormData,
+  deps: RequestDependencies,
+): Promise<RequestAnswer> {
+  const values = formText(form, requestFields);
+  const kept = { ...values, [HONEYPOT_FIELD]: "", request_token: "" };
+  if (values[HONEYPOT_FIELD].trim() !== "") {
+    // A robot: it is told all went well, so it has no reason to try again; nothing is stored.
+    deps.logger.warn("reservation request refused: honeypot filled", { client: deps.clientAddress });
+    return { result: { status: "sent", notice: sentNotice }, status: 200 };
+  }
+
+  const validation = validateReservationRequest(values, { hours: deps.hours, now: deps.now });
+  if (!validation.success) {
+    return {
+      result: {
+        status: "invalid",
+        notice: validation.missing
+          ? { tone: "error", title: M.missingTitle, description: M.missingDescription }
+          : {
+              tone: "error",
+              title: M.failedTitle,
+              description: Object.values(validation.fieldErrors)[0] ?? M.checkFields,
+            },
+        fieldErrors: validation.fieldErrors,
+        values: kept,
+      },
+      status: 400,
+    };
+  }
+
+  try {
+    const verdict = await countHit(
+      deps.db,
+      `reservation:${addressBucket(deps.clientAddress)}`,
+      { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS },
+      deps.now,
+    );
+    if (!verdict.allowed) {
+      deps.logger.warn("reservation request refused: rate limit", { client: deps.clientAddress });
+      return {
+        result: {
+          status: "refused",
+          notice: { tone: "error", title: M.failedTitle, description: M.tooMany },
+          fieldErrors: {},
+          values: kept,
+        },
+        status: 429,
+        headers: { "Retry-After": String(Math.ceil(verdict.retryAfterMs / 1000)) },
+      };
+    }
+
+    const created = await createGuestRequest(deps.db, validation.data, (reservation) => [
+      reservationNotice(reservation, deps.mail, "guest"),
+    ]);
+    deps.logger.info(created.duplicate ? "reservation request repeated" : "reservation request stored", {
+      reservationId: created.reservation.id,
+      client: deps.clientAddress,
+    });
+    // Sent at once, without keeping the guest waiting for the mail server: a failure is retried
+    // from the outbox and only logged (spec §8: the guest still sees success).
+    for (const id of created.mailIds) {
+      void deps.mailer
+        .deliver(id)
+        .then((delivery) => {
+          if (delivery.status === "waiting")
+            deps.logger.warn("reservation notice not sent yet", { mailId: id, error: delivery.error });
+        })
+        .catch((error: unknown) => deps.logger.error("reservation notice failed", { mailId: id, error }));
+    }
+    return { result: { status: "sent", notice: sentNotice }, status: 200 };
+  } catch (error) {
+    deps.logger.error("reservation request failed", { error });
+    return {
+      result: {
+        status: "error",
+        notice: { tone: "error", title: M.failedTitle, description: M.unexpected },
+        fieldErrors: {},
+        values: kept,
+      },
+      status: 500,
+    };
+  }
+}

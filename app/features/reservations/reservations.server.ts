@@ -1,0 +1,237 @@
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { Database, ReservationsTable } from "../../lib/database.types.ts";
+import { nowIso } from "../../lib/db.server.ts";
+import { enqueueMail, type OutgoingMail } from "../../lib/mail/outbox.server.ts";
+import type { ReservationStatus } from "./constants.ts";
+import type { ReservationRequest, StaffReservationValues } from "./schema.ts";
+
+/**
+ * Reservations in the database. Every change that causes an e-mail writes it to the outbox in the
+ * same transaction (decision 0017); the caller sends the returned outbox ids after the commit.
+ */
+export type Reservation = Omit<Selectable<ReservationsTable>, "customer_name_search" | "request_token">;
+
+const columns = [
+  "id",
+  "customer_name",
+  "email",
+  "phone_number",
+  "reservation_date",
+  "reservation_time",
+  "party_size",
+  "notes",
+  "status",
+  "created_at",
+  "updated_at",
+] as const;
+
+type Db = Kysely<Database>;
+
+/**
+ * The search column: lower case by German rules, since SQLite's lower() and LIKE fold only ASCII
+ * ('MÜLLER' must find 'Müller'). Written by the application on every insert and name change.
+ */
+export const searchableName = (name: string) => name.normalize("NFC").toLocaleLowerCase("de-DE");
+
+/** Mails to write with a change, made from the stored row (which has its id). */
+export type MailsFor = (reservation: Reservation) => Array<OutgoingMail | undefined>;
+
+async function enqueueAll(db: Db, reservation: Reservation, mailsFor: MailsFor | undefined) {
+  const ids: number[] = [];
+  for (const mail of mailsFor?.(reservation) ?? []) {
+    if (mail) ids.push(await enqueueMail(db, mail));
+  }
+  return ids;
+}
+
+export interface CreatedRequest {
+  reservation: Reservation;
+  /** The same request had been stored already (same form key, or the same details moments ago). */
+  duplicate: boolean;
+  mailIds: number[];
+}
+
+/** How long an identical request without a form key counts as the same request sent again. */
+const RESEND_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * Stores a guest's request as PENDING, once: a request with the key of a form already stored, or
+ * identical to a pending request of the last half hour, is not stored again.
+ */
+export async function createGuestRequest(
+  db: Db,
+  request: ReservationRequest,
+  mailsFor?: MailsFor,
+): Promise<CreatedRequest> {
+  return db.transaction().execute(async (trx) => {
+    const token = request.request_token || null;
+    const since = new Date(Date.now() - RESEND_WINDOW_MS).toISOString();
+    const same = await trx
+      .selectFrom("reservations")
+      .select(columns)
+      .where("status", "=", "PENDING")
+      .where("reservation_date", "=", request.date)
+      .where("reservation_time", "=", request.time)
+      .where("customer_name_search", "=", searchableName(request.name))
+      .where("email", "=", request.email)
+      .where("party_size", "=", request.party_size)
+      .where("created_at", ">", since)
+      .limit(1)
+      .executeTakeFirst();
+    if (same) return { reservation: same, duplicate: true, mailIds: [] };
+
+    const now = nowIso();
+    // The key's unique index settles two copies arriving at the same moment: one insert wins, the
+    // other inserts nothing and finds the winner's row.
+    const inserted = await trx
+      .insertInto("reservations")
+      .values({
+        customer_name: request.name,
+        customer_name_search: searchableName(request.name),
+        email: request.email,
+        phone_number: request.phone,
+        reservation_date: request.date,
+        reservation_time: request.time,
+        party_size: request.party_size,
+        notes: request.notes,
+        status: "PENDING",
+        request_token: token,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column("request_token").doNothing())
+      .returning(columns)
+      .executeTakeFirst();
+    if (!inserted) {
+      const earlier = await trx
+        .selectFrom("reservations")
+        .select(columns)
+        .where("request_token", "=", token)
+        .executeTakeFirstOrThrow();
+      return { reservation: earlier, duplicate: true, mailIds: [] };
+    }
+    return { reservation: inserted, duplicate: false, mailIds: await enqueueAll(trx, inserted, mailsFor) };
+  });
+}
+
+const staffRow = (values: StaffReservationValues) => ({
+  customer_name: values.customer_name,
+  customer_name_search: searchableName(values.customer_name),
+  email: values.email,
+  phone_number: values.phone_number,
+  reservation_date: values.reservation_date,
+  reservation_time: values.reservation_time,
+  party_size: values.party_size,
+  notes: values.notes,
+  status: values.status,
+});
+
+/** A reservation staff enter (a guest who phoned). */
+export async function createStaffReservation(
+  db: Db,
+  values: StaffReservationValues,
+  mailsFor?: MailsFor,
+): Promise<{ reservation: Reservation; mailIds: number[] }> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const reservation = await trx
+      .insertInto("reservations")
+      .values({ ...staffRow(values), created_at: now, updated_at: now })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    return { reservation, mailIds: await enqueueAll(trx, reservation, mailsFor) };
+  });
+}
+
+export class ReservationNotFoundError extends Error {
+  constructor(id: number) {
+    super(`Reservierung ${id} nicht gefunden`);
+    this.name = "ReservationNotFoundError";
+  }
+}
+
+export interface UpdatedReservation {
+  reservation: Reservation;
+  previousStatus: ReservationStatus;
+  mailIds: number[];
+}
+
+/** The mails that a change of status causes: given the old and the new row. */
+export type MailsForChange = (
+  reservation: Reservation,
+  previousStatus: ReservationStatus,
+) => Array<OutgoingMail | undefined>;
+
+/**
+ * Changes a reservation (all fields, or only the status) and sets `updated_at`. The write names the
+ * status it read (optimistic concurrency, the same on both engines): of two staff members saving at
+ * once, exactly one sees the change of status that decides about an e-mail; the other reads again.
+ */
+export async function updateReservation(
+  db: Db,
+  id: number,
+  change: StaffReservationValues | { status: ReservationStatus },
+  mailsFor?: MailsForChange,
+): Promise<UpdatedReservation> {
+  const values = "customer_name" in change ? staffRow(change) : { status: change.status };
+  for (let attempt = 0; ; attempt += 1) {
+    const result = await db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom("reservations")
+        .select("status")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!current) throw new ReservationNotFoundError(id);
+      const reservation = await trx
+        .updateTable("reservations")
+        .set({ ...values, updated_at: nowIso() })
+        .where("id", "=", id)
+        .where("status", "=", current.status)
+        .returning(columns)
+        .executeTakeFirst();
+      if (!reservation) return undefined;
+      const mailIds: number[] = [];
+      for (const mail of mailsFor?.(reservation, current.status) ?? []) {
+        if (mail) mailIds.push(await enqueueMail(trx, mail));
+      }
+      return { reservation, previousStatus: current.status, mailIds };
+    });
+    if (result) return result;
+    if (attempt >= 5)
+      throw new Error("Die Reservierung wurde gleichzeitig geändert. Bitte erneut versuchen.");
+  }
+}
+
+export async function deleteReservation(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("reservations").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function findReservation(db: Db, id: number): Promise<Reservation | undefined> {
+  return db.selectFrom("reservations").select(columns).where("id", "=", id).executeTakeFirst();
+}
+
+export type ReservationView =
+  { mode: "date"; date: string } | { mode: "pending" } | { mode: "search"; query: string };
+
+/** The most a list shows: a name search on a common name must not send thousands of cards. */
+export const LIST_LIMIT = 300;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The staff list: by date, the pending ones, or a name search; by date, then time. */
+export async function listReservations(db: Db, view: ReservationView): Promise<Reservation[]> {
+  let query = db.selectFrom("reservations").select(columns);
+  if (view.mode === "date") query = query.where("reservation_date", "=", view.date);
+  else if (view.mode === "pending") query = query.where("status", "=", "PENDING");
+  else
+    query = query.where(
+      sql<boolean>`${sql.ref("customer_name_search")} like ${likePattern(searchableName(view.query.trim()))} escape '\\'`,
+    );
+  return query
+    .orderBy("reservation_date")
+    .orderBy("reservation_time")
+    .orderBy("id")
+    .limit(LIST_LIMIT)
+    .execute();
+}

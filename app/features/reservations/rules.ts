@@ -1,0 +1,75 @@
+import { addMonths, berlinNow, minutesOfClock, weekdayNameOf, weekdayOf } from "../../lib/calendar.ts";
+import { parseDayHours } from "../../lib/content/opening-hours.ts";
+import { weekdays } from "../../lib/content/weekdays.ts";
+import type { OpeningHoursContent } from "../../lib/content/schemas.ts";
+import { MAX_MONTHS_AHEAD, reservationMessages as M, TIME_SLOTS, type TimeSlot } from "./constants.ts";
+
+/**
+ * When guests may ask for a table (decision 0014): not in the past (Europe/Berlin), at most six
+ * months ahead, only on open days, only at the spec's slots that lie inside that weekday's opening
+ * hours and are still ahead today. A weekday whose hours text cannot be read is not restricted.
+ * The guest's form and the server apply the same function; the server's word is final.
+ */
+
+export interface BookingWindow {
+  /** Today in Berlin: the earliest date. */
+  min: string;
+  /** Today plus six months: the latest date. */
+  max: string;
+}
+
+export function bookingWindow(now = new Date()): BookingWindow {
+  const today = berlinNow(now).date;
+  return { min: today, max: addMonths(today, MAX_MONTHS_AHEAD) };
+}
+
+export type DayAvailability =
+  | { kind: "open"; slots: TimeSlot[] }
+  | { kind: "closed"; message: string }
+  | { kind: "outside"; message: string };
+
+/** Whether a slot lies in one of the day's ranges: from opening until before closing. */
+function insideHours(slot: TimeSlot, ranges: ReadonlyArray<{ opens: string; closes: string }>): boolean {
+  const minutes = minutesOfClock(slot) ?? -1;
+  return ranges.some(
+    ({ opens, closes }) =>
+      minutes >= (minutesOfClock(opens) ?? 0) &&
+      minutes < (closes === "24:00" ? 1440 : (minutesOfClock(closes) ?? 0)),
+  );
+}
+
+/** The slots a guest may choose on `date` (a valid calendar date), or why there are none. */
+export function dayAvailability(date: string, hours: OpeningHoursContent, now = new Date()): DayAvailability {
+  const window = bookingWindow(now);
+  if (date < window.min) return { kind: "outside", message: M.datePast };
+  if (date > window.max) return { kind: "outside", message: M.dateTooFar };
+  const day = parseDayHours(hours[weekdayOf(date)]);
+  if (day.kind === "closed") return { kind: "closed", message: M.closedDay(weekdayNameOf(date)) };
+  const current = berlinNow(now);
+  const slots = TIME_SLOTS.filter(
+    (slot) =>
+      (day.kind === "unknown" || insideHours(slot, day.ranges)) &&
+      (date !== current.date || slot > current.time),
+  );
+  if (slots.length === 0) return { kind: "closed", message: M.noTimesLeft };
+  return { kind: "open", slots };
+}
+
+/** The message for a date and time a guest may not choose; undefined when they are fine. */
+export function slotProblem(
+  date: string,
+  time: string,
+  hours: OpeningHoursContent,
+  now = new Date(),
+): { field: "date" | "time"; message: string } | undefined {
+  const availability = dayAvailability(date, hours, now);
+  if (availability.kind !== "open") return { field: "date", message: availability.message };
+  if (availability.slots.includes(time as TimeSlot)) return undefined;
+  const today = berlinNow(now);
+  if (date === today.date && time <= today.time) return { field: "time", message: M.timePast };
+  return { field: "time", message: M.timeClosed };
+}
+
+/** The German names of the weekdays the opening hours mark as closed ('Montag'). */
+export const closedWeekdays = (hours: OpeningHoursContent): string[] =>
+  weekdays.filter(([day]) => parseDayHours(hours[day]).kind === "closed").map(([, name]) => name);

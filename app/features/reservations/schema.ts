@@ -1,0 +1,161 @@
+import { isCalendarDate, minutesOfClock } from "../../lib/calendar.ts";
+import type { OpeningHoursContent } from "../../lib/content/schemas.ts";
+import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
+import { z } from "../../lib/zod.ts";
+import {
+  HONEYPOT_FIELD,
+  MAX_PUBLIC_PARTY_SIZE,
+  MAX_STAFF_PARTY_SIZE,
+  RESERVATION_STATUSES,
+  reservationLimits as L,
+  reservationMessages as M,
+  TIME_SLOTS,
+} from "./constants.ts";
+import { slotProblem } from "./rules.ts";
+
+/**
+ * The two reservation forms' schemas (decision 0010): the guest's request and the staff form. The
+ * browser and the action parse with the same schema; the action's answer is final. No server
+ * imports: the browser loads this module when a guest starts filling in the form.
+ */
+
+// Control characters would end up in e-mail headers and the day list; a name never needs them.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+const text = (message: string) => z.string(message).trim();
+
+const name = (required: string) =>
+  text(required)
+    .min(1, required)
+    .max(L.name, M.nameTooLong)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), M.nameInvalid);
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .transform((value) => (value === "" ? null : value));
+
+const phone = z
+  .string()
+  .trim()
+  .max(L.phone, M.phoneTooLong)
+  .refine((value) => value === "" || /^\+?[\d\s/()-]{3,}$/.test(value), M.phoneInvalid)
+  .transform((value) => (value === "" ? null : value));
+
+const notes = optionalText(L.notes, M.notesTooLong);
+
+const date = text(M.dateRequired)
+  .min(1, M.dateRequired)
+  .refine((value) => isCalendarDate(value), M.dateInvalid);
+
+/** A whole number written as digits only: '2.5', '-3', '1e1' and ' ' are not party sizes. */
+const partySize = (max: number, invalid: string) =>
+  text(M.partySizeRequired)
+    .min(1, M.partySizeRequired)
+    .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= max, invalid)
+    .transform(Number);
+
+/** The guest's request as the form sends it: every value a string ('' when left empty). */
+export const requestFields = [
+  "name",
+  "email",
+  "phone",
+  "date",
+  "time",
+  "party_size",
+  "notes",
+  HONEYPOT_FIELD,
+  "request_token",
+] as const;
+export type RequestField = (typeof requestFields)[number];
+
+const requestShape = z.object({
+  name: name(M.nameRequired),
+  email: text(M.emailRequired)
+    .min(1, M.emailRequired)
+    .max(L.email, M.emailInvalid)
+    .pipe(z.email(M.emailInvalid)),
+  phone,
+  date,
+  time: text(M.timeRequired)
+    .min(1, M.timeRequired)
+    .refine((value) => (TIME_SLOTS as readonly string[]).includes(value), M.timeInvalid),
+  party_size: partySize(MAX_PUBLIC_PARTY_SIZE, M.partySizeInvalid),
+  notes,
+  // Filled in only by robots; the action answers them as if all went well and stores nothing.
+  [HONEYPOT_FIELD]: z.string().default(""),
+  request_token: z
+    .string()
+    .trim()
+    .max(L.requestToken)
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .catch(""),
+});
+
+/** The guest's request with the rules of the day: the opening hours and the current time. */
+export function reservationRequestSchema(context: { hours: OpeningHoursContent; now?: Date }) {
+  return requestShape.superRefine((value, ctx) => {
+    const problem = slotProblem(value.date, value.time, context.hours, context.now);
+    if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+  });
+}
+
+export type ReservationRequest = z.output<typeof requestShape>;
+
+/** Fields whose absence the spec answers with 'Fehlende Angaben'. */
+const REQUIRED_FIELDS = ["name", "email", "date", "time", "party_size"] as const;
+
+export type RequestValidation =
+  | { success: true; data: ReservationRequest }
+  | { success: false; fieldErrors: FieldErrors<RequestField>; missing: boolean };
+
+/** Validates a submitted request; `missing` says whether a required field was left empty. */
+export function validateReservationRequest(
+  values: Partial<Record<RequestField, string>>,
+  context: { hours: OpeningHoursContent; now?: Date },
+): RequestValidation {
+  const result = reservationRequestSchema(context).safeParse(values);
+  if (result.success) return { success: true, data: result.data };
+  const missing = REQUIRED_FIELDS.some((field) => (values[field] ?? "").trim() === "");
+  return { success: false, fieldErrors: fieldErrorsOf(result.error, requestFields), missing };
+}
+
+/** The staff form ('+ Neue Reservierung', 'Reservierung Bearbeiten'). */
+export const staffFields = [
+  "customer_name",
+  "email",
+  "phone_number",
+  "reservation_date",
+  "reservation_time",
+  "party_size",
+  "status",
+  "notes",
+] as const;
+export type StaffField = (typeof staffFields)[number];
+
+export const staffReservationSchema = z.object({
+  customer_name: name(M.customerNameRequired),
+  // Optional for staff (a guest who phoned in), but a real address when given.
+  email: z
+    .string()
+    .trim()
+    .max(L.email, M.emailInvalid)
+    .refine((value) => value === "" || z.email().safeParse(value).success, M.emailInvalid)
+    .transform((value) => (value === "" ? null : value)),
+  phone_number: phone,
+  reservation_date: date,
+  // Staff may note any time (a guest who phoned for 19:15); the spec's slots bind only guests.
+  reservation_time: text(M.timeRequired)
+    .min(1, M.timeRequired)
+    .refine((value) => minutesOfClock(value) !== undefined, M.staffTimeInvalid),
+  party_size: partySize(MAX_STAFF_PARTY_SIZE, M.staffPartySizeInvalid),
+  status: z.enum(RESERVATION_STATUSES, M.statusRequired),
+  notes,
+});
+
+export type StaffReservationValues = z.output<typeof staffReservationSchema>;
+
+export const statusSchema = z.enum(RESERVATION_STATUSES, M.statusRequired);
