@@ -22,8 +22,10 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("mitteilungen", "routes/admin/mitteilungen.tsx"),
     route("content", "routes/admin/content.tsx"),
+    route("reservations", "routes/admin/reservations.tsx"),
+    route("reservations/e-mails", "routes/admin/outbox.tsx"),
     // Screens whose features come with later issues share one guarded module until then.
-    ...["speisekarte", "wochenkarte", "reservations", "gallery", "menu-items"].map((path) =>
+    ...["speisekarte", "wochenkarte", "gallery", "menu-items"].map((path) =>
       route(path, "routes/admin/upcoming-screen.tsx", { id: `admin-${path}` }),
     ),
   ]),

@@ -12,7 +12,11 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
 
   it("migrates an empty database once, and a second run changes nothing", async () => {
     handle = await engine.open({ migrate: false });
-    expect(await migrateToLatest(handle)).toEqual(["0001-initial-schema", "0002-sign-in-protection"]);
+    expect(await migrateToLatest(handle)).toEqual([
+      "0001-initial-schema",
+      "0002-sign-in-protection",
+      "0003-reservations-and-mail",
+    ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
     expect(tables).toEqual(
@@ -30,6 +34,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
         "staff_users",
         "staff_sessions",
         "login_throttle",
+        "rate_limit_counters",
       ]),
     );
   });

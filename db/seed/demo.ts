@@ -4,10 +4,12 @@ import { nowIso } from "../../app/lib/db.server.ts";
 import { seedDemoAnnouncements } from "./announcements.ts";
 import { seedDemoContentBlocks } from "./content.ts";
 import { seedDemoMenu } from "./menu.ts";
+import { seedDemoReservations } from "./reservations.ts";
 
 /**
  * Demo content for a fresh installation (`DEMO_CONTENT=off` skips it): a Speisekarte and
- * Wochenkarte, a text for every content block and announcements of each priority.
+ * Wochenkarte, a text for every content block, announcements of each priority and a fortnight of
+ * reservations in every state.
  *
  * Written at most once per database, and only into a database without restaurant data of its own:
  * a marker row records that the decision was made, so when staff later delete every dish or
@@ -61,6 +63,7 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
     await seedDemoMenu(trx);
     await seedDemoContentBlocks(trx);
     await seedDemoAnnouncements(trx);
+    await seedDemoReservations(trx);
     return true;
   });
 }

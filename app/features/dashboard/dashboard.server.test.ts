@@ -10,22 +10,25 @@ describe.each(testDatabases())("dashboard figures on $dialect", (engine) => {
   let handle: DatabaseHandle;
   afterEach(async () => handle?.close());
 
-  it("counts active dishes per card and pending reservations", async () => {
+  it("counts active dishes per card, pending reservations, and today's reservations and guests", async () => {
     handle = await engine.open();
-    expect(await readDashboardFigures(handle.db)).toEqual({
+    expect(await readDashboardFigures(handle.db, "2026-12-01")).toEqual({
       speisekarteDishes: 0,
       wochenkarteDishes: 0,
       pendingReservations: 0,
+      todayReservations: 0,
+      todayGuests: 0,
     });
     expect(await seedDemoContent(handle.db)).toBe(true);
-    const reservation = (status: "PENDING" | "CONFIRMED") => ({
+    await handle.db.deleteFrom("reservations").execute();
+    const reservation = (status: "PENDING" | "CONFIRMED" | "CANCELLED", party_size = 2) => ({
       customer_name: "Gast",
       customer_name_search: "gast",
       email: "gast@example.de",
       phone_number: null,
       reservation_date: "2026-12-01",
       reservation_time: "18:00",
-      party_size: 2,
+      party_size,
       notes: null,
       status,
       created_at: now,
@@ -33,13 +36,21 @@ describe.each(testDatabases())("dashboard figures on $dialect", (engine) => {
     });
     await handle.db
       .insertInto("reservations")
-      .values([reservation("PENDING"), reservation("PENDING"), reservation("CONFIRMED")])
+      .values([
+        reservation("PENDING"),
+        reservation("PENDING", 3),
+        reservation("CONFIRMED", 4),
+        reservation("CANCELLED", 6),
+      ])
       .execute();
-    expect(await readDashboardFigures(handle.db)).toEqual({
+    expect(await readDashboardFigures(handle.db, "2026-12-01")).toEqual({
       speisekarteDishes: 12,
       wochenkarteDishes: 3,
       pendingReservations: 2,
+      todayReservations: 3,
+      todayGuests: 9,
     });
+    expect((await readDashboardFigures(handle.db, "2026-12-02")).todayReservations).toBe(0);
   });
 
   it("fills demo content only into an empty database", async () => {

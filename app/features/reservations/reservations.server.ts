@@ -3,7 +3,7 @@ import type { Database, ReservationsTable } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
 import { enqueueMail, type OutgoingMail } from "../../lib/mail/outbox.server.ts";
 import type { ReservationStatus } from "./constants.ts";
-import type { ReservationRequest, StaffReservationValues } from "./schema.ts";
+import { searchableName, type ReservationRequest, type StaffReservationValues } from "./schema.ts";
 
 /**
  * Reservations in the database. Every change that causes an e-mail writes it to the outbox in the
@@ -26,12 +26,6 @@ const columns = [
 ] as const;
 
 type Db = Kysely<Database>;
-
-/**
- * The search column: lower case by German rules, since SQLite's lower() and LIKE fold only ASCII
- * ('MÜLLER' must find 'Müller'). Written by the application on every insert and name change.
- */
-export const searchableName = (name: string) => name.normalize("NFC").toLocaleLowerCase("de-DE");
 
 /** Mails to write with a change, made from the stored row (which has its id). */
 export type MailsFor = (reservation: Reservation) => Array<OutgoingMail | undefined>;

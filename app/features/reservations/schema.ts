@@ -19,6 +19,13 @@ import { slotProblem } from "./rules.ts";
  * imports: the browser loads this module when a guest starts filling in the form.
  */
 
+/**
+ * The name as the search column stores it: lower case by German rules, since SQLite's lower() and
+ * LIKE fold only ASCII ('MÜLLER' must find 'Müller'). Written by the application on every insert and
+ * name change.
+ */
+export const searchableName = (name: string) => name.normalize("NFC").toLocaleLowerCase("de-DE");
+
 // Control characters would end up in e-mail headers and the day list; a name never needs them.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;

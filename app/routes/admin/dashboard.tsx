@@ -4,6 +4,7 @@ import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
 import { readDashboardFigures } from "../../features/dashboard/dashboard.server.ts";
 import { services } from "../../lib/app-context.ts";
+import { berlinToday } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => siteMeta({ title: "Dashboard", noi
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaffSession(request, context);
-  const figures = await readDashboardFigures(services(context).database.db);
+  const figures = await readDashboardFigures(services(context).database.db, berlinToday());
   return { username: staff.username, figures };
 }
 
@@ -77,7 +78,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           title="Reservierungen"
           icon={CalendarCheck}
           figure={countLabel(figures.pendingReservations, "Anfrage", "Anfragen")}
-          text="warten auf Bestätigung"
+          text={`warten auf Bestätigung · heute ${countLabel(figures.todayReservations, "Reservierung", "Reservierungen")} mit ${countLabel(figures.todayGuests, "Gast", "Gästen")}`}
           to="/admin/reservations"
           linkLabel="Reservierungen einsehen"
         />

@@ -1,0 +1,251 @@
+import type { Kysely } from "kysely";
+import { isCalendarDate } from "../../lib/calendar.ts";
+import type { Database } from "../../lib/database.types.ts";
+import { fieldErrorsOf, formText, INTENT_FIELD, type FieldErrors } from "../../lib/forms.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import type { Mailer } from "../../lib/mail/mailer.server.ts";
+import { adminMessages as A, reservationLimits, statusLabels, type InfoTitle } from "./constants.ts";
+import {
+  reservationCancellation,
+  reservationConfirmation,
+  reservationNotice,
+  type MailContext,
+} from "./mails.server.ts";
+import {
+  createStaffReservation,
+  deleteReservation,
+  listReservations,
+  ReservationNotFoundError,
+  updateReservation,
+  type Reservation,
+  type ReservationView,
+} from "./reservations.server.ts";
+import { staffFields, staffReservationSchema, statusSchema, type StaffField } from "./schema.ts";
+
+/**
+ * 'Reservierungen einsehen' on the server: which list the address asks for, and the staff actions
+ * (add, edit, change status, delete) with the spec's result texts (§8). The caller has checked the
+ * staff session.
+ */
+
+/** The list the screen's address asks for: `?q=` (a name search) wins over `?view=pending` and `?date=`. */
+export function viewOf(url: URL, today: string): ReservationView {
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, reservationLimits.search);
+  if (query !== "") return { mode: "search", query };
+  if (url.searchParams.get("view") === "pending") return { mode: "pending" };
+  const date = url.searchParams.get("date") ?? "";
+  return { mode: "date", date: isCalendarDate(date) ? date : today };
+}
+
+export type ListResult = { ok: true; reservations: Reservation[] } | { ok: false; message: string };
+
+export async function loadList(
+  db: Kysely<Database>,
+  view: ReservationView,
+  logger: Logger,
+): Promise<ListResult> {
+  try {
+    return { ok: true, reservations: await listReservations(db, view) };
+  } catch (error) {
+    logger.error("reservations list failed", { error });
+    return { ok: false, message: A.loadFailed(error instanceof Error ? error.message : String(error)) };
+  }
+}
+
+export type AdminIntent = "create" | "update" | "status" | "delete";
+
+/** What an action answers: the info dialog's title and text, and field messages for a form. */
+export interface AdminResult {
+  intent: AdminIntent | "unknown";
+  /** Distinguishes one answer from the next one with the same content (the screen closes dialogs on a new one). */
+  resultId: string;
+  outcome: "done" | "invalid" | "failed";
+  info?: { title: InfoTitle; message: string };
+  fieldErrors?: FieldErrors<StaffField>;
+  /** The reservation the answer is about (for the form that sent it). */
+  reservationId?: number;
+}
+
+export interface AdminDependencies {
+  db: Kysely<Database>;
+  logger: Logger;
+  mailer: Mailer;
+  mail: MailContext;
+  username: string;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const idOf = (form: FormData): number | undefined => {
+  const value = form.get("id");
+  return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+};
+
+/**
+ * The mails a change causes (decision 0017): the confirmation when it changes into CONFIRMED, the
+ * cancellation notice when it changes into CANCELLED; nothing when the status stays.
+ */
+const mailsForChange = (context: MailContext) => (reservation: Reservation, previous: string) => {
+  if (reservation.status === previous) return [];
+  if (reservation.status === "CONFIRMED") return [reservationConfirmation(reservation, context)];
+  if (reservation.status === "CANCELLED") return [reservationCancellation(reservation, context)];
+  return [];
+};
+
+export async function handleAdminAction(
+  form: FormData,
+  deps: AdminDependencies,
+): Promise<{ result: AdminResult; status: number }> {
+  const intentValue = form.get(INTENT_FIELD);
+  const resultId = crypto.randomUUID();
+  const answer = (status: number, result: Omit<AdminResult, "resultId">) => ({
+    status,
+    result: { ...result, resultId },
+  });
+  const intent: AdminIntent | undefined =
+    intentValue === "create" ||
+    intentValue === "update" ||
+    intentValue === "status" ||
+    intentValue === "delete"
+      ? intentValue
+      : undefined;
+  if (!intent) {
+    return answer(400, {
+      intent: "unknown",
+      outcome: "failed",
+      info: { title: "Fehler", message: A.updateFailed("Unbekannte Aktion") },
+    });
+  }
+  const { db, logger, mailer, mail, username } = deps;
+
+  if (intent === "create") {
+    const parsed = staffReservationSchema.safeParse(formText(form, staffFields));
+    if (!parsed.success)
+      return answer(400, {
+        intent,
+        outcome: "invalid",
+        fieldErrors: fieldErrorsOf(parsed.error, staffFields),
+      });
+    try {
+      const created = await createStaffReservation(db, parsed.data, (reservation) => [
+        reservationNotice(reservation, mail, "staff"),
+      ]);
+      logger.info("reservation added", { username, reservationId: created.reservation.id });
+      // The notice to the restaurant: a failure is only logged (spec §8); the outbox retries it.
+      for (const id of created.mailIds) {
+        void mailer
+          .deliver(id)
+          .catch((error: unknown) => logger.error("notice failed", { mailId: id, error }));
+      }
+      return answer(200, {
+        intent,
+        outcome: "done",
+        info: { title: "Erfolg", message: A.added },
+        reservationId: created.reservation.id,
+      });
+    } catch (error) {
+      logger.error("reservation add failed", { error });
+      return answer(500, { intent, outcome: "failed", info: { title: "Fehler", message: A.addFailed } });
+    }
+  }
+
+  const id = idOf(form);
+  if (id === undefined) {
+    return answer(400, { intent, outcome: "failed", info: { title: "Fehler", message: A.notFound } });
+  }
+
+  if (intent === "delete") {
+    try {
+      const deleted = await deleteReservation(db, id);
+      if (!deleted)
+        return answer(404, { intent, outcome: "failed", info: { title: "Fehler", message: A.notFound } });
+      logger.info("reservation deleted", { username, reservationId: id });
+      return answer(200, { intent, outcome: "done", reservationId: id });
+    } catch (error) {
+      logger.error("reservation delete failed", { error });
+      return answer(500, {
+        intent,
+        outcome: "failed",
+        info: { title: "Fehler", message: A.deleteFailed(messageOf(error)) },
+      });
+    }
+  }
+
+  let change: Parameters<typeof updateReservation>[2];
+  if (intent === "status") {
+    const parsed = statusSchema.safeParse(form.get("status"));
+    if (!parsed.success)
+      return answer(400, {
+        intent,
+        outcome: "failed",
+        info: { title: "Fehler", message: A.quickStatusFailed(parsed.error.issues[0]?.message ?? "") },
+      });
+    change = { status: parsed.data };
+  } else {
+    const parsed = staffReservationSchema.safeParse(formText(form, staffFields));
+    if (!parsed.success)
+      return answer(400, {
+        intent,
+        outcome: "invalid",
+        fieldErrors: fieldErrorsOf(parsed.error, staffFields),
+        reservationId: id,
+      });
+    change = parsed.data;
+  }
+
+  const failed = (message: string) =>
+    intent === "status" ? A.quickStatusFailed(message) : A.updateFailed(message);
+  let updated: Awaited<ReturnType<typeof updateReservation>>;
+  try {
+    updated = await updateReservation(db, id, change, mailsForChange(mail));
+  } catch (error) {
+    if (error instanceof ReservationNotFoundError)
+      return answer(404, { intent, outcome: "failed", info: { title: "Fehler", message: A.notFound } });
+    logger.error("reservation update failed", { error });
+    return answer(500, {
+      intent,
+      outcome: "failed",
+      info: { title: "Fehler", message: failed(messageOf(error)) },
+    });
+  }
+  const { reservation, previousStatus, mailIds } = updated;
+  logger.info("reservation updated", {
+    username,
+    reservationId: id,
+    status: reservation.status,
+    previousStatus,
+  });
+
+  const confirmed = reservation.status === "CONFIRMED" && previousStatus !== "CONFIRMED";
+  const cancelled = reservation.status === "CANCELLED" && previousStatus !== "CANCELLED";
+  const customer = reservation.customer_name;
+  let mailError: string | undefined;
+  for (const mailId of mailIds) {
+    const delivery = await mailer.deliver(mailId);
+    if (delivery.status === "waiting") mailError = delivery.error;
+  }
+  const done = (title: InfoTitle, message: string) =>
+    answer(200, { intent, outcome: "done", info: { title, message }, reservationId: id });
+
+  if (mailError !== undefined) {
+    if (cancelled) return done("E-Mail Fehler", A.cancelMailFailed(customer, mailError));
+    return done(
+      "E-Mail Fehler",
+      intent === "status" ? A.statusMailFailed(customer, mailError) : A.editMailFailed(mailError),
+    );
+  }
+  if (confirmed && mailIds.length > 0)
+    return done(
+      "Erfolg",
+      intent === "status" ? A.statusConfirmedAndMailed(customer) : A.editConfirmedAndMailed,
+    );
+  if (confirmed && !reservation.email)
+    return done(
+      "Erfolg",
+      `${intent === "status" ? A.statusUpdated(customer, statusLabels[reservation.status]) : A.editUpdated} ${A.noEmail}`,
+    );
+  return done(
+    "Erfolg",
+    intent === "status" ? A.statusUpdated(customer, statusLabels[reservation.status]) : A.editUpdated,
+  );
+}

@@ -1,0 +1,166 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Button } from "../../../../components/ui/button.tsx";
+import { NativeSelect } from "../../../../components/ui/select.tsx";
+import { berlinToday, formatDate, telHref } from "../../../../lib/format.ts";
+import { INTENT_FIELD } from "../../../../lib/forms.ts";
+import { useHydrated } from "../../../../lib/use-hydrated.ts";
+import { cn } from "../../../../lib/utils.ts";
+import { RESERVATION_STATUSES, statusLabels, type ReservationStatus } from "../../constants.ts";
+
+/** A reservation as the staff screen receives it from its loader. */
+export interface ReservationRow {
+  id: number;
+  customer_name: string;
+  email: string | null;
+  phone_number: string | null;
+  reservation_date: string;
+  reservation_time: string;
+  party_size: number;
+  notes: string | null;
+  status: ReservationStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+const statusClasses: Record<ReservationStatus, string> = {
+  PENDING: "border-amber-600 bg-amber-50 text-amber-900",
+  CONFIRMED: "border-green-700 bg-green-50 text-green-900",
+  COMPLETED: "border-stone-400 bg-stone-100 text-stone-800",
+  CANCELLED: "border-brand-700 bg-brand-50 text-brand-800",
+};
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One reservation (spec §2): customer, 'Angefragt am', the status drop-down (any status to any
+ * other, saved at once), edit and delete, then date, time, party size, e-mail, phone and notes.
+ */
+export function ReservationCard({
+  reservation,
+  onEdit,
+  onDelete,
+}: {
+  reservation: ReservationRow;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const statusPending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get(INTENT_FIELD) === "status" &&
+    navigation.formData.get("id") === String(reservation.id);
+  const shownStatus = statusPending
+    ? ((navigation.formData?.get("status") as ReservationStatus | null) ?? reservation.status)
+    : reservation.status;
+  const name = reservation.customer_name;
+  const statusId = `status-${reservation.id}`;
+
+  return (
+    <article
+      className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm break-inside-avoid sm:p-5"
+      aria-labelledby={`reservation-${reservation.id}`}
+      data-status={reservation.status}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={`reservation-${reservation.id}`} className="font-sans text-lg font-semibold break-words">
+            {name}
+          </h3>
+          <p className="text-sm text-muted">
+            Angefragt am {formatDate(berlinToday(new Date(reservation.created_at)))}
+          </p>
+        </div>
+        <div className="flex items-center gap-1 print:hidden">
+          <Form method="post" className="flex items-center gap-2">
+            <input type="hidden" name={INTENT_FIELD} value="status" />
+            <input type="hidden" name="id" value={reservation.id} />
+            <label htmlFor={statusId} className="sr-only">
+              Status für {name}
+            </label>
+            <NativeSelect
+              id={statusId}
+              name="status"
+              value={shownStatus}
+              disabled={statusPending}
+              aria-busy={statusPending || undefined}
+              onChange={(event) => {
+                if (hydrated) submit(event.currentTarget.form, { method: "post" });
+              }}
+              className={cn("h-9 w-auto font-medium", statusClasses[shownStatus])}
+            >
+              {RESERVATION_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {statusLabels[status]}
+                </option>
+              ))}
+            </NativeSelect>
+            {hydrated ? null : (
+              <Button type="submit" size="sm" variant="outline">
+                Status speichern
+              </Button>
+            )}
+          </Form>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onEdit}
+            aria-label={`Reservierung von ${name} bearbeiten`}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onDelete}
+            aria-label={`Reservierung von ${name} löschen`}
+            className="text-brand-700 hover:text-brand-800"
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+        <p className="hidden font-medium print:block">{statusLabels[reservation.status]}</p>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-4">
+        <Detail label="Datum">{formatDate(reservation.reservation_date)}</Detail>
+        <Detail label="Uhrzeit">{reservation.reservation_time} Uhr</Detail>
+        <Detail label="Personen">{reservation.party_size}</Detail>
+        <Detail label="Email">
+          {reservation.email ? (
+            <a
+              href={`mailto:${reservation.email}`}
+              className="text-brand-700 underline-offset-2 hover:underline"
+            >
+              {reservation.email}
+            </a>
+          ) : (
+            "–"
+          )}
+        </Detail>
+        {reservation.phone_number ? (
+          <Detail label="Telefon">
+            <a href={telHref(reservation.phone_number)} className="underline-offset-2 hover:underline">
+              {reservation.phone_number}
+            </a>
+          </Detail>
+        ) : null}
+        {reservation.notes ? (
+          <div className="col-span-full">
+            <Detail label="Anmerkungen">
+              <span className="whitespace-pre-line">{reservation.notes}</span>
+            </Detail>
+          </div>
+        ) : null}
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,245 @@
+import { useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
+import { Form } from "react-router";
+import { Field, SelectField, TextareaField } from "../../../../components/forms/field.tsx";
+import { focusFirstInvalid } from "../../../../components/forms/focus.ts";
+import { StatusButton } from "../../../../components/forms/status-button.tsx";
+import { useIsPending } from "../../../../components/forms/use-is-pending.ts";
+import { Button } from "../../../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../../components/ui/dialog.tsx";
+import { fieldErrorsOf, INTENT_FIELD, saveMessages, type FieldErrors } from "../../../../lib/forms.ts";
+import { formatDate } from "../../../../lib/format.ts";
+import {
+  MAX_STAFF_PARTY_SIZE,
+  RESERVATION_STATUSES,
+  reservationLimits as L,
+  STAFF_DEFAULTS,
+  statusLabels,
+  type InfoTitle,
+} from "../../constants.ts";
+import { staffFields, staffReservationSchema, type StaffField } from "../../schema.ts";
+import type { ReservationRow } from "./reservation-card.tsx";
+
+/** The form of '+ Neue Reservierung' and 'Reservierung Bearbeiten' (spec §2, §5), in a dialog. */
+export function ReservationFormDialog({
+  open,
+  onOpenChange,
+  reservation,
+  defaultDate,
+  serverErrors,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The reservation to edit; none for a new one. */
+  reservation?: ReservationRow;
+  /** A new reservation's date: the date the list shows. */
+  defaultDate: string;
+  serverErrors: FieldErrors<StaffField> | undefined;
+}) {
+  const editing = reservation !== undefined;
+  const intent = editing ? "update" : "create";
+  const pending = useIsPending({ intent });
+  const [clientErrors, setClientErrors] = useState<FieldErrors<StaffField> | undefined>();
+  const errors = clientErrors ?? serverErrors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const values = Object.fromEntries(
+      staffFields.map((field) => [field, String(new FormData(form).get(field) ?? "")]),
+    );
+    const parsed = staffReservationSchema.safeParse(values);
+    if (parsed.success) {
+      setClientErrors(undefined);
+      return;
+    }
+    event.preventDefault();
+    flushSync(() => setClientErrors(fieldErrorsOf(parsed.error, staffFields)));
+    focusFirstInvalid(form);
+  }
+
+  const value = <K extends keyof ReservationRow>(key: K) => reservation?.[key];
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setClientErrors(undefined);
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? "Reservierung Bearbeiten" : "Neue Reservierung"}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? `Angefragt am ${formatDate(reservation.created_at)}. Pflichtfelder sind mit * markiert.`
+              : "Eine Reservierung, die Sie selbst eintragen (z. B. nach einem Anruf). Pflichtfelder sind mit * markiert."}
+          </DialogDescription>
+        </DialogHeader>
+        <Form method="post" ref={formRef} onSubmit={check} noValidate className="space-y-4">
+          <input type="hidden" name={INTENT_FIELD} value={intent} />
+          {editing ? <input type="hidden" name="id" value={reservation.id} /> : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Name *"
+              errors={errors.customer_name}
+              inputProps={{
+                name: "customer_name",
+                required: true,
+                maxLength: L.name,
+                defaultValue: value("customer_name"),
+                autoComplete: "off",
+              }}
+            />
+            <Field
+              label="E-Mail"
+              errors={errors.email}
+              inputProps={{
+                name: "email",
+                type: "email",
+                maxLength: L.email,
+                defaultValue: value("email") ?? "",
+                autoComplete: "off",
+              }}
+            />
+            <Field
+              label="Telefon"
+              errors={errors.phone_number}
+              inputProps={{
+                name: "phone_number",
+                type: "tel",
+                maxLength: L.phone,
+                defaultValue: value("phone_number") ?? "",
+                autoComplete: "off",
+              }}
+            />
+            <Field
+              label="Datum *"
+              errors={errors.reservation_date}
+              inputProps={{
+                name: "reservation_date",
+                type: "date",
+                required: true,
+                defaultValue: value("reservation_date") ?? defaultDate,
+              }}
+            />
+            <Field
+              label="Uhrzeit *"
+              errors={errors.reservation_time}
+              inputProps={{
+                name: "reservation_time",
+                type: "time",
+                required: true,
+                step: 300,
+                defaultValue: value("reservation_time") ?? STAFF_DEFAULTS.time,
+              }}
+            />
+            <Field
+              label="Personen *"
+              errors={errors.party_size}
+              inputProps={{
+                name: "party_size",
+                type: "number",
+                inputMode: "numeric",
+                min: 1,
+                max: MAX_STAFF_PARTY_SIZE,
+                step: 1,
+                required: true,
+                defaultValue: String(value("party_size") ?? STAFF_DEFAULTS.partySize),
+              }}
+            />
+            <SelectField
+              label="Status *"
+              errors={errors.status}
+              options={RESERVATION_STATUSES.map((status) => ({ value: status, label: statusLabels[status] }))}
+              selectProps={{
+                name: "status",
+                required: true,
+                defaultValue: value("status") ?? STAFF_DEFAULTS.status,
+              }}
+            />
+          </div>
+          <TextareaField
+            label="Anmerkungen"
+            errors={errors.notes}
+            textareaProps={{ name: "notes", rows: 3, maxLength: L.notes, defaultValue: value("notes") ?? "" }}
+          />
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Abbrechen
+            </Button>
+            <StatusButton status={pending ? "pending" : "idle"} pendingText={saveMessages.saving}>
+              {editing ? "Änderungen speichern" : "Reservierung hinzufügen"}
+            </StatusButton>
+          </div>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** 'Reservierung löschen bestätigen': names customer, date and time; cannot be undone. */
+export function DeleteReservationDialog({
+  reservation,
+  onOpenChange,
+}: {
+  reservation: ReservationRow | undefined;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const pending = useIsPending({ intent: "delete" });
+  return (
+    <Dialog open={reservation !== undefined} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md" role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>Reservierung löschen bestätigen</DialogTitle>
+          <DialogDescription>
+            {reservation
+              ? `Möchten Sie die Reservierung von ${reservation.customer_name} am ${formatDate(reservation.reservation_date)} um ${reservation.reservation_time} Uhr wirklich löschen? Dies kann nicht rückgängig gemacht werden.`
+              : ""}
+          </DialogDescription>
+        </DialogHeader>
+        <Form method="post" className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <input type="hidden" name={INTENT_FIELD} value="delete" />
+          <input type="hidden" name="id" value={reservation?.id ?? ""} />
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Abbrechen
+          </Button>
+          <StatusButton status={pending ? "pending" : "idle"} pendingText="Wird gelöscht...">
+            Endgültig löschen
+          </StatusButton>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The result of an action, titled 'Erfolg', 'Fehler' or 'E-Mail Fehler', closed with OK. */
+export function InfoDialog({
+  info,
+  onClose,
+}: {
+  info: { title: InfoTitle; message: string } | undefined;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={info !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-md" role={info?.title === "Erfolg" ? "dialog" : "alertdialog"}>
+        <DialogHeader>
+          <DialogTitle>{info?.title}</DialogTitle>
+          <DialogDescription className="text-base text-ink">{info?.message}</DialogDescription>
+        </DialogHeader>
+        <div className="mt-2 flex justify-end">
+          <Button onClick={onClose} autoFocus>
+            OK
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,315 @@
+import { CalendarClock, Mail, Printer, Search } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
+import { Button } from "../../../../components/ui/button.tsx";
+import { Input } from "../../../../components/ui/input.tsx";
+import { Label } from "../../../../components/ui/label.tsx";
+import { formatLongDate } from "../../../../lib/calendar.ts";
+import { useHydrated } from "../../../../lib/use-hydrated.ts";
+import { cn } from "../../../../lib/utils.ts";
+import { adminMessages as A } from "../../constants.ts";
+import { summarizeDay } from "../../day-summary.ts";
+import type { AdminResult } from "../../admin.server.ts";
+import { ReservationCard, type ReservationRow } from "./reservation-card.tsx";
+import { DeleteReservationDialog, InfoDialog, ReservationFormDialog } from "./reservation-dialogs.tsx";
+import { DaySummaryPanel } from "./day-summary-panel.tsx";
+
+export type ScreenView =
+  { mode: "date"; date: string } | { mode: "pending" } | { mode: "search"; query: string };
+
+export interface ReservationsScreenProps {
+  view: ScreenView;
+  today: string;
+  list: { ok: true; reservations: ReservationRow[] } | { ok: false; message: string };
+  /** Outbox messages not sent yet: a hint with a link to the outbox. */
+  mailsWaiting: number;
+  result: AdminResult | undefined;
+}
+
+const SEARCH_DEBOUNCE_MS = 500;
+
+function groupByDate(reservations: readonly ReservationRow[]) {
+  const groups = new Map<string, ReservationRow[]>();
+  for (const reservation of reservations) {
+    const group = groups.get(reservation.reservation_date) ?? [];
+    group.push(reservation);
+    groups.set(reservation.reservation_date, group);
+  }
+  return [...groups.entries()];
+}
+
+/**
+ * 'Reservierungen einsehen' (spec §2, §4, §8): a day (default today), the pending requests, or a
+ * name search that overrides both; cards under date headings; add, edit, status, delete with the
+ * spec's dialogs. The address holds the view, so reloading or printing shows the same list.
+ */
+export function ReservationsScreen({ view, today, list, mailsWaiting, result }: ReservationsScreenProps) {
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const shownDate = view.mode === "date" ? view.date : today;
+
+  // Dialogs close when a new answer to their form arrives (derived, so no effect has to close them).
+  const [adding, setAdding] = useState<{ after: string | undefined } | undefined>();
+  const [editing, setEditing] = useState<
+    { reservation: ReservationRow; after: string | undefined } | undefined
+  >();
+  const [deleting, setDeleting] = useState<
+    { reservation: ReservationRow; after: string | undefined } | undefined
+  >();
+  const [dismissed, setDismissed] = useState<string | undefined>();
+  const answeredSince = (intent: AdminResult["intent"], after: string | undefined) =>
+    result !== undefined &&
+    result.intent === intent &&
+    result.outcome !== "invalid" &&
+    result.resultId !== after;
+  const addOpen = adding !== undefined && !answeredSince("create", adding.after);
+  const editOpen = editing !== undefined && !answeredSince("update", editing.after);
+  const deleteOpen = deleting !== undefined && !answeredSince("delete", deleting.after);
+  const info = result?.info && result.resultId !== dismissed ? result.info : undefined;
+  const formErrors = (intent: AdminResult["intent"], after: string | undefined) =>
+    result?.intent === intent && result.outcome === "invalid" && result.resultId !== after
+      ? result.fieldErrors
+      : undefined;
+
+  // The name search: debounced, and it replaces the history entry instead of adding one per letter.
+  const [query, setQuery] = useState(view.mode === "search" ? view.query : "");
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const search = (text: string) => {
+    setQuery(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          if (text.trim()) next.set("q", text.trim());
+          else next.delete("q");
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+  };
+  const searching = view.mode === "search";
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/admin/reservations" &&
+    navigation.formMethod === undefined;
+
+  const reservations = list.ok ? list.reservations : [];
+  const title =
+    view.mode === "search"
+      ? `Suchergebnisse für „${view.query}“`
+      : view.mode === "pending"
+        ? "Alle ausstehenden Anfragen"
+        : undefined;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Button onClick={() => setAdding({ after: result?.resultId })}>+ Neue Reservierung</Button>
+        <div className="flex flex-wrap gap-2">
+          {view.mode === "date" && list.ok && reservations.length > 0 ? (
+            <Button variant="outline" onClick={() => window.print()}>
+              <Printer aria-hidden="true" />
+              Tagesliste drucken
+            </Button>
+          ) : null}
+          <Button asChild variant="outline">
+            <Link to="/admin/reservations/e-mails">
+              <Mail aria-hidden="true" />
+              E-Mail-Ausgang
+              {mailsWaiting > 0 ? (
+                <span className="rounded-full bg-amber-100 px-2 text-xs text-amber-900">
+                  {mailsWaiting} wartend
+                </span>
+              ) : null}
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-[auto_1fr] print:hidden">
+        <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Datum">
+          <div className="space-y-2">
+            <Label htmlFor="reservation-date">Datum auswählen</Label>
+            <Input
+              id="reservation-date"
+              type="date"
+              name="date"
+              className="w-44"
+              value={shownDate}
+              onChange={(event) => {
+                const date = event.currentTarget.value;
+                if (!date) return;
+                setQuery("");
+                clearTimeout(timer.current);
+                setSearchParams({ date }, { preventScrollReset: true });
+              }}
+            />
+          </div>
+          {hydrated ? null : (
+            <Button type="submit" variant="outline">
+              Anzeigen
+            </Button>
+          )}
+          <Button asChild variant={view.mode === "date" && view.date === today ? "default" : "outline"}>
+            <Link
+              to={`?date=${today}`}
+              aria-current={view.mode === "date" && view.date === today ? "true" : undefined}
+              onClick={() => setQuery("")}
+            >
+              Heute
+            </Link>
+          </Button>
+          <Button asChild variant={view.mode === "pending" ? "default" : "outline"}>
+            <Link
+              to="?view=pending"
+              aria-current={view.mode === "pending" ? "true" : undefined}
+              onClick={() => setQuery("")}
+            >
+              <CalendarClock aria-hidden="true" />
+              Ausstehend
+            </Link>
+          </Button>
+        </Form>
+        <Form
+          method="get"
+          role="search"
+          className="flex items-end gap-2 md:justify-self-end"
+          onSubmit={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            search(query);
+          }}
+        >
+          <div className="w-full space-y-2 md:w-72">
+            <Label htmlFor="reservation-search">Nach Name suchen</Label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+                aria-hidden="true"
+              />
+              <Input
+                id="reservation-search"
+                type="search"
+                name="q"
+                placeholder="Kundenname..."
+                className="pl-9"
+                autoComplete="off"
+                value={query}
+                onChange={(event) => search(event.currentTarget.value)}
+              />
+            </div>
+          </div>
+          {hydrated ? null : (
+            <Button type="submit" variant="outline">
+              Suchen
+            </Button>
+          )}
+        </Form>
+      </div>
+
+      {result && !hydrated && result.info ? (
+        <NoticeInPage
+          notice={{
+            tone: result.info.title === "Erfolg" ? "success" : "error",
+            title: result.info.title,
+            description: result.info.message,
+          }}
+        />
+      ) : null}
+
+      {title ? (
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-lg font-semibold">{title}</p>
+          {searching ? (
+            <p className="text-sm text-muted">
+              Die Suche ersetzt Datum und Ausstehend. Leeren Sie das Suchfeld, um zurückzukehren.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <p className="hidden text-sm print:block">
+        Tagesliste · Stand {new Date().toLocaleString("de-DE", { timeZone: "Europe/Berlin" })}
+      </p>
+
+      {loading ? (
+        <p
+          role="status"
+          className="rounded-lg border border-dashed border-stone-300 bg-white p-6 text-center text-muted"
+        >
+          {A.loading}
+        </p>
+      ) : !list.ok ? (
+        <div role="alert" className="rounded-lg border border-brand-700/40 bg-brand-50 p-6 text-brand-800">
+          <p className="font-semibold">Fehler</p>
+          <p className="mt-1">{list.message}</p>
+          <p className="mt-2 text-sm">{A.loadHint}</p>
+        </div>
+      ) : reservations.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
+          <p className="font-serif text-xl font-semibold">{A.emptyTitle}</p>
+          <p className="mt-1 text-muted">{A.emptyText}</p>
+        </div>
+      ) : (
+        <div
+          className={cn(
+            "space-y-8",
+            view.mode === "date" && "lg:grid lg:grid-cols-[1fr_18rem] lg:gap-6 lg:space-y-0 print:block",
+          )}
+        >
+          <div className="space-y-8">
+            {groupByDate(reservations).map(([date, group]) => (
+              <section key={date} aria-labelledby={`day-${date}`}>
+                <h2
+                  id={`day-${date}`}
+                  className="mb-3 border-b border-stone-200 pb-2 font-sans text-base font-semibold text-stone-700"
+                >
+                  {formatLongDate(date)}
+                  <span className="ml-2 font-normal text-muted">
+                    ({group.length} {group.length === 1 ? "Reservierung" : "Reservierungen"})
+                  </span>
+                </h2>
+                <div className="space-y-3">
+                  {group.map((reservation) => (
+                    <ReservationCard
+                      key={reservation.id}
+                      reservation={reservation}
+                      onEdit={() => setEditing({ reservation, after: result?.resultId })}
+                      onDelete={() => setDeleting({ reservation, after: result?.resultId })}
+                    />
+                  ))}
+                </div>
+              </section>
+            ))}
+          </div>
+          {view.mode === "date" ? <DaySummaryPanel summary={summarizeDay(reservations)} /> : null}
+        </div>
+      )}
+
+      <ReservationFormDialog
+        key={`add-${adding?.after ?? ""}`}
+        open={addOpen}
+        onOpenChange={(open) => (open ? undefined : setAdding(undefined))}
+        defaultDate={shownDate}
+        serverErrors={adding ? formErrors("create", adding.after) : undefined}
+      />
+      <ReservationFormDialog
+        key={`edit-${editing?.reservation.id ?? ""}-${editing?.after ?? ""}`}
+        open={editOpen}
+        onOpenChange={(open) => (open ? undefined : setEditing(undefined))}
+        reservation={editing?.reservation}
+        defaultDate={shownDate}
+        serverErrors={editing ? formErrors("update", editing.after) : undefined}
+      />
+      <DeleteReservationDialog
+        reservation={deleteOpen ? deleting?.reservation : undefined}
+        onOpenChange={(open) => (open ? undefined : setDeleting(undefined))}
+      />
+      <InfoDialog info={info} onClose={() => setDismissed(result?.resultId)} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { data } from "react-router";
+import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
+import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { readContentBlocks } from "../../features/content/content.server.ts";
+import { handleAdminAction, loadList, viewOf } from "../../features/reservations/admin.server.ts";
+import { ReservationsScreen } from "../../features/reservations/components/admin/reservations-screen.tsx";
+import { services } from "../../lib/app-context.ts";
+import { berlinToday } from "../../lib/format.ts";
+import { readForm } from "../../lib/forms.ts";
+import { countOutbox } from "../../lib/mail/outbox.server.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/reservations";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: "Reservierungen einsehen", noindex: true });
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireStaffSession(request, context);
+  const { database, logger } = services(context);
+  const today = berlinToday();
+  const view = viewOf(url, today);
+  const [list, outbox] = await Promise.all([
+    loadList(database.db, view, logger),
+    countOutbox(database.db).catch(() => ({ pending: 0, failed: 0, sent: 0 })),
+  ]);
+  return { view, today, list, mailsWaiting: outbox.pending + outbox.failed };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaffSession(request, context);
+  const { database, logger, mailer, config, siteOrigin } = services(context);
+  const form = await readForm(request);
+  const blocks = await readContentBlocks(database.db, logger, ["global.contact"]);
+  const answer = await handleAdminAction(form, {
+    db: database.db,
+    logger,
+    mailer,
+    mail: { contact: blocks["global.contact"], notifyEmail: config.notifyEmail, siteOrigin },
+    username: staff.username,
+  });
+  return data(answer.result, { status: answer.status });
+}
+
+export default function Reservations({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AdminPage
+      title="Reservierungen einsehen"
+      description="Reservierungsanfragen ansehen, bestätigen und bearbeiten."
+    >
+      <ReservationsScreen {...loaderData} result={actionData} />
+    </AdminPage>
+  );
+}
