@@ -1,0 +1,220 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../lib/db.server.ts";
+import { contentDefaults } from "../../lib/content/defaults.ts";
+import { createMailer, type MailTransport } from "../../lib/mail/mailer.server.ts";
+import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { recordingLogger } from "../../../tests/support/silent-logger.ts";
+import { handleAdminAction } from "./admin.server.ts";
+import { submitReservationRequest, type RequestDependencies } from "./request.server.ts";
+
+const now = new Date("2026-11-24T09:15:00Z");
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) data.set(key, value);
+  return data;
+};
+const guest = {
+  name: "Jürgen Müller",
+  email: "j@example.de",
+  date: "2026-11-27",
+  time: "18:00",
+  party_size: "2",
+  request_token: "form-1",
+};
+
+function transport() {
+  const sent: Array<Parameters<MailTransport["send"]>[0]> = [];
+  let down = false;
+  return {
+    sent,
+    setDown: (value: boolean) => (down = value),
+    transport: {
+      async send(message) {
+        if (down) throw new Error("Verbindung abgelehnt");
+        sent.push(message);
+      },
+      close() {},
+    } satisfies MailTransport,
+  };
+}
+
+describe.each(testDatabases())("requests and staff actions on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  function deps(overrides: Partial<RequestDependencies> = {}, mail = transport()): RequestDependencies {
+    const { logger } = recordingLogger();
+    return {
+      db: handle.db,
+      logger,
+      mailer: createMailer({
+        db: handle.db,
+        logger,
+        transport: mail.transport,
+        from: undefined,
+        retryBaseMs: 60_000,
+      }),
+      clientAddress: "192.0.2.10",
+      rateLimit: 5,
+      hours: contentDefaults["global.opening_hours"],
+      mail: {
+        contact: contentDefaults["global.contact"],
+        notifyEmail: undefined,
+        siteOrigin: "http://localhost:3000",
+      },
+      now,
+      ...overrides,
+    };
+  }
+  const count = async () => (await handle.db.selectFrom("reservations").select("id").execute()).length;
+
+  it("stores a valid request and sends the notice to the contact address", async () => {
+    handle = await engine.open();
+    const mail = transport();
+    const answer = await submitReservationRequest(form(guest), deps({}, mail));
+    expect(answer).toMatchObject({
+      status: 200,
+      result: { status: "sent", notice: { title: "Reservierungsanfrage gesendet!" } },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mail.sent.map((message) => message.to)).toEqual(["info@ristorante-tavola.de"]);
+    expect(mail.sent[0]?.text).toContain("Jürgen Müller");
+  });
+
+  it.each([
+    ["a JSON body (no form fields)", {}, "Fehlende Angaben"],
+    ["a party size of -3", { ...guest, party_size: "-3" }, "Fehler bei der Reservierung"],
+    ["the date 2026-02-30", { ...guest, date: "2026-02-30" }, "Fehler bei der Reservierung"],
+    ["a closed day", { ...guest, date: "2026-11-30" }, "Fehler bei der Reservierung"],
+  ])("answers %s with 400 and a German message, storing nothing", async (_, values, title) => {
+    handle = await engine.open();
+    const answer = await submitReservationRequest(form(values), deps());
+    expect(answer.status).toBe(400);
+    expect(answer.result.notice.title).toBe(title);
+    expect(await count()).toBe(0);
+  });
+
+  it("answers a filled honeypot as if all went well and stores nothing", async () => {
+    handle = await engine.open();
+    const answer = await submitReservationRequest(form({ ...guest, website: "http://spam.example" }), deps());
+    expect(answer.status).toBe(200);
+    expect(await count()).toBe(0);
+  });
+
+  it("refuses the sixth request from one address in 10 minutes with 429", async () => {
+    handle = await engine.open();
+    const statuses = [];
+    for (let n = 0; n < 6; n += 1) {
+      const answer = await submitReservationRequest(
+        form({ ...guest, name: `Gast ${n}`, request_token: `f${n}` }),
+        deps(),
+      );
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(answer.result.notice.description).toMatch(/^Zu viele Anfragen/);
+        expect(Number(answer.headers?.["Retry-After"])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await count()).toBe(5);
+    expect(
+      (
+        await submitReservationRequest(
+          form({ ...guest, request_token: "x" }),
+          deps({ clientAddress: "192.0.2.99" }),
+        )
+      ).status,
+    ).toBe(200);
+  });
+
+  it("answers a database failure with the spec's message, never an exception", async () => {
+    handle = await engine.open();
+    await handle.db.schema.dropTable("mail_outbox").execute();
+    const answer = await submitReservationRequest(form(guest), deps());
+    expect(answer.status).toBe(500);
+    expect(answer.result.notice.description).toBe(
+      "Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.",
+    );
+    expect(answer.result.status !== "sent" && answer.result.values.name).toBe("Jürgen Müller");
+  });
+
+  it("staff: confirming sends the confirmation ('Erfolg'), a mail server that is down gives 'E-Mail Fehler'", async () => {
+    handle = await engine.open();
+    const mail = transport();
+    const base = deps({}, mail);
+    const admin = {
+      db: handle.db,
+      logger: base.logger,
+      mailer: base.mailer,
+      mail: base.mail,
+      username: "chef",
+    };
+    const staffForm = {
+      customer_name: "Anna Müller",
+      email: "anna@example.de",
+      phone_number: "",
+      reservation_date: "2026-12-01",
+      reservation_time: "18:00",
+      party_size: "2",
+      status: "PENDING",
+      notes: "",
+    };
+    const added = await handleAdminAction(form({ intent: "create", ...staffForm }), admin);
+    expect(added.result.info).toEqual({
+      title: "Erfolg",
+      message: "Neue Reservierung erfolgreich hinzugefügt!",
+    });
+    const id = String(added.result.reservationId);
+
+    const confirmed = await handleAdminAction(form({ intent: "status", id, status: "CONFIRMED" }), admin);
+    expect(confirmed.result.info).toEqual({
+      title: "Erfolg",
+      message: "Status für Anna Müller aktualisiert und Bestätigungs-E-Mail gesendet.",
+    });
+    expect(mail.sent.find((message) => message.to === "anna@example.de")?.attachments?.[0]?.filename).toBe(
+      "reservierung.ics",
+    );
+
+    await handleAdminAction(form({ intent: "status", id, status: "PENDING" }), admin);
+    mail.setDown(true);
+    const failed = await handleAdminAction(
+      form({ intent: "update", id, ...staffForm, status: "CONFIRMED" }),
+      admin,
+    );
+    expect(failed.result.info).toEqual({
+      title: "E-Mail Fehler",
+      message:
+        "Reservierung aktualisiert, aber Bestätigungs-E-Mail konnte nicht gesendet werden: Verbindung abgelehnt",
+    });
+    const again = await handleAdminAction(form({ intent: "status", id, status: "COMPLETED" }), admin);
+    expect(again.result.info?.message).toBe(
+      "Status für Anna Müller erfolgreich auf Abgeschlossen aktualisiert.",
+    );
+  });
+
+  it("staff: invalid input, an unknown intent or id change nothing and answer in German", async () => {
+    handle = await engine.open();
+    const base = deps();
+    const admin = {
+      db: handle.db,
+      logger: base.logger,
+      mailer: base.mailer,
+      mail: base.mail,
+      username: "chef",
+    };
+    const invalid = await handleAdminAction(
+      form({ intent: "create", customer_name: "", party_size: "2.5" }),
+      admin,
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.result.fieldErrors?.customer_name).toBe("Name ist erforderlich");
+    expect((await handleAdminAction(form({ intent: "drop-table" }), admin)).status).toBe(400);
+    expect((await handleAdminAction(form({ intent: "delete", id: "999" }), admin)).result.info?.title).toBe(
+      "Fehler",
+    );
+    expect(
+      (await handleAdminAction(form({ intent: "status", id: "1; drop", status: "X" }), admin)).status,
+    ).toBe(400);
+    expect(await count()).toBe(0);
+  });
+});

@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../lib/db.server.ts";
+import { contentDefaults } from "../../lib/content/defaults.ts";
+import { testDatabases } from "../../../tests/support/test-databases.ts";
+import {
+  reservationCancellation,
+  reservationConfirmation,
+  reservationNotice,
+  type MailContext,
+} from "./mails.server.ts";
+import {
+  createGuestRequest,
+  createStaffReservation,
+  deleteReservation,
+  listReservations,
+  updateReservation,
+  type Reservation,
+} from "./reservations.server.ts";
+import type { ReservationRequest, StaffReservationValues } from "./schema.ts";
+
+const mail: MailContext = {
+  contact: contentDefaults["global.contact"],
+  notifyEmail: "kueche@example.de",
+  siteOrigin: "https://tavola.example",
+};
+
+const request = (overrides: Partial<ReservationRequest> = {}): ReservationRequest => ({
+  name: "Jürgen Müller",
+  email: "j@example.de",
+  phone: null,
+  date: "2026-12-01",
+  time: "18:00",
+  party_size: 2,
+  notes: null,
+  website: "",
+  request_token: "",
+  ...overrides,
+});
+
+const staff = (overrides: Partial<StaffReservationValues> = {}): StaffReservationValues => ({
+  customer_name: "Gast",
+  email: "gast@example.de",
+  phone_number: null,
+  reservation_date: "2026-12-01",
+  reservation_time: "19:00",
+  party_size: 2,
+  status: "PENDING",
+  notes: null,
+  ...overrides,
+});
+
+const mailsForChange = (reservation: Reservation, previous: string) =>
+  reservation.status === previous
+    ? []
+    : reservation.status === "CONFIRMED"
+      ? [reservationConfirmation(reservation, mail)]
+      : reservation.status === "CANCELLED"
+        ? [reservationCancellation(reservation, mail)]
+        : [];
+
+describe.each(testDatabases())("reservations on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  it("stores a guest's request as PENDING with its notice in the outbox, in one transaction", async () => {
+    handle = await engine.open();
+    const created = await createGuestRequest(handle.db, request({ request_token: "t1" }), (r) => [
+      reservationNotice(r, mail, "guest"),
+    ]);
+    expect(created.duplicate).toBe(false);
+    expect(created.reservation).toMatchObject({ status: "PENDING", customer_name: "Jürgen Müller" });
+    const outbox = await handle.db.selectFrom("mail_outbox").selectAll().execute();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({
+      kind: "reservation-notice",
+      recipient: "kueche@example.de",
+      reservation_id: created.reservation.id,
+      status: "pending",
+    });
+    expect(outbox[0]?.text_body).toContain("Jürgen Müller");
+    expect(outbox[0]?.text_body).toContain("01.12.2026");
+  });
+
+  it("a failure while writing the notice stores no reservation either", async () => {
+    handle = await engine.open();
+    await expect(
+      createGuestRequest(handle.db, request(), () => [
+        // A recipient the outbox refuses (NOT NULL) makes writing the notice fail.
+        { kind: "x", recipient: null as unknown as string, subject: "s", text: "t" },
+      ]),
+    ).rejects.toThrow();
+    expect(await handle.db.selectFrom("reservations").select("id").execute()).toEqual([]);
+  });
+
+  it("stores the same request sent twice at once (same form key) once", async () => {
+    handle = await engine.open();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        createGuestRequest(handle.db, request({ request_token: "same-form" }), (r) => [
+          reservationNotice(r, mail, "guest"),
+        ]),
+      ),
+    );
+    expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
+    expect(await handle.db.selectFrom("reservations").select("id").execute()).toHaveLength(1);
+    expect(await handle.db.selectFrom("mail_outbox").select("id").execute()).toHaveLength(1);
+  });
+
+  it("takes an identical pending request without form key as the same one, a different one as new", async () => {
+    handle = await engine.open();
+    await createGuestRequest(handle.db, request());
+    expect((await createGuestRequest(handle.db, request({ name: "JÜRGEN MÜLLER" }))).duplicate).toBe(true);
+    expect((await createGuestRequest(handle.db, request({ party_size: 3 }))).duplicate).toBe(false);
+  });
+
+  it("lists by date, pending, and by name ignoring case with umlauts; LIKE wildcards are text", async () => {
+    handle = await engine.open();
+    await createStaffReservation(
+      handle.db,
+      staff({ customer_name: "Jürgen Übel", reservation_time: "20:00" }),
+    );
+    await createStaffReservation(
+      handle.db,
+      staff({ customer_name: "Anna Özdemir", reservation_time: "12:00" }),
+    );
+    await createStaffReservation(
+      handle.db,
+      staff({ customer_name: "100% Gast_1", status: "CONFIRMED", reservation_date: "2026-12-02" }),
+    );
+    const names = (rows: Reservation[]) => rows.map((row) => row.customer_name);
+    expect(names(await listReservations(handle.db, { mode: "date", date: "2026-12-01" }))).toEqual([
+      "Anna Özdemir",
+      "Jürgen Übel",
+    ]);
+    expect(names(await listReservations(handle.db, { mode: "pending" }))).toHaveLength(2);
+    expect(names(await listReservations(handle.db, { mode: "search", query: "ÜBEL" }))).toEqual([
+      "Jürgen Übel",
+    ]);
+    expect(names(await listReservations(handle.db, { mode: "search", query: "özd" }))).toEqual([
+      "Anna Özdemir",
+    ]);
+    expect(names(await listReservations(handle.db, { mode: "search", query: "%" }))).toEqual(["100% Gast_1"]);
+    expect(names(await listReservations(handle.db, { mode: "search", query: "t_1" }))).toEqual([
+      "100% Gast_1",
+    ]);
+    expect(names(await listReservations(handle.db, { mode: "search", query: "s_1" }))).toEqual([]);
+  });
+
+  it("writes the confirmation only when a reservation changes into CONFIRMED, the cancellation into CANCELLED", async () => {
+    handle = await engine.open();
+    const { reservation } = await createStaffReservation(handle.db, staff());
+    const kinds = async () =>
+      (await handle.db.selectFrom("mail_outbox").select("kind").orderBy("id").execute()).map(
+        (row) => row.kind,
+      );
+    const before = reservation.updated_at;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const confirmed = await updateReservation(
+      handle.db,
+      reservation.id,
+      { status: "CONFIRMED" },
+      mailsForChange,
+    );
+    expect(confirmed.previousStatus).toBe("PENDING");
+    expect(confirmed.reservation.updated_at > before).toBe(true);
+    expect(await kinds()).toEqual(["reservation-confirmation"]);
+    await updateReservation(
+      handle.db,
+      reservation.id,
+      staff({ status: "CONFIRMED", notes: "Fenster" }),
+      mailsForChange,
+    );
+    expect(await kinds()).toEqual(["reservation-confirmation"]);
+    await updateReservation(handle.db, reservation.id, { status: "CANCELLED" }, mailsForChange);
+    expect(await kinds()).toEqual(["reservation-confirmation", "reservation-cancellation"]);
+    const confirmation = await handle.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("kind", "=", "reservation-confirmation")
+      .executeTakeFirstOrThrow();
+    expect(confirmation.recipient).toBe("gast@example.de");
+    expect(confirmation.text_body).toContain("01.12.2026");
+    expect(confirmation.text_body).toContain("19:00 Uhr");
+    expect(confirmation.attachments).toContain("BEGIN:VCALENDAR");
+  });
+
+  it("two staff members confirming at once write one confirmation", async () => {
+    handle = await engine.open();
+    const { reservation } = await createStaffReservation(handle.db, staff());
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        updateReservation(handle.db, reservation.id, { status: "CONFIRMED" }, mailsForChange),
+      ),
+    );
+    expect(await handle.db.selectFrom("mail_outbox").select("id").execute()).toHaveLength(1);
+  });
+
+  it("deletes, and says when there was nothing to delete", async () => {
+    handle = await engine.open();
+    const { reservation } = await createStaffReservation(handle.db, staff());
+    expect(await deleteReservation(handle.db, reservation.id)).toBe(true);
+    expect(await deleteReservation(handle.db, reservation.id)).toBe(false);
+    await expect(updateReservation(handle.db, reservation.id, { status: "CONFIRMED" })).rejects.toThrow(
+      /nicht gefunden/,
+    );
+  });
+});
