@@ -1,9 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { createSession } from "../../app/features/auth/session.server.ts";
+import { startMailbox, type Mailbox } from "./support/mailbox.ts";
 import { E2E_ADMIN, startSite, type Site } from "./support/site.ts";
 
-export { E2E_ADMIN, expect, type Site };
+export { E2E_ADMIN, expect, type Mailbox, type Site };
 
 interface TestFixtures {
   /**
@@ -11,6 +12,14 @@ interface TestFixtures {
    * change what other tests read (texts, announcements, sign-in throttling). `test.use({ ownSite: true })`.
    */
   ownSite: boolean;
+  /** Environment for this test's own site (implies `ownSite`), e.g. `{ RESERVATION_RATE_LIMIT: "2" }`. */
+  siteEnv: Record<string, string>;
+  /**
+   * A real SMTP server for this test, and a site of its own that sends to it (retrying after 1 s):
+   * `test.use({ withMailbox: true })`, then the `mailbox` fixture.
+   */
+  withMailbox: boolean;
+  mailbox: Mailbox | undefined;
   /** The site this test talks to; `baseURL` points at it. */
   site: Site;
   /** Signs the staff account in without the form: a session in the site's database, its cookie in the context. */
@@ -37,10 +46,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker", timeout: 90_000 },
   ],
   ownSite: [false, { option: true }],
+  siteEnv: [{}, { option: true }],
+  withMailbox: [false, { option: true }],
+  mailbox: async ({ withMailbox }, provide) => {
+    if (!withMailbox) return provide(undefined);
+    const mailbox = await startMailbox();
+    try {
+      await provide(mailbox);
+    } finally {
+      await mailbox.stop();
+    }
+  },
   site: [
-    async ({ ownSite, workerSite }, provide) => {
-      if (!ownSite) return provide(await workerSite.get());
-      const site = await startSite();
+    async ({ ownSite, siteEnv, mailbox, workerSite }, provide) => {
+      const env = { ...siteEnv, ...(mailbox ? { SMTP_URL: mailbox.url, MAIL_RETRY_SECONDS: "1" } : {}) };
+      if (!ownSite && Object.keys(env).length === 0) return provide(await workerSite.get());
+      const site = await startSite(env);
       try {
         await provide(site);
       } finally {

@@ -293,17 +293,23 @@ test.describe("Startseite: Bewertungen", () => {
 });
 
 test.describe("Startseite: Reservierung", () => {
-  test("der Bereich der Reservierung nennt Telefon, E-Mail, Adresse und Öffnungszeiten", async ({ page }) => {
+  test("der Bereich der Reservierung zeigt das Formular und nennt Telefon, E-Mail, Adresse und Öffnungszeiten", async ({
+    page,
+  }) => {
     await page.goto("/#reservation-form-area");
     const area = page.locator("#reservation-form-area");
     await expect(area).toBeInViewport();
     await expect(area.getByRole("heading", { name: "Reservierungsanfrage" })).toBeVisible();
-    await expect(area.getByRole("link", { name: /Anrufen/ })).toHaveAttribute("href", "tel:07071123456");
-    await expect(area.getByRole("link", { name: "E-Mail schreiben" })).toHaveAttribute(
+    await expect(area.getByRole("form", { name: "Reservierungsanfrage" })).toBeVisible();
+    const section = page.locator("section#reservations");
+    await expect(section.getByRole("link", { name: "07071 123456" })).toHaveAttribute(
+      "href",
+      "tel:07071123456",
+    );
+    await expect(section.getByRole("link", { name: "info@ristorante-tavola.de" })).toHaveAttribute(
       "href",
       /^mailto:info@ristorante-tavola\.de/,
     );
-    const section = page.locator("section#reservations");
     await expect(section.getByRole("heading", { name: "Telefon" })).toBeVisible();
     await expect(section.getByRole("heading", { name: "Adresse" })).toBeVisible();
     await expect(section.getByText("Marktplatz 12")).toBeVisible();

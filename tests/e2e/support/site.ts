@@ -26,13 +26,19 @@ export interface Site {
   stop(): Promise<void>;
 }
 
-export async function startSite(): Promise<Site> {
+/**
+ * `extraEnv` adds to or overrides the environment (e.g. `SMTP_URL`). Reservation requests are not
+ * limited per address unless a test sets `RESERVATION_RATE_LIMIT`: every test browser is 127.0.0.1.
+ */
+export async function startSite(extraEnv: Record<string, string> = {}): Promise<Site> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-e2e-"));
   const env = {
     DATA_DIR: dataDir,
     ADMIN_USERNAME: E2E_ADMIN.username,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: "error",
+    RESERVATION_RATE_LIMIT: "0",
+    ...extraEnv,
   };
   const server = spawnServer(env);
   let database: DatabaseHandle | undefined;

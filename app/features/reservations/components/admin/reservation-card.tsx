@@ -30,9 +30,17 @@ const statusClasses: Record<ReservationStatus, string> = {
   CANCELLED: "border-brand-700 bg-brand-50 text-brand-800",
 };
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+function Detail({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={cn("min-w-0", className)}>
       <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
       <dd className="mt-0.5 break-words">{children}</dd>
     </div>
@@ -154,11 +162,9 @@ export function ReservationCard({
           </Detail>
         ) : null}
         {reservation.notes ? (
-          <div className="col-span-full">
-            <Detail label="Anmerkungen">
-              <span className="whitespace-pre-line">{reservation.notes}</span>
-            </Detail>
-          </div>
+          <Detail label="Anmerkungen" className="col-span-full">
+            <span className="whitespace-pre-line">{reservation.notes}</span>
+          </Detail>
         ) : null}
       </dl>
     </article>

@@ -50,7 +50,7 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
   const hydrated = useHydrated();
   const shownDate = view.mode === "date" ? view.date : today;
 
-  // Dialogs close when a new answer to their form arrives (derived, so no effect has to close them).
+  // Each dialog remembers the answer that was current when it opened: a newer one to its form closes it.
   const [adding, setAdding] = useState<{ after: string | undefined } | undefined>();
   const [editing, setEditing] = useState<
     { reservation: ReservationRow; after: string | undefined } | undefined
@@ -64,9 +64,11 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
     result.intent === intent &&
     result.outcome !== "invalid" &&
     result.resultId !== after;
-  const addOpen = adding !== undefined && !answeredSince("create", adding.after);
-  const editOpen = editing !== undefined && !answeredSince("update", editing.after);
-  const deleteOpen = deleting !== undefined && !answeredSince("delete", deleting.after);
+  // An answer closes its dialog for good (state adjusted while rendering, as React recommends over
+  // an effect): a later answer to another form must not bring it back.
+  if (adding && answeredSince("create", adding.after)) setAdding(undefined);
+  if (editing && answeredSince("update", editing.after)) setEditing(undefined);
+  if (deleting && answeredSince("delete", deleting.after)) setDeleting(undefined);
   const info = result?.info && result.resultId !== dismissed ? result.info : undefined;
   const formErrors = (intent: AdminResult["intent"], after: string | undefined) =>
     result?.intent === intent && result.outcome === "invalid" && result.resultId !== after
@@ -91,6 +93,11 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
         { replace: true, preventScrollReset: true },
       );
     }, SEARCH_DEBOUNCE_MS);
+  };
+  /** 'Heute' and 'Ausstehend' leave the search; a search still waiting for its debounce is dropped. */
+  const leaveSearch = () => {
+    clearTimeout(timer.current);
+    setQuery("");
   };
   const searching = view.mode === "search";
   const loading =
@@ -144,8 +151,7 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
               onChange={(event) => {
                 const date = event.currentTarget.value;
                 if (!date) return;
-                setQuery("");
-                clearTimeout(timer.current);
+                leaveSearch();
                 setSearchParams({ date }, { preventScrollReset: true });
               }}
             />
@@ -159,7 +165,7 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
             <Link
               to={`?date=${today}`}
               aria-current={view.mode === "date" && view.date === today ? "true" : undefined}
-              onClick={() => setQuery("")}
+              onClick={leaveSearch}
             >
               Heute
             </Link>
@@ -168,7 +174,7 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
             <Link
               to="?view=pending"
               aria-current={view.mode === "pending" ? "true" : undefined}
-              onClick={() => setQuery("")}
+              onClick={leaveSearch}
             >
               <CalendarClock aria-hidden="true" />
               Ausstehend
@@ -292,21 +298,21 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
 
       <ReservationFormDialog
         key={`add-${adding?.after ?? ""}`}
-        open={addOpen}
+        open={adding !== undefined}
         onOpenChange={(open) => (open ? undefined : setAdding(undefined))}
         defaultDate={shownDate}
         serverErrors={adding ? formErrors("create", adding.after) : undefined}
       />
       <ReservationFormDialog
         key={`edit-${editing?.reservation.id ?? ""}-${editing?.after ?? ""}`}
-        open={editOpen}
+        open={editing !== undefined}
         onOpenChange={(open) => (open ? undefined : setEditing(undefined))}
         reservation={editing?.reservation}
         defaultDate={shownDate}
         serverErrors={editing ? formErrors("update", editing.after) : undefined}
       />
       <DeleteReservationDialog
-        reservation={deleteOpen ? deleting?.reservation : undefined}
+        reservation={deleting?.reservation}
         onOpenChange={(open) => (open ? undefined : setDeleting(undefined))}
       />
       <InfoDialog info={info} onClose={() => setDismissed(result?.resultId)} />
