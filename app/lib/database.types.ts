@@ -137,6 +137,8 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
   created_at: Timestamp;
   reply_to: string | null;
+  /** The restaurant's address when the message was written: the From when MAIL_FROM is not set. */
+  sender: string | null;
   /** JSON: `[{ filename, contentType, content }]` with the content as text (the calendar entry). */
   attachments: string | null;
   /** Who is sending it right now, and until when that claim holds (decision 0017). */

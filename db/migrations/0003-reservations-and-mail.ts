@@ -7,7 +7,8 @@ import { columnTypes, notNull, type MigrationDb } from "./schema-helpers.ts";
  * - a guest's request carries the one-time key of the form it came from, unique, so the same
  *   request sent twice (double click, resend after a timeout) is stored once;
  * - an outbox message is claimed by one process before it is sent (a claim that runs out is free
- *   again), has a Reply-To and may carry attachments (the confirmation's calendar entry);
+ *   again), has a Reply-To, the restaurant's address as sender when MAIL_FROM is not set, and may
+ *   carry attachments (the confirmation's calendar entry);
  * - counters for per-address limits (reservation requests), each row with its expiry.
  */
 export function reservationsAndMail(dialect: Dialect): Migration {
@@ -23,6 +24,7 @@ export function reservationsAndMail(dialect: Dialect): Migration {
         .execute();
 
       await db.schema.alterTable("mail_outbox").addColumn("reply_to", "varchar(254)").execute();
+      await db.schema.alterTable("mail_outbox").addColumn("sender", "varchar(254)").execute();
       await db.schema.alterTable("mail_outbox").addColumn("attachments", "text").execute();
       await db.schema.alterTable("mail_outbox").addColumn("claim_token", "varchar(64)").execute();
       await db.schema.alterTable("mail_outbox").addColumn("claimed_until", t.timestamp).execute();
@@ -44,7 +46,7 @@ export function reservationsAndMail(dialect: Dialect): Migration {
     async down(db: MigrationDb) {
       await db.schema.dropTable("rate_limit_counters").execute();
       await db.schema.dropIndex("mail_outbox_created_idx").execute();
-      for (const column of ["claimed_until", "claim_token", "attachments", "reply_to"]) {
+      for (const column of ["claimed_until", "claim_token", "attachments", "sender", "reply_to"]) {
         await db.schema.alterTable("mail_outbox").dropColumn(column).execute();
       }
       await db.schema.dropIndex("reservations_request_token_unique").execute();

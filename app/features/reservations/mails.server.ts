@@ -58,6 +58,7 @@ export function reservationNotice(
     html: body.html,
     // Answering the notice writes to the guest.
     replyTo: reservation.email ?? undefined,
+    sender: context.contact.email,
     reservationId: reservation.id,
   };
 }
@@ -96,6 +97,7 @@ export function reservationConfirmation(
     text: body.text,
     html: body.html,
     replyTo: contact.email,
+    sender: contact.email,
     reservationId: reservation.id,
     attachments: [
       {
@@ -145,6 +147,7 @@ export function reservationCancellation(
     text: body.text,
     html: body.html,
     replyTo: contact.email,
+    sender: contact.email,
     reservationId: reservation.id,
   };
 }

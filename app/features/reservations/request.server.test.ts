@@ -79,6 +79,8 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(mail.sent.map((message) => message.to)).toEqual(["info@ristorante-tavola.de"]);
     expect(mail.sent[0]?.text).toContain("Jürgen Müller");
+    expect(mail.sent[0]?.from).toBe("info@ristorante-tavola.de");
+    expect(mail.sent[0]?.replyTo).toBe("j@example.de");
   });
 
   it.each([

@@ -86,7 +86,7 @@ describe.each(testDatabases())("reservations on $dialect", (engine) => {
     await expect(
       createGuestRequest(handle.db, request(), () => [
         // A recipient the outbox refuses (NOT NULL) makes writing the notice fail.
-        { kind: "x", recipient: null as unknown as string, subject: "s", text: "t" },
+        { kind: "x", recipient: null as unknown as string, subject: "s", text: "t", sender: "a@b.de" },
       ]),
     ).rejects.toThrow();
     expect(await handle.db.selectFrom("reservations").select("id").execute()).toEqual([]);

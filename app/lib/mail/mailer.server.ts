@@ -56,7 +56,7 @@ export interface MailerOptions {
   db: Kysely<Database>;
   logger: Logger;
   transport: MailTransport | undefined;
-  /** The From address; messages fall back to their Reply-To (the restaurant's address). */
+  /** The From address (MAIL_FROM); without it, the restaurant's address each message was written with. */
   from: string | undefined;
   /** The first retry's wait; each further one doubles it (at most an hour). */
   retryBaseMs: number;
@@ -134,7 +134,7 @@ export function createMailer({
     const { row } = claimed;
     try {
       await transport.send({
-        from: from ?? row.reply_to ?? "tavola@localhost",
+        from: from ?? row.sender ?? row.recipient,
         to: row.recipient,
         replyTo: row.reply_to ?? undefined,
         subject: row.subject,

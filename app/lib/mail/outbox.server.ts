@@ -28,6 +28,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** The restaurant's own address: the sender when MAIL_FROM is not set. */
+  sender: string;
   attachments?: MailAttachment[];
   reservationId?: number;
 }
@@ -46,6 +48,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
       text_body: mail.text,
       html_body: mail.html ?? null,
       reply_to: mail.replyTo ?? null,
+      sender: mail.sender,
       attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
       reservation_id: mail.reservationId ?? null,
       status: "pending",

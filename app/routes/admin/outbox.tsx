@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { StatusButton } from "../../components/forms/status-button.tsx";
 import { useIsPending } from "../../components/forms/use-is-pending.ts";
 import { NoticeInPage } from "../../components/forms/form-notice.tsx";
@@ -109,7 +109,8 @@ function StatusText({ entry }: { entry: Route.ComponentProps["loaderData"]["entr
 }
 
 function ResendButton({ id }: { id: number }) {
-  const pending = useIsPending({ intent: "resend" });
+  const navigation = useNavigation();
+  const pending = useIsPending({ intent: "resend" }) && navigation.formData?.get("id") === String(id);
   return (
     <Form method="post">
       <input type="hidden" name={INTENT_FIELD} value="resend" />
