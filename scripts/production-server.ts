@@ -17,7 +17,10 @@ export interface ProductionServer {
 const root = path.resolve(import.meta.dirname, "..");
 
 /** Resolves once the server says where it listens; `port` "0" (the default) takes any free port. */
-export async function startProductionServer(port = "0"): Promise<ProductionServer> {
+export async function startProductionServer(
+  port = "0",
+  extraEnv: Record<string, string> = {},
+): Promise<ProductionServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-"));
   const child = spawn(process.execPath, [path.join(root, "server", "start.ts")], {
     cwd: root,
@@ -34,6 +37,7 @@ export async function startProductionServer(port = "0"): Promise<ProductionServe
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       PUBLIC_URL: "",
+      ...extraEnv,
     },
   });
   let stderr = "";

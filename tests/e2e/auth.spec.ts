@@ -81,10 +81,16 @@ test.describe("Login-Seite", () => {
     ).toBeVisible();
 
     const main = page.getByRole("main");
+    const pending = await site.db
+      .selectFrom("reservations")
+      .select("id")
+      .where("status", "=", "PENDING")
+      .execute();
+    expect(pending.length).toBeGreaterThan(0);
     const cards = [
       { heading: "Speisekarte", figure: "12 Gerichte" },
       { heading: "Wochenkarte", figure: "3 Gerichte" },
-      { heading: "Reservierungen", figure: "0 Anfragen" },
+      { heading: "Reservierungen", figure: `${pending.length} Anfragen` },
     ];
     for (const { heading, figure } of cards) {
       const card = main.locator("section").filter({

@@ -388,6 +388,8 @@ test.describe("Reservierungen einsehen", () => {
     ).toBeVisible();
     await expect(confirm.getByText(/nicht rückgängig/)).toBeVisible();
     await confirm.getByRole("button", { name: "Endgültig löschen" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(card(page, "Erna Ändern")).toBeVisible();
     await expect(card(page, "Luis Löschen")).toHaveCount(0);
     expect(
       await site.db
@@ -426,6 +428,7 @@ test.describe("Reservierungen einsehen: Ansichten", () => {
     await page.getByLabel("Nach Name suchen").fill("MÜLL");
     await expect(page).toHaveURL(/\?q=M%C3%9CLL$/);
     await expect(page.getByText("Suchergebnisse für „MÜLL“")).toBeVisible();
+    await expect(page.getByRole("article").first()).toBeVisible();
     const names = await page.getByRole("article").locator("h3").allTextContents();
     expect(names.length).toBeGreaterThan(0);
     expect(new Set(names)).toEqual(new Set(["Anna Müller"]));
@@ -434,6 +437,8 @@ test.describe("Reservierungen einsehen: Ansichten", () => {
     await page.getByLabel("Nach Name suchen").fill("");
     await page.getByRole("link", { name: "Ausstehend" }).click();
     await expect(page).toHaveURL(/view=pending/);
+    await expect(page.getByText("Alle ausstehenden Anfragen")).toBeVisible();
+    await expect(page.getByRole("article").first()).toBeVisible();
     const statuses = await page
       .getByRole("article")
       .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-status")));
