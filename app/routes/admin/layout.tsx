@@ -23,7 +23,10 @@ export function headers() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen bg-stone-50 md:flex">
-      <AdminSidebar username={loaderData.username} />
+      {/* A printed page (the day list) shows the screen's content only. */}
+      <div className="contents print:hidden">
+        <AdminSidebar username={loaderData.username} />
+      </div>
       <main id="main" className="min-w-0 flex-1">
         <Outlet />
       </main>
