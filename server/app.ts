@@ -27,6 +27,7 @@ import {
   isUploadRoute,
   limitBody,
 } from "./request-guards.ts";
+import { startHousekeeping } from "./housekeeping.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
 
@@ -109,6 +110,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     pollMs: Math.min(5000, config.mailRetryMs),
   });
   if (options.mailWorker ?? true) mailer.start();
+  const housekeeping = startHousekeeping(database.db, logger);
   if (!mailer.configured)
     logger.warn(
       "SMTP_URL is not set: e-mails wait in the outbox (Verwaltung → Reservierungen → E-Mail-Ausgang)",
@@ -245,6 +247,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     mailer,
     async close() {
       await mailer.stop();
+      await housekeeping.stop();
       await database.close();
     },
   };

@@ -3,7 +3,7 @@ import {
   findPostgresBinaries,
   startThrowawayPostgres,
   type ThrowawayPostgres,
-} from "./throwaway-postgres.ts";
+} from "../../scripts/throwaway-postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

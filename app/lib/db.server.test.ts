@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "./db.server.ts";
+
+describe("the SQLite connection", () => {
+  let handle: DatabaseHandle | undefined;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-db-"));
+  afterEach(async () => {
+    await handle?.close();
+    handle = undefined;
+  });
+
+  it("keeps statements prepared without mixing up their parameters, also beyond the cache's size", async () => {
+    handle = openDatabase({ kind: "sqlite", file: path.join(dir, "cache.sqlite") });
+    const { db } = handle;
+    await sql`create table t (n integer not null, label text not null)`.execute(db);
+    // 400 statements of different text (more than the cache holds), each run twice in turn.
+    for (let round = 0; round < 2; round += 1) {
+      for (let n = 0; n < 400; n += 1) {
+        const literal = sql.raw(String(n));
+        await sql`insert into t (n, label) values (${literal}, ${`r${round}-${n}`})`.execute(db);
+        const row = await sql<
+          Record<string, string>
+        >`select label as ${sql.raw(`label${n}`)} from t where n = ${literal} and label = ${`r${round}-${n}`}`.execute(
+          db,
+        );
+        expect(row.rows).toEqual([{ [`label${n}`]: `r${round}-${n}` }]);
+      }
+    }
+    const count = await sql<{ c: number }>`select count(*) as c from t`.execute(db);
+    expect(count.rows[0]?.c).toBe(800);
+  });
+
+  it("reads a table's new shape after a migration changed it", async () => {
+    handle = openDatabase({ kind: "sqlite", file: path.join(dir, "schema.sqlite") });
+    const { db } = handle;
+    await sql`create table t (a integer)`.execute(db);
+    await sql`insert into t (a) values (1)`.execute(db);
+    expect((await sql`select * from t`.execute(db)).rows).toEqual([{ a: 1 }]);
+    await sql`alter table t add column b text default 'neu'`.execute(db);
+    expect((await sql`select * from t`.execute(db)).rows).toEqual([{ a: 1, b: "neu" }]);
+  });
+});

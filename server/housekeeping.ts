@@ -1,0 +1,47 @@
+import type { Kysely } from "kysely";
+import { deleteExpiredGuestData } from "../app/features/reservations/retention.server.ts";
+import type { Database } from "../app/lib/database.types.ts";
+import type { Logger } from "../app/lib/logger.server.ts";
+
+/**
+ * Work the server does on its own, on start and then daily: deleting guest data past the retention
+ * the privacy policy promises (app/features/reservations/retention.server.ts). Safe when several
+ * processes share one database: each deletion is one transaction and a second run finds nothing.
+ */
+export const HOUSEKEEPING_EVERY_MS = 24 * 60 * 60 * 1000;
+
+export interface Housekeeping {
+  /** One run now; resolves when it is done (errors are logged, never thrown). */
+  run(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startHousekeeping(
+  db: Kysely<Database>,
+  logger: Logger,
+  everyMs = HOUSEKEEPING_EVERY_MS,
+): Housekeeping {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(async () => {
+      try {
+        const deleted = await deleteExpiredGuestData(db);
+        if (deleted.reservations > 0 || deleted.mails > 0)
+          logger.info("guest data past its retention deleted", { ...deleted });
+      } catch (error) {
+        logger.error("housekeeping failed", { error });
+      }
+    });
+    return running;
+  };
+  void run();
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return {
+    run,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
