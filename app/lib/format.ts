@@ -24,5 +24,8 @@ export function formatDate(isoDate: string): string {
   return `${day}.${month}.${year}`;
 }
 
+/** The Berlin calendar date of an instant (a stored timestamp) as day.month.year. */
+export const formatBerlinDate = (instant: string): string => formatDate(berlinToday(new Date(instant)));
+
 /** A phone number as a tel: link target: digits and a leading plus only. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, "")}`;

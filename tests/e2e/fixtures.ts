@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
 import { createSession } from "../../app/features/auth/session.server.ts";
 import { startMailbox, type Mailbox } from "./support/mailbox.ts";
 import { E2E_ADMIN, startSite, type Site } from "./support/site.ts";
@@ -145,3 +145,12 @@ export const ADMIN_PAGES = [
 /** A URL matcher for exactly this path on the test server (no query, no hash). */
 export const atPath = (path: string) =>
   new RegExp(`^https?://[^/]+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+
+/** Console messages of type 'error' (a failed hydration among them), collected from now on. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}

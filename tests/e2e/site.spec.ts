@@ -1,7 +1,8 @@
-import type { ConsoleMessage, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   accessibilityViolations,
   atPath,
+  collectConsoleErrors,
   expect,
   signInWithForm,
   test,
@@ -10,15 +11,6 @@ import {
 
 const mainNavigation = (page: Page) => page.getByRole("navigation", { name: "Hauptnavigation" });
 const NAV_LINKS = ["Start", "Über uns", "Speisekarte", "Galerie"] as const;
-
-/** Console messages of type 'error', collected from now on. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message: ConsoleMessage) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
-}
 
 test.describe("Startseite", () => {
   test("Sprache, Titel, Beschreibung, Abschnitte und Hauptnavigation", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
-import { formatDate, berlinToday } from "../../lib/format.ts";
+import { formatBerlinDate, formatDate } from "../../lib/format.ts";
 import { z } from "../../lib/zod.ts";
 
 /**
@@ -185,7 +185,7 @@ export const isVisibleOn = (
 export const validUntilText = (validUntil: string): string => `Gültig bis ${formatDate(validUntil)}`;
 
 /** The Berlin calendar day of a stored UTC timestamp, as day.month.year. */
-export const createdOnText = (createdAt: string): string => formatDate(berlinToday(new Date(createdAt)));
+export const createdOnText = formatBerlinDate;
 
 /** What the public dialog receives from GET /api/mitteilungen. */
 export interface PublicAnnouncement {

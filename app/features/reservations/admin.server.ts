@@ -12,9 +12,12 @@ import {
   type MailContext,
 } from "./mails.server.ts";
 import {
+  countReservations,
   createStaffReservation,
   deleteReservation,
+  LIST_LIMIT,
   listReservations,
+  ReservationChangedError,
   ReservationNotFoundError,
   updateReservation,
   type Reservation,
@@ -37,7 +40,22 @@ export function viewOf(url: URL, today: string): ReservationView {
   return { mode: "date", date: isCalendarDate(date) ? date : today };
 }
 
-export type ListResult = { ok: true; reservations: Reservation[] } | { ok: false; message: string };
+export type ListResult =
+  | {
+      ok: true;
+      reservations: Reservation[];
+      /** How many the view holds; more than shown when the list stops at LIST_LIMIT. */
+      total: number;
+      /** When the list was read, Berlin time ('25.11.2026, 09:14'): the printed day list's 'Stand'. */
+      readAt: string;
+    }
+  | { ok: false; message: string };
+
+const readAtFormat = new Intl.DateTimeFormat("de-DE", {
+  timeZone: "Europe/Berlin",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
 
 export async function loadList(
   db: Kysely<Database>,
@@ -45,7 +63,9 @@ export async function loadList(
   logger: Logger,
 ): Promise<ListResult> {
   try {
-    return { ok: true, reservations: await listReservations(db, view) };
+    const reservations = await listReservations(db, view);
+    const total = reservations.length < LIST_LIMIT ? reservations.length : await countReservations(db, view);
+    return { ok: true, reservations, total, readAt: readAtFormat.format(new Date()) };
   } catch (error) {
     logger.error("reservations list failed", { error });
     return { ok: false, message: A.loadFailed(error instanceof Error ? error.message : String(error)) };
@@ -197,10 +217,23 @@ export async function handleAdminAction(
     intent === "status" ? A.quickStatusFailed(message) : A.updateFailed(message);
   let updated: Awaited<ReturnType<typeof updateReservation>>;
   try {
-    updated = await updateReservation(db, id, change, mailsForChange(mail));
+    const version = intent === "update" ? form.get("updated_at") : null;
+    updated = await updateReservation(
+      db,
+      id,
+      change,
+      mailsForChange(mail),
+      typeof version === "string" && version !== "" ? version : undefined,
+    );
   } catch (error) {
     if (error instanceof ReservationNotFoundError)
       return answer(404, { intent, outcome: "failed", info: { title: "Fehler", message: A.notFound } });
+    if (error instanceof ReservationChangedError)
+      return answer(409, {
+        intent,
+        outcome: "failed",
+        info: { title: "Fehler", message: A.changedMeanwhile },
+      });
     logger.error("reservation update failed", { error });
     return answer(500, {
       intent,

@@ -128,6 +128,10 @@ export const adminMessages = {
   cancelMailFailed: (customer: string, message: string) =>
     `Status aktualisiert, aber die Stornierungs-E-Mail für ${customer} konnte nicht gesendet werden: ${message}`,
   notFound: "Diese Reservierung gibt es nicht mehr. Die Liste wurde neu geladen.",
+  truncated: (shown: number, total: number) =>
+    `Angezeigt werden die ersten ${shown} von ${total} Reservierungen. Grenzen Sie die Suche weiter ein oder wählen Sie ein Datum.`,
+  changedMeanwhile:
+    "Diese Reservierung wurde inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert; die Liste zeigt jetzt den aktuellen Stand.",
   noEmail: "Für diese Reservierung ist keine E-Mail-Adresse hinterlegt; es wurde keine Bestätigung gesendet.",
   emptyTitle: "Keine Reservierungen",
   emptyText: "Aktuell sind keine Reservierungen vorhanden",

@@ -4,7 +4,8 @@ import { contentDefaults } from "../../lib/content/defaults.ts";
 import { createMailer, type MailTransport } from "../../lib/mail/mailer.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
-import { handleAdminAction } from "./admin.server.ts";
+import { handleAdminAction, loadList } from "./admin.server.ts";
+import { LIST_LIMIT } from "./reservations.server.ts";
 import { submitReservationRequest, type RequestDependencies } from "./request.server.ts";
 
 const now = new Date("2026-11-24T09:15:00Z");
@@ -129,6 +130,45 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
     ).toBe(200);
   });
 
+  it("answers a form sent again as stored, without counting it towards the limit", async () => {
+    handle = await engine.open();
+    const first = await submitReservationRequest(form(guest), deps({ rateLimit: 1 }));
+    const again = await submitReservationRequest(form(guest), deps({ rateLimit: 1 }));
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.result.notice.title).toBe("Reservierungsanfrage gesendet!");
+    expect(await count()).toBe(1);
+    const other = await submitReservationRequest(
+      form({ ...guest, name: "Anna", request_token: "form-2" }),
+      deps({ rateLimit: 1 }),
+    );
+    expect(other.status).toBe(429);
+  });
+
+  it("staff: a view with more reservations than the list shows says how many there are", async () => {
+    handle = await engine.open();
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: LIST_LIMIT + 1 }, (_, n) => ({
+      customer_name: `Gast ${n}`,
+      customer_name_search: `gast ${n}`,
+      email: "gast@example.de",
+      reservation_date: "2026-12-01",
+      reservation_time: "19:00",
+      party_size: 2,
+      status: "PENDING" as const,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let start = 0; start < rows.length; start += 100)
+      await handle.db
+        .insertInto("reservations")
+        .values(rows.slice(start, start + 100))
+        .execute();
+    const list = await loadList(handle.db, { mode: "pending" }, recordingLogger().logger);
+    expect(list).toMatchObject({ ok: true, total: LIST_LIMIT + 1 });
+    expect(list.ok && list.reservations.length).toBe(LIST_LIMIT);
+    expect(list.ok && list.readAt).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+  });
+
   it("answers a database failure with the spec's message, never an exception", async () => {
     handle = await engine.open();
     await handle.db.schema.dropTable("mail_outbox").execute();
@@ -192,6 +232,64 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
     expect(again.result.info?.message).toBe(
       "Status für Anna Müller erfolgreich auf Abgeschlossen aktualisiert.",
     );
+  });
+
+  it("staff: an edit made on an older version does not overwrite a colleague's change", async () => {
+    handle = await engine.open();
+    const base = deps();
+    const admin = {
+      db: handle.db,
+      logger: base.logger,
+      mailer: base.mailer,
+      mail: base.mail,
+      username: "chef",
+    };
+    const staffForm = {
+      customer_name: "Anna Müller",
+      email: "anna@example.de",
+      phone_number: "",
+      reservation_date: "2026-12-01",
+      reservation_time: "18:00",
+      party_size: "2",
+      status: "PENDING",
+      notes: "",
+    };
+    const added = await handleAdminAction(form({ intent: "create", ...staffForm }), admin);
+    const id = String(added.result.reservationId);
+    const opened = await handle.db
+      .selectFrom("reservations")
+      .select("updated_at")
+      .where("id", "=", Number(id))
+      .executeTakeFirstOrThrow();
+    // A colleague confirms while the dialog is open …
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await handleAdminAction(form({ intent: "status", id, status: "CONFIRMED" }), admin);
+    // … so saving the dialog, which still says 'Ausstehend', is refused and changes nothing.
+    const stale = await handleAdminAction(
+      form({ intent: "update", id, ...staffForm, party_size: "4", updated_at: opened.updated_at }),
+      admin,
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.result.info?.message).toMatch(/inzwischen von jemand anderem geändert/);
+    const row = await handle.db
+      .selectFrom("reservations")
+      .select(["status", "party_size", "updated_at"])
+      .where("id", "=", Number(id))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "CONFIRMED", party_size: 2 });
+
+    const fresh = await handleAdminAction(
+      form({
+        intent: "update",
+        id,
+        ...staffForm,
+        status: "CONFIRMED",
+        party_size: "4",
+        updated_at: row.updated_at,
+      }),
+      admin,
+    );
+    expect(fresh.status).toBe(200);
   });
 
   it("staff: invalid input, an unknown intent or id change nothing and answer in German", async () => {

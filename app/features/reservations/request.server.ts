@@ -10,7 +10,7 @@ import { countHit } from "../../lib/rate-limit.server.ts";
 import type { RequestResult } from "./components/reservation-request-form.tsx";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
 import { reservationNotice, type MailContext } from "./mails.server.ts";
-import { createGuestRequest } from "./reservations.server.ts";
+import { createGuestRequest, isRequestStored } from "./reservations.server.ts";
 import { requestFields, validateReservationRequest } from "./schema.ts";
 
 /**
@@ -76,6 +76,12 @@ export async function submitReservationRequest(
   }
 
   try {
+    // The same form sent again (a double click, a resend after a timeout) is answered as before and
+    // does not count towards the limit.
+    if (await isRequestStored(deps.db, validation.data.request_token)) {
+      deps.logger.info("reservation request repeated", { client: deps.clientAddress });
+      return { result: { status: "sent", notice: sentNotice }, status: 200 };
+    }
     const verdict = await countHit(
       deps.db,
       `reservation:${addressBucket(deps.clientAddress)}`,

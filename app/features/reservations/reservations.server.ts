@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, ReservationsTable } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
@@ -49,6 +50,35 @@ export interface CreatedRequest {
 const RESEND_WINDOW_MS = 30 * 60 * 1000;
 
 /**
+ * The key of a request sent without the form's key (not from our page): its details and the half
+ * hour it arrived in. Two copies arriving at the same moment then meet at the unique index, on
+ * PostgreSQL too, where both could otherwise pass the look for an identical pending request.
+ */
+export function derivedRequestKey(request: ReservationRequest, now = new Date()): string {
+  const bucket = Math.floor(now.getTime() / RESEND_WINDOW_MS);
+  const details = [
+    searchableName(request.name),
+    request.email.toLowerCase(),
+    request.date,
+    request.time,
+    request.party_size,
+    bucket,
+  ].join("\n");
+  return `auto-${createHash("sha256").update(details).digest("base64url")}`;
+}
+
+/** Whether the form with this key has been stored already (the guest sends it again). */
+export async function isRequestStored(db: Db, requestToken: string): Promise<boolean> {
+  if (requestToken === "") return false;
+  const row = await db
+    .selectFrom("reservations")
+    .select("id")
+    .where("request_token", "=", requestToken)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Stores a guest's request as PENDING, once: a request with the key of a form already stored, or
  * identical to a pending request of the last half hour, is not stored again.
  */
@@ -58,7 +88,7 @@ export async function createGuestRequest(
   mailsFor?: MailsFor,
 ): Promise<CreatedRequest> {
   return db.transaction().execute(async (trx) => {
-    const token = request.request_token || null;
+    const token = request.request_token || derivedRequestKey(request);
     const since = new Date(Date.now() - RESEND_WINDOW_MS).toISOString();
     const same = await trx
       .selectFrom("reservations")
@@ -144,6 +174,14 @@ export class ReservationNotFoundError extends Error {
   }
 }
 
+/** The reservation was saved by someone else after the editor opened it. */
+export class ReservationChangedError extends Error {
+  constructor(id: number) {
+    super(`Reservierung ${id} wurde inzwischen geändert`);
+    this.name = "ReservationChangedError";
+  }
+}
+
 export interface UpdatedReservation {
   reservation: Reservation;
   previousStatus: ReservationStatus;
@@ -160,27 +198,33 @@ export type MailsForChange = (
  * Changes a reservation (all fields, or only the status) and sets `updated_at`. The write names the
  * status it read (optimistic concurrency, the same on both engines): of two staff members saving at
  * once, exactly one sees the change of status that decides about an e-mail; the other reads again.
+ * With `expectedUpdatedAt` (the edit dialog's version), a reservation saved by someone else since the
+ * dialog opened is not overwritten: ReservationChangedError.
  */
 export async function updateReservation(
   db: Db,
   id: number,
   change: StaffReservationValues | { status: ReservationStatus },
   mailsFor?: MailsForChange,
+  expectedUpdatedAt?: string,
 ): Promise<UpdatedReservation> {
   const values = "customer_name" in change ? staffRow(change) : { status: change.status };
   for (let attempt = 0; ; attempt += 1) {
     const result = await db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom("reservations")
-        .select("status")
+        .select(["status", "updated_at"])
         .where("id", "=", id)
         .executeTakeFirst();
       if (!current) throw new ReservationNotFoundError(id);
+      if (expectedUpdatedAt !== undefined && current.updated_at !== expectedUpdatedAt)
+        throw new ReservationChangedError(id);
       const reservation = await trx
         .updateTable("reservations")
         .set({ ...values, updated_at: nowIso() })
         .where("id", "=", id)
         .where("status", "=", current.status)
+        .where("updated_at", "=", current.updated_at)
         .returning(columns)
         .executeTakeFirst();
       if (!reservation) return undefined;
@@ -214,18 +258,29 @@ export const LIST_LIMIT = 300;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The staff list: by date, the pending ones, or a name search; by date, then time. */
+function inView(db: Db, view: ReservationView) {
+  const query = db.selectFrom("reservations");
+  if (view.mode === "date") return query.where("reservation_date", "=", view.date);
+  if (view.mode === "pending") return query.where("status", "=", "PENDING");
+  return query.where(
+    sql<boolean>`${sql.ref("customer_name_search")} like ${likePattern(searchableName(view.query.trim()))} escape '\\'`,
+  );
+}
+
 export async function listReservations(db: Db, view: ReservationView): Promise<Reservation[]> {
-  let query = db.selectFrom("reservations").select(columns);
-  if (view.mode === "date") query = query.where("reservation_date", "=", view.date);
-  else if (view.mode === "pending") query = query.where("status", "=", "PENDING");
-  else
-    query = query.where(
-      sql<boolean>`${sql.ref("customer_name_search")} like ${likePattern(searchableName(view.query.trim()))} escape '\\'`,
-    );
-  return query
+  return inView(db, view)
+    .select(columns)
     .orderBy("reservation_date")
     .orderBy("reservation_time")
     .orderBy("id")
     .limit(LIST_LIMIT)
     .execute();
+}
+
+/** How many reservations a view holds in all (the list shows at most LIST_LIMIT of them). */
+export async function countReservations(db: Db, view: ReservationView): Promise<number> {
+  const row = await inView(db, view)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

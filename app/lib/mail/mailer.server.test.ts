@@ -3,7 +3,15 @@ import type { DatabaseHandle } from "../db.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { createMailer, NO_SMTP_MESSAGE, type MailTransport } from "./mailer.server.ts";
-import { backoffMs, claimMail, enqueueMail, listOutbox, MAX_ATTEMPTS, requeueMail } from "./outbox.server.ts";
+import {
+  backoffMs,
+  claimMail,
+  enqueueMail,
+  HANDOVER_MS,
+  listOutbox,
+  MAX_ATTEMPTS,
+  requeueMail,
+} from "./outbox.server.ts";
 
 type Sent = Parameters<MailTransport["send"]>[0];
 
@@ -104,8 +112,10 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
         retryBaseMs: 1000,
       }),
     );
+    // Written a minute ago: due for the workers too, so workers and writers race for every message.
+    const aMinuteAgo = new Date(Date.now() - 60_000);
     const ids = [];
-    for (let n = 0; n < 12; n += 1) ids.push(await enqueueMail(handle.db, message(n)));
+    for (let n = 0; n < 12; n += 1) ids.push(await enqueueMail(handle.db, message(n), aMinuteAgo));
     await Promise.all([
       ...mailers.map((mailer) => mailer.deliverDue()),
       ...ids.map((id) => (id % 2 === 0 ? mailers[0] : mailers[1])?.deliver(id)),
@@ -113,6 +123,27 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     expect(mail.sent.map((sent) => sent.to).sort()).toEqual(
       ids.map((_, n) => `kueche${n}@example.de`).sort(),
     );
+  });
+
+  it("leaves a new message to the process that wrote it, and a worker sends it if that process died", async () => {
+    handle = await engine.open();
+    const mail = fakeTransport({ delayMs: 0 });
+    const options = {
+      db: handle.db,
+      logger: recordingLogger().logger,
+      transport: mail.transport,
+      from: undefined,
+      retryBaseMs: 1000,
+    };
+    const [writer, otherProcess] = [createMailer(options), createMailer(options)];
+    const id = await enqueueMail(handle.db, message(1));
+    expect(await otherProcess.deliverDue()).toBe(0);
+    expect(await writer.deliver(id)).toEqual({ status: "sent" });
+
+    const orphan = await enqueueMail(handle.db, message(2), new Date(Date.now() - HANDOVER_MS - 1000));
+    expect(await otherProcess.deliverDue()).toBe(1);
+    expect(mail.sent.map((sent) => sent.to)).toEqual(["kueche1@example.de", "kueche2@example.de"]);
+    expect(orphan).not.toBe(id);
   });
 
   it("a claim that runs out (a process died mid-send) frees the message again", async () => {

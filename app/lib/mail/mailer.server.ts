@@ -117,13 +117,15 @@ export function createMailer({
   const waiting: Array<() => void> = [];
 
   async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+    // A freed slot passes straight to the longest waiter, so a newcomer cannot take it in between.
     if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
+    else running += 1;
     try {
       return await work();
     } finally {
-      running -= 1;
-      waiting.shift()?.();
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
     }
   }
 

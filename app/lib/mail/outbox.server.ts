@@ -36,9 +36,21 @@ export interface OutgoingMail {
 
 export type OutboxRow = Selectable<MailOutboxTable>;
 
-/** Writes a message to the outbox (inside the caller's transaction); it is due at once. */
-export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<number> {
-  const now = nowIso();
+/**
+ * How long a new message is left to the process that wrote it: that process sends it right after the
+ * commit and reports the result (staff see 'E-Mail Fehler' when it fails), so no background worker,
+ * here or in another process, may take it first. Should the writer die before sending, a worker
+ * sends it once this has passed.
+ */
+export const HANDOVER_MS = 30 * 1000;
+
+/** Writes a message to the outbox (inside the caller's transaction), for its writer to send now. */
+export async function enqueueMail(
+  db: Kysely<Database>,
+  mail: OutgoingMail,
+  createdAt = new Date(),
+): Promise<number> {
+  const now = createdAt.toISOString();
   const row = await db
     .insertInto("mail_outbox")
     .values({
@@ -52,7 +64,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
       attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
       reservation_id: mail.reservationId ?? null,
       status: "pending",
-      next_attempt_at: now,
+      next_attempt_at: new Date(createdAt.getTime() + HANDOVER_MS).toISOString(),
       created_at: now,
     })
     .returning("id")

@@ -149,7 +149,11 @@ export function ReservationRequestForm({
       aria-label="Reservierungsanfrage"
       className="mt-6 space-y-5"
     >
-      {result && !clientErrors ? <NoticeInPage notice={result.notice} /> : null}
+      {/* Without JavaScript the answer comes as the page: it says so here. With it, the toast does,
+          once (a second live message would be read out twice). */}
+      {documentResult && !fetcher.data && !clientErrors ? (
+        <NoticeInPage notice={documentResult.notice} />
+      ) : null}
       <input type="hidden" name="request_token" value={requestToken} />
       {/* The honeypot: hidden from people and screen readers, filled in only by robots. */}
       <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">

@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "../../../../components/ui/button.tsx";
 import { NativeSelect } from "../../../../components/ui/select.tsx";
-import { berlinToday, formatDate, telHref } from "../../../../lib/format.ts";
+import { formatBerlinDate, formatDate, telHref } from "../../../../lib/format.ts";
 import { INTENT_FIELD } from "../../../../lib/forms.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import { cn } from "../../../../lib/utils.ts";
@@ -84,9 +84,7 @@ export function ReservationCard({
           <h3 id={`reservation-${reservation.id}`} className="font-sans text-lg font-semibold break-words">
             {name}
           </h3>
-          <p className="text-sm text-muted">
-            Angefragt am {formatDate(berlinToday(new Date(reservation.created_at)))}
-          </p>
+          <p className="text-sm text-muted">Angefragt am {formatBerlinDate(reservation.created_at)}</p>
         </div>
         <div className="flex items-center gap-1 print:hidden">
           <Form method="post" className="flex items-center gap-2">

@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from "../../../../components/ui/dialog.tsx";
 import { fieldErrorsOf, INTENT_FIELD, saveMessages, type FieldErrors } from "../../../../lib/forms.ts";
-import { formatDate } from "../../../../lib/format.ts";
+import { formatBerlinDate, formatDate } from "../../../../lib/format.ts";
 import {
   MAX_STAFF_PARTY_SIZE,
   RESERVATION_STATUSES,
@@ -78,13 +78,18 @@ export function ReservationFormDialog({
           <DialogTitle>{editing ? "Reservierung Bearbeiten" : "Neue Reservierung"}</DialogTitle>
           <DialogDescription>
             {editing
-              ? `Angefragt am ${formatDate(reservation.created_at)}. Pflichtfelder sind mit * markiert.`
+              ? `Angefragt am ${formatBerlinDate(reservation.created_at)}. Pflichtfelder sind mit * markiert.`
               : "Eine Reservierung, die Sie selbst eintragen (z. B. nach einem Anruf). Pflichtfelder sind mit * markiert."}
           </DialogDescription>
         </DialogHeader>
         <Form method="post" ref={formRef} onSubmit={check} noValidate className="space-y-4">
           <input type="hidden" name={INTENT_FIELD} value={intent} />
-          {editing ? <input type="hidden" name="id" value={reservation.id} /> : null}
+          {editing ? (
+            <>
+              <input type="hidden" name="id" value={reservation.id} />
+              <input type="hidden" name="updated_at" value={reservation.updated_at} />
+            </>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               label="Name *"

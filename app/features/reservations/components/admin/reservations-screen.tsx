@@ -21,7 +21,9 @@ export type ScreenView =
 export interface ReservationsScreenProps {
   view: ScreenView;
   today: string;
-  list: { ok: true; reservations: ReservationRow[] } | { ok: false; message: string };
+  list:
+    | { ok: true; reservations: ReservationRow[]; total: number; readAt: string }
+    | { ok: false; message: string };
   /** Outbox messages not sent yet: a hint with a link to the outbox. */
   mailsWaiting: number;
   result: AdminResult | undefined;
@@ -238,9 +240,15 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
           ) : null}
         </div>
       ) : null}
-      <p className="hidden text-sm print:block">
-        Tagesliste · Stand {new Date().toLocaleString("de-DE", { timeZone: "Europe/Berlin" })}
-      </p>
+      {list.ok ? <p className="hidden text-sm print:block">Tagesliste · Stand {list.readAt}</p> : null}
+      {list.ok && list.total > list.reservations.length ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+        >
+          {A.truncated(list.reservations.length, list.total)}
+        </p>
+      ) : null}
 
       {loading ? (
         <p
