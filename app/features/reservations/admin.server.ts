@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import { isCalendarDate } from "../../lib/calendar.ts";
 import type { Database } from "../../lib/database.types.ts";
-import { fieldErrorsOf, formText, INTENT_FIELD, type FieldErrors } from "../../lib/forms.ts";
+import { fieldErrorsOf, formText, INTENT_FIELD } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { Mailer } from "../../lib/mail/mailer.server.ts";
 import { adminMessages as A, reservationLimits, statusLabels, type InfoTitle } from "./constants.ts";
+import type { AdminIntent, AdminResult, ListResult } from "./model.ts";
 import {
   reservationCancellation,
   reservationConfirmation,
@@ -23,7 +24,7 @@ import {
   type Reservation,
   type ReservationView,
 } from "./reservations.server.ts";
-import { staffFields, staffReservationSchema, statusSchema, type StaffField } from "./schema.ts";
+import { staffFields, staffReservationSchema, statusSchema } from "./schema.ts";
 
 /**
  * 'Reservierungen einsehen' on the server: which list the address asks for, and the staff actions
@@ -39,17 +40,6 @@ export function viewOf(url: URL, today: string): ReservationView {
   const date = url.searchParams.get("date") ?? "";
   return { mode: "date", date: isCalendarDate(date) ? date : today };
 }
-
-export type ListResult =
-  | {
-      ok: true;
-      reservations: Reservation[];
-      /** How many the view holds; more than shown when the list stops at LIST_LIMIT. */
-      total: number;
-      /** When the list was read, Berlin time ('25.11.2026, 09:14'): the printed day list's 'Stand'. */
-      readAt: string;
-    }
-  | { ok: false; message: string };
 
 const readAtFormat = new Intl.DateTimeFormat("de-DE", {
   timeZone: "Europe/Berlin",
@@ -72,19 +62,7 @@ export async function loadList(
   }
 }
 
-export type AdminIntent = "create" | "update" | "status" | "delete";
-
-/** What an action answers: the info dialog's title and text, and field messages for a form. */
-export interface AdminResult {
-  intent: AdminIntent | "unknown";
-  /** Distinguishes one answer from the next one with the same content (the screen closes dialogs on a new one). */
-  resultId: string;
-  outcome: "done" | "invalid" | "failed";
-  info?: { title: InfoTitle; message: string };
-  fieldErrors?: FieldErrors<StaffField>;
-  /** The reservation the answer is about (for the form that sent it). */
-  reservationId?: number;
-}
+export type { AdminIntent, AdminResult, ListResult };
 
 export interface AdminDependencies {
   db: Kysely<Database>;

@@ -7,9 +7,9 @@ import { formText } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { Mailer } from "../../lib/mail/mailer.server.ts";
 import { countHit } from "../../lib/rate-limit.server.ts";
-import type { RequestResult } from "./components/reservation-request-form.tsx";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
 import { reservationNotice, type MailContext } from "./mails.server.ts";
+import type { RequestResult } from "./model.ts";
 import { createGuestRequest, isRequestStored } from "./reservations.server.ts";
 import { requestFields, validateReservationRequest } from "./schema.ts";
 

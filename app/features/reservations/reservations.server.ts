@@ -1,16 +1,17 @@
 import { createHash } from "node:crypto";
-import { sql, type Kysely, type Selectable } from "kysely";
-import type { Database, ReservationsTable } from "../../lib/database.types.ts";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
 import { enqueueMail, type OutgoingMail } from "../../lib/mail/outbox.server.ts";
 import type { ReservationStatus } from "./constants.ts";
+import type { Reservation, ReservationView } from "./model.ts";
 import { searchableName, type ReservationRequest, type StaffReservationValues } from "./schema.ts";
 
 /**
  * Reservations in the database. Every change that causes an e-mail writes it to the outbox in the
  * same transaction (decision 0017); the caller sends the returned outbox ids after the commit.
  */
-export type Reservation = Omit<Selectable<ReservationsTable>, "customer_name_search" | "request_token">;
+export type { Reservation, ReservationView };
 
 const columns = [
   "id",
@@ -248,9 +249,6 @@ export async function deleteReservation(db: Db, id: number): Promise<boolean> {
 export async function findReservation(db: Db, id: number): Promise<Reservation | undefined> {
   return db.selectFrom("reservations").select(columns).where("id", "=", id).executeTakeFirst();
 }
-
-export type ReservationView =
-  { mode: "date"; date: string } | { mode: "pending" } | { mode: "search"; query: string };
 
 /** The most a list shows: a name search on a common name must not send thousands of cards. */
 export const LIST_LIMIT = 300;

@@ -18,18 +18,11 @@ import {
   TIME_SLOTS,
 } from "../constants.ts";
 import { closedWeekdays, dayAvailability, type BookingWindow } from "../rules.ts";
+import type { RequestResult } from "../model.ts";
 import type { RequestField } from "../schema.ts";
 
 /** What the home page's action answers to a guest's request. */
-export type RequestResult =
-  | { status: "sent"; notice: Notice }
-  | {
-      status: "invalid" | "refused" | "error";
-      notice: Notice;
-      fieldErrors: FieldErrors<RequestField>;
-      /** What was sent, so a page rendered without JavaScript keeps it. */
-      values: Partial<Record<RequestField, string>>;
-    };
+export type { RequestResult };
 
 const closedDaysHint = (hours: OpeningHoursContent) => {
   const closed = closedWeekdays(hours);

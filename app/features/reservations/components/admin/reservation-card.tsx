@@ -1,3 +1,4 @@
+import type { Reservation } from "../../model.ts";
 import { Pencil, Trash2 } from "lucide-react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "../../../../components/ui/button.tsx";
@@ -9,19 +10,7 @@ import { cn } from "../../../../lib/utils.ts";
 import { RESERVATION_STATUSES, statusLabels, type ReservationStatus } from "../../constants.ts";
 
 /** A reservation as the staff screen receives it from its loader. */
-export interface ReservationRow {
-  id: number;
-  customer_name: string;
-  email: string | null;
-  phone_number: string | null;
-  reservation_date: string;
-  reservation_time: string;
-  party_size: number;
-  notes: string | null;
-  status: ReservationStatus;
-  created_at: string;
-  updated_at: string;
-}
+export type ReservationRow = Reservation;
 
 const statusClasses: Record<ReservationStatus, string> = {
   PENDING: "border-amber-600 bg-amber-50 text-amber-900",

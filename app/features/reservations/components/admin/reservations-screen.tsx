@@ -10,20 +10,15 @@ import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import { cn } from "../../../../lib/utils.ts";
 import { adminMessages as A } from "../../constants.ts";
 import { summarizeDay } from "../../day-summary.ts";
-import type { AdminResult } from "../../admin.server.ts";
+import type { AdminResult, ListResult, ReservationView } from "../../model.ts";
 import { ReservationCard, type ReservationRow } from "./reservation-card.tsx";
 import { DeleteReservationDialog, InfoDialog, ReservationFormDialog } from "./reservation-dialogs.tsx";
 import { DaySummaryPanel } from "./day-summary-panel.tsx";
 
-export type ScreenView =
-  { mode: "date"; date: string } | { mode: "pending" } | { mode: "search"; query: string };
-
 export interface ReservationsScreenProps {
-  view: ScreenView;
+  view: ReservationView;
   today: string;
-  list:
-    | { ok: true; reservations: ReservationRow[]; total: number; readAt: string }
-    | { ok: false; message: string };
+  list: ListResult;
   /** Outbox messages not sent yet: a hint with a link to the outbox. */
   mailsWaiting: number;
   result: AdminResult | undefined;

@@ -1,0 +1,54 @@
+import type { Selectable } from "kysely";
+import type { ReservationsTable } from "../../lib/database.types.ts";
+import type { FieldErrors, Notice } from "../../lib/forms.ts";
+import type { InfoTitle } from "./constants.ts";
+import type { RequestField, StaffField } from "./schema.ts";
+
+/**
+ * The shapes the server hands to the reservation screens and forms, in one place for both sides
+ * (types only: nothing here reaches the browser's bundle).
+ */
+
+/** A reservation as staff see it (without the search column and the form key). */
+export type Reservation = Omit<Selectable<ReservationsTable>, "customer_name_search" | "request_token">;
+
+/** What the staff list shows: a day, the pending requests, or a name search. */
+export type ReservationView =
+  { mode: "date"; date: string } | { mode: "pending" } | { mode: "search"; query: string };
+
+/** The answer to a guest's request. */
+export type RequestResult =
+  | { status: "sent"; notice: Notice }
+  | {
+      status: "invalid" | "refused" | "error";
+      notice: Notice;
+      fieldErrors: FieldErrors<RequestField>;
+      /** What was sent, so a page rendered without JavaScript keeps it. */
+      values: Partial<Record<RequestField, string>>;
+    };
+
+export type AdminIntent = "create" | "update" | "status" | "delete";
+
+/** What a staff action answers: the info dialog's title and text, and field messages for a form. */
+export interface AdminResult {
+  intent: AdminIntent | "unknown";
+  /** Distinguishes one answer from the next one with the same content (the screen closes dialogs on a new one). */
+  resultId: string;
+  outcome: "done" | "invalid" | "failed";
+  info?: { title: InfoTitle; message: string };
+  fieldErrors?: FieldErrors<StaffField>;
+  /** The reservation the answer is about (for the form that sent it). */
+  reservationId?: number;
+}
+
+/** The staff list as its loader answers. */
+export type ListResult =
+  | {
+      ok: true;
+      reservations: Reservation[];
+      /** How many the view holds; more than shown when the list stops at LIST_LIMIT. */
+      total: number;
+      /** When the list was read, Berlin time ('25.11.2026, 09:14'): the printed day list's 'Stand'. */
+      readAt: string;
+    }
+  | { ok: false; message: string };
