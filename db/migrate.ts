@@ -4,6 +4,7 @@ import type { Dialect } from "./dialect.ts";
 import { initialSchema } from "./migrations/0001-initial-schema.ts";
 import { signInProtection } from "./migrations/0002-sign-in-protection.ts";
 import { reservationsAndMail } from "./migrations/0003-reservations-and-mail.ts";
+import { menuMarks } from "./migrations/0004-menu-marks.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -14,6 +15,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0001-initial-schema": initialSchema(dialect),
     "0002-sign-in-protection": signInProtection(dialect),
     "0003-reservations-and-mail": reservationsAndMail(dialect),
+    "0004-menu-marks": menuMarks(),
   };
 }
 

@@ -47,6 +47,8 @@ export interface MenuItemsTable {
   product_code: string | null;
   category_id: number | null;
   tags: string | null; // JSON array of strings
+  allergens: string | null; // 'A,C,G' (app/features/menu/marks.ts)
+  additives: string | null; // '1,3'
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -56,6 +58,8 @@ export interface WeeklyMealsTable {
   name: string;
   description: string | null;
   price_cents: number;
+  allergens: string | null;
+  additives: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -85,6 +89,8 @@ export interface FeaturedDishesTable {
   image_url: string | null;
   sort_order: number;
   is_active: Flag;
+  allergens: string | null;
+  additives: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

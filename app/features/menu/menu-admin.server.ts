@@ -1,0 +1,509 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, FeaturedDishCategory, MenuType } from "../../lib/database.types.ts";
+import { nowIso } from "../../lib/db.server.ts";
+import { storedMarks } from "./marks.ts";
+import type { CategoryValues, ProductValues, ShowcaseValues, WeeklyValues } from "./schema.ts";
+
+/**
+ * The staff side of the menus (decision 0018): categories as a tree of main categories and their
+ * subcategories, products of the Speisekarte, dishes of the Wochenkarte, the active lists with
+ * their order, and the home page's showcase. Every rule is checked here, whatever the browser sent.
+ */
+type Db = Kysely<Database>;
+type Trx = Db | Transaction<Database>;
+
+/** A rule of the menus broken by a request; its message is German and meant for staff. */
+export class MenuRuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MenuRuleError";
+  }
+}
+
+export const ruleMessages = {
+  categoryMissing: "Diese Kategorie gibt es nicht (mehr).",
+  parentMissing: "Die gewählte Oberkategorie gibt es nicht (mehr).",
+  ownParent: "Eine Kategorie kann nicht ihre eigene Oberkategorie sein.",
+  parentIsSub: "Nur Hauptkategorien können Oberkategorien sein.",
+  hasChildren: "Diese Kategorie hat Unterkategorien und kann deshalb selbst keine Unterkategorie werden.",
+  productMissing: "Dieses Produkt gibt es nicht (mehr).",
+  mealMissing: "Dieses Wochengericht gibt es nicht (mehr).",
+  itemMissing: "This menu item no longer exists.",
+  orderMismatch: "Die Liste hat sich inzwischen geändert. Bitte laden Sie die Seite neu.",
+} as const;
+const R = ruleMessages;
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  display_order: number | null;
+  parent_id: number | null;
+}
+
+/** The spec's admin order: display order ascending, missing last, then name. */
+export const byDisplayOrder = (
+  a: { display_order: number | null; name: string },
+  b: { display_order: number | null; name: string },
+) =>
+  (a.display_order ?? Number.MAX_SAFE_INTEGER) - (b.display_order ?? Number.MAX_SAFE_INTEGER) ||
+  a.name.localeCompare(b.name, "de");
+
+export async function listCategories(db: Db): Promise<CategoryRow[]> {
+  const rows = await db
+    .selectFrom("categories")
+    .select(["id", "name", "display_order", "parent_id"])
+    .execute();
+  return rows.sort(byDisplayOrder);
+}
+
+/** Main categories in order, each followed by its subcategories in order (a subcategory of a missing parent counts as main). */
+export function categoryTree(categories: readonly CategoryRow[]): Array<CategoryRow & { level: 0 | 1 }> {
+  const ids = new Set(categories.map((category) => category.id));
+  const isMain = (category: CategoryRow) => category.parent_id === null || !ids.has(category.parent_id);
+  const sorted = [...categories].sort(byDisplayOrder);
+  return sorted
+    .filter(isMain)
+    .flatMap((main) => [
+      { ...main, level: 0 as const },
+      ...sorted
+        .filter((sub) => !isMain(sub) && sub.parent_id === main.id)
+        .map((sub) => ({ ...sub, level: 1 as const })),
+    ]);
+}
+
+async function checkParent(trx: Trx, id: number | undefined, parentId: number | null) {
+  if (parentId === null) return;
+  if (id !== undefined && parentId === id) throw new MenuRuleError(R.ownParent);
+  const parent = await trx
+    .selectFrom("categories")
+    .select(["id", "parent_id"])
+    .where("id", "=", parentId)
+    .executeTakeFirst();
+  if (!parent) throw new MenuRuleError(R.parentMissing);
+  if (parent.parent_id !== null) throw new MenuRuleError(R.parentIsSub);
+  if (id !== undefined) {
+    const child = await trx
+      .selectFrom("categories")
+      .select("id")
+      .where("parent_id", "=", id)
+      .executeTakeFirst();
+    if (child) throw new MenuRuleError(R.hasChildren);
+  }
+}
+
+/** Adds a category, or changes one (`id`): only main categories may be parents, two levels at most. */
+export async function saveCategory(db: Db, values: CategoryValues, id?: number): Promise<CategoryRow> {
+  return db.transaction().execute(async (trx) => {
+    await checkParent(trx, id, values.parent_id);
+    const now = nowIso();
+    const row = { name: values.name, display_order: values.display_order, parent_id: values.parent_id };
+    const saved =
+      id === undefined
+        ? await trx
+            .insertInto("categories")
+            .values({ ...row, created_at: now, updated_at: now })
+            .returning(["id", "name", "display_order", "parent_id"])
+            .executeTakeFirstOrThrow()
+        : await trx
+            .updateTable("categories")
+            .set({ ...row, updated_at: now })
+            .where("id", "=", id)
+            .returning(["id", "name", "display_order", "parent_id"])
+            .executeTakeFirst();
+    if (!saved) throw new MenuRuleError(R.categoryMissing);
+    return saved;
+  });
+}
+
+/**
+ * Deletes a category. Its products stay, 'Ohne Kategorie'; its subcategories become main
+ * categories (both by the foreign keys' ON DELETE SET NULL, on both engines).
+ */
+export async function deleteCategory(db: Db, id: number): Promise<{ products: number }> {
+  return db.transaction().execute(async (trx) => {
+    const products = await trx
+      .selectFrom("menu_items")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("category_id", "=", id)
+      .executeTakeFirstOrThrow();
+    const deleted = await trx.deleteFrom("categories").where("id", "=", id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw new MenuRuleError(R.categoryMissing);
+    return { products: Number(products.count) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products of the Speisekarte and dishes of the Wochenkarte
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  product_code: string | null;
+  category_id: number | null;
+  category_name: string | null;
+  allergens: string | null;
+  additives: string | null;
+}
+
+export async function listProducts(db: Db): Promise<ProductRow[]> {
+  return db
+    .selectFrom("menu_items as m")
+    .leftJoin("categories as c", "c.id", "m.category_id")
+    .select([
+      "m.id",
+      "m.name",
+      "m.description",
+      "m.price_cents",
+      "m.product_code",
+      "m.category_id",
+      "c.name as category_name",
+      "m.allergens",
+      "m.additives",
+    ])
+    .orderBy("m.name")
+    .orderBy("m.id")
+    .execute();
+}
+
+const productRow = (values: ProductValues) => ({
+  name: values.name,
+  description: values.description,
+  price_cents: values.price,
+  product_code: values.product_code,
+  category_id: values.category_id,
+  allergens: storedMarks("allergens", values.allergens),
+  additives: storedMarks("additives", values.additives),
+});
+
+async function checkCategory(trx: Trx, categoryId: number | null) {
+  if (categoryId === null) return;
+  const category = await trx
+    .selectFrom("categories")
+    .select("id")
+    .where("id", "=", categoryId)
+    .executeTakeFirst();
+  if (!category) throw new MenuRuleError(R.categoryMissing);
+}
+
+export async function saveProduct(db: Db, values: ProductValues, id?: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await checkCategory(trx, values.category_id);
+    const now = nowIso();
+    if (id === undefined) {
+      const row = await trx
+        .insertInto("menu_items")
+        .values({ ...productRow(values), tags: null, created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    }
+    const updated = await trx
+      .updateTable("menu_items")
+      .set({ ...productRow(values), updated_at: now })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw new MenuRuleError(R.productMissing);
+    return id;
+  });
+}
+
+export interface WeeklyRow {
+  id: number;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  allergens: string | null;
+  additives: string | null;
+  updated_at: string;
+}
+
+export async function listWeeklyMeals(db: Db): Promise<WeeklyRow[]> {
+  return db
+    .selectFrom("weekly_meals")
+    .select(["id", "name", "description", "price_cents", "allergens", "additives", "updated_at"])
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+}
+
+const weeklyRow = (values: WeeklyValues) => ({
+  name: values.name,
+  description: values.description,
+  price_cents: values.price,
+  allergens: storedMarks("allergens", values.allergens),
+  additives: storedMarks("additives", values.additives),
+});
+
+export async function saveWeeklyMeal(db: Db, values: WeeklyValues, id?: number): Promise<number> {
+  const now = nowIso();
+  if (id === undefined) {
+    const row = await db
+      .insertInto("weekly_meals")
+      .values({ ...weeklyRow(values), created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const updated = await db
+    .updateTable("weekly_meals")
+    .set({ ...weeklyRow(values), updated_at: now })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw new MenuRuleError(R.mealMissing);
+  return id;
+}
+
+/** The column of the active list that points at a card's dishes. */
+const targetColumn = (type: MenuType) => (type === "SPEISEKARTE" ? "menu_item_id" : "weekly_meal_id");
+const dishTable = (type: MenuType) => (type === "SPEISEKARTE" ? "menu_items" : "weekly_meals");
+
+/**
+ * Deletes a product or weekly dish: first its place on the active card, then the dish (the spec's
+ * order), in one transaction, so nothing is left half done.
+ */
+export async function deleteDish(db: Db, type: MenuType, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("active_menu_configurations").where(targetColumn(type), "=", id).execute();
+    const deleted = await trx.deleteFrom(dishTable(type)).where("id", "=", id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0)
+      throw new MenuRuleError(type === "SPEISEKARTE" ? R.productMissing : R.mealMissing);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The active lists
+
+/** The ids on a card's active list, in the card's order. */
+export async function listActiveIds(db: Db, type: MenuType): Promise<number[]> {
+  const column = targetColumn(type);
+  const rows = await db
+    .selectFrom("active_menu_configurations")
+    .select([column, "display_order", "id"])
+    .where("menu_type", "=", type)
+    .execute();
+  return rows
+    .sort(
+      (a, b) =>
+        (a.display_order ?? Number.MAX_SAFE_INTEGER) - (b.display_order ?? Number.MAX_SAFE_INTEGER) ||
+        a.id - b.id,
+    )
+    .map((row) => row[column])
+    .filter((id): id is number => id !== null);
+}
+
+/**
+ * Puts a dish on its card, last. Two staff adding the same dish at once: the unique index lets one
+ * insert win; the other inserts nothing, and both see it on the card once.
+ */
+export async function addToActive(db: Db, type: MenuType, id: number): Promise<{ added: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const dish = await trx.selectFrom(dishTable(type)).select("id").where("id", "=", id).executeTakeFirst();
+    if (!dish) throw new MenuRuleError(type === "SPEISEKARTE" ? R.productMissing : R.mealMissing);
+    const last = await trx
+      .selectFrom("active_menu_configurations")
+      .select((eb) => eb.fn.max("display_order").as("max"))
+      .where("menu_type", "=", type)
+      .executeTakeFirst();
+    const inserted = await trx
+      .insertInto("active_menu_configurations")
+      .values({
+        menu_type: type,
+        menu_item_id: type === "SPEISEKARTE" ? id : null,
+        weekly_meal_id: type === "WOCHENKARTE" ? id : null,
+        display_order: Number(last?.max ?? 0) + 1,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.column(targetColumn(type)).doNothing())
+      .executeTakeFirst();
+    return { added: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 };
+  });
+}
+
+export async function removeFromActive(db: Db, type: MenuType, id: number): Promise<{ removed: boolean }> {
+  const deleted = await db
+    .deleteFrom("active_menu_configurations")
+    .where("menu_type", "=", type)
+    .where(targetColumn(type), "=", id)
+    .executeTakeFirst();
+  return { removed: Number(deleted.numDeletedRows) > 0 };
+}
+
+/**
+ * Sets the order of a card's active list. The request names every dish on the card exactly once;
+ * a list that differs (someone added or removed a dish meanwhile) changes nothing.
+ */
+export async function reorderActive(db: Db, type: MenuType, ids: readonly number[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const column = targetColumn(type);
+    const current = await trx
+      .selectFrom("active_menu_configurations")
+      .select(["id", column])
+      .where("menu_type", "=", type)
+      .execute();
+    const byDish = new Map(current.map((row) => [row[column], row.id]));
+    if (
+      ids.length !== current.length ||
+      new Set(ids).size !== ids.length ||
+      ids.some((id) => !byDish.has(id))
+    )
+      throw new MenuRuleError(R.orderMismatch);
+    for (const [index, id] of ids.entries()) {
+      await trx
+        .updateTable("active_menu_configurations")
+        .set({ display_order: index + 1 })
+        .where("id", "=", byDish.get(id) as number)
+        .execute();
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The home page's showcase ('Menu Items')
+
+export interface ShowcaseRow {
+  id: number;
+  name: string;
+  description: string;
+  price_cents: number;
+  category: FeaturedDishCategory;
+  image_url: string | null;
+  sort_order: number;
+  is_active: boolean;
+  allergens: string | null;
+  additives: string | null;
+}
+
+const CATEGORY_ORDER: readonly FeaturedDishCategory[] = ["antipasti", "pasta", "pizza", "secondi", "dolci"];
+
+/** Every showcase item (or only the active ones), by category in menu order, then sort order. */
+export async function listShowcase(db: Db, { activeOnly = false } = {}): Promise<ShowcaseRow[]> {
+  const rows = await db
+    .selectFrom("featured_dishes")
+    .select([
+      "id",
+      "name",
+      "description",
+      "price_cents",
+      "category",
+      "image_url",
+      "sort_order",
+      "is_active",
+      "allergens",
+      "additives",
+    ])
+    .$if(activeOnly, (qb) => qb.where("is_active", "=", 1))
+    .execute();
+  return rows
+    .map((row) => ({ ...row, is_active: Boolean(row.is_active) }))
+    .sort(
+      (a, b) =>
+        CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category) ||
+        a.sort_order - b.sort_order ||
+        a.id - b.id,
+    );
+}
+
+const showcaseRow = (values: ShowcaseValues) => ({
+  name: values.name,
+  description: values.description,
+  price_cents: values.price,
+  category: values.category,
+  image_url: values.image_url,
+  is_active: values.is_active ? 1 : 0,
+  allergens: storedMarks("allergens", values.allergens),
+  additives: storedMarks("additives", values.additives),
+});
+
+async function nextSortOrder(trx: Trx, category: FeaturedDishCategory): Promise<number> {
+  const last = await trx
+    .selectFrom("featured_dishes")
+    .select((eb) => eb.fn.max("sort_order").as("max"))
+    .where("category", "=", category)
+    .executeTakeFirst();
+  return Number(last?.max ?? 0) + 1;
+}
+
+/** Adds an item (last in its category, the spec's rule) or changes one; a new category puts it last there. */
+export async function saveShowcaseItem(db: Db, values: ShowcaseValues, id?: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    if (id === undefined) {
+      const row = await trx
+        .insertInto("featured_dishes")
+        .values({
+          ...showcaseRow(values),
+          sort_order: await nextSortOrder(trx, values.category),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    }
+    const current = await trx
+      .selectFrom("featured_dishes")
+      .select(["category", "sort_order"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!current) throw new MenuRuleError(R.itemMissing);
+    const sortOrder =
+      current.category === values.category ? current.sort_order : await nextSortOrder(trx, values.category);
+    await trx
+      .updateTable("featured_dishes")
+      .set({ ...showcaseRow(values), sort_order: sortOrder, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    return id;
+  });
+}
+
+export async function setShowcaseActive(db: Db, id: number, active: boolean): Promise<void> {
+  const updated = await db
+    .updateTable("featured_dishes")
+    .set({ is_active: active ? 1 : 0, updated_at: nowIso() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw new MenuRuleError(R.itemMissing);
+}
+
+export async function deleteShowcaseItem(db: Db, id: number): Promise<void> {
+  const deleted = await db.deleteFrom("featured_dishes").where("id", "=", id).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw new MenuRuleError(R.itemMissing);
+}
+
+/** Moves an item one place up or down within its category (swapping with its neighbour). */
+export async function moveShowcaseItem(db: Db, id: number, direction: "up" | "down"): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const item = await trx
+      .selectFrom("featured_dishes")
+      .select(["id", "category"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!item) throw new MenuRuleError(R.itemMissing);
+    const siblings = await trx
+      .selectFrom("featured_dishes")
+      .select(["id", "sort_order"])
+      .where("category", "=", item.category)
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+    const index = siblings.findIndex((sibling) => sibling.id === id);
+    const target = direction === "up" ? index - 1 : index + 1;
+    if (target < 0 || target >= siblings.length) return;
+    const order = siblings.map((sibling) => sibling.id);
+    [order[index], order[target]] = [order[target] as number, order[index] as number];
+    // Renumber the whole category 1…n: equal or missing sort orders from older data sort cleanly too.
+    for (const [position, siblingId] of order.entries()) {
+      await trx
+        .updateTable("featured_dishes")
+        .set({ sort_order: position + 1 })
+        .where("id", "=", siblingId)
+        .execute();
+    }
+  });
+}
