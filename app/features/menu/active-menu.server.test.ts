@@ -8,6 +8,7 @@ import {
   readActiveSpeisekarte,
   readActiveWochenkarte,
 } from "./active-menu.server.ts";
+import { addToActive, saveCategory, saveProduct } from "./menu-admin.server.ts";
 
 const now = "2026-11-21T10:00:00.000Z";
 
@@ -115,7 +116,41 @@ describe.each(testDatabases())("active Speisekarte and Wochenkarte on $dialect",
       name: "Ossobuco",
       description: "Geschmorte Kalbshaxe",
       priceCents: 2690,
+      allergens: [],
+      additives: [],
     });
+  });
+
+  it("shows subcategories under their main category, keeps a main heading for them, and reads the marks", async () => {
+    handle = await engine.open();
+    const { db } = handle;
+    const pasta = await saveCategory(db, { name: "Pasta", display_order: 2, parent_id: null });
+    const fresh = await saveCategory(db, { name: "Hausgemacht", display_order: 1, parent_id: pasta.id });
+    const starters = await saveCategory(db, { name: "Antipasti", display_order: 1, parent_id: null });
+    await saveCategory(db, { name: "Leer", display_order: 3, parent_id: null });
+    const put = async (name: string, categoryId: number, allergens: string[]) =>
+      addToActive(
+        db,
+        "SPEISEKARTE",
+        await saveProduct(db, {
+          name,
+          description: null,
+          price: 1000,
+          category_id: categoryId,
+          product_code: null,
+          allergens,
+          additives: [],
+        }),
+      );
+    await put("Tagliatelle", fresh.id, ["C", "A"]);
+    await put("Bruschetta", starters.id, []);
+    const groups = await readActiveSpeisekarte(db);
+    expect(groups.map((group) => [group.name, group.level, group.dishes.map((dish) => dish.name)])).toEqual([
+      ["Antipasti", 0, ["Bruschetta"]],
+      ["Pasta", 0, []],
+      ["Hausgemacht", 1, ["Tagliatelle"]],
+    ]);
+    expect(groups[2]?.dishes[0]).toMatchObject({ allergens: ["A", "C"], additives: [] });
   });
 
   it("gives an empty Wochenkarte when nothing is active", async () => {

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../lib/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
+import { marksOf } from "./marks.ts";
+import { categoryTree } from "./menu-admin.server.ts";
 import {
   menuFailure,
   type ActiveDish,
@@ -12,6 +14,11 @@ import {
 
 type Db = Kysely<Database>;
 
+const dishMarks = (row: { allergens: string | null; additives: string | null }) => ({
+  allergens: marksOf("allergens", row.allergens),
+  additives: marksOf("additives", row.additives),
+});
+
 /** Configured position of a dish on its card; a missing one sorts last (the spec's order). */
 export const MISSING_ORDER = 9999;
 
@@ -21,13 +28,14 @@ const byOrder = (a: Ordered, b: Ordered) =>
   a.name.localeCompare(b.name, "de");
 
 /**
- * The active Speisekarte as guests see it: dishes in their configured order, grouped by category in
- * the categories' display order; categories without dishes are left out, dishes without a category
- * come last under 'Weitere Gerichte'.
+ * The active Speisekarte as guests see it: dishes in their configured order, grouped by category —
+ * main categories in their display order, each followed by its subcategories; categories without
+ * dishes are left out (a main category stays as the heading of subcategories that have some);
+ * dishes without a category come last under 'Weitere Gerichte'. Two queries, however long the card.
  */
 export async function readActiveSpeisekarte(db: Db): Promise<MenuCategoryGroup[]> {
   const [categories, rows] = await Promise.all([
-    db.selectFrom("categories").select(["id", "name", "display_order"]).execute(),
+    db.selectFrom("categories").select(["id", "name", "display_order", "parent_id"]).execute(),
     db
       .selectFrom("active_menu_configurations as c")
       .innerJoin("menu_items as m", "m.id", "c.menu_item_id")
@@ -38,6 +46,8 @@ export async function readActiveSpeisekarte(db: Db): Promise<MenuCategoryGroup[]
         "m.description",
         "m.price_cents",
         "m.category_id",
+        "m.allergens",
+        "m.additives",
         "c.display_order",
       ])
       .where("c.menu_type", "=", "SPEISEKARTE")
@@ -52,18 +62,28 @@ export async function readActiveSpeisekarte(db: Db): Promise<MenuCategoryGroup[]
       name: row.name,
       description: row.description,
       priceCents: row.price_cents,
+      ...dishMarks(row),
     });
     groups.set(row.category_id, list);
   }
-  const result: MenuCategoryGroup[] = [...categories]
-    .sort(byOrder)
-    .filter((category) => groups.has(category.id))
-    .map((category) => ({ id: category.id, name: category.name, dishes: groups.get(category.id) ?? [] }));
+  const tree = categoryTree(categories);
+  const shown = new Set(tree.filter((category) => groups.has(category.id)).map((category) => category.id));
+  for (const category of tree)
+    if (category.level === 1 && shown.has(category.id)) shown.add(category.parent_id as number);
+  const result: MenuCategoryGroup[] = tree
+    .filter((category) => shown.has(category.id))
+    .map((category) => ({
+      id: category.id,
+      name: category.name,
+      level: category.level,
+      dishes: groups.get(category.id) ?? [],
+    }));
   const knownIds = new Set(categories.map((category) => category.id));
   const uncategorized = [...groups.entries()]
     .filter(([id]) => id === null || !knownIds.has(id))
     .flatMap(([, dishes]) => dishes);
-  if (uncategorized.length > 0) result.push({ id: null, name: "Weitere Gerichte", dishes: uncategorized });
+  if (uncategorized.length > 0)
+    result.push({ id: null, name: "Weitere Gerichte", level: 0, dishes: uncategorized });
   return result;
 }
 
@@ -72,7 +92,15 @@ export async function readActiveWochenkarte(db: Db): Promise<WeeklyDish[]> {
   const rows = await db
     .selectFrom("active_menu_configurations as c")
     .innerJoin("weekly_meals as w", "w.id", "c.weekly_meal_id")
-    .select(["w.id", "w.name", "w.description", "w.price_cents", "c.display_order"])
+    .select([
+      "w.id",
+      "w.name",
+      "w.description",
+      "w.price_cents",
+      "w.allergens",
+      "w.additives",
+      "c.display_order",
+    ])
     .where("c.menu_type", "=", "WOCHENKARTE")
     .execute();
   return [...rows].sort(byOrder).map((row) => ({
@@ -80,6 +108,7 @@ export async function readActiveWochenkarte(db: Db): Promise<WeeklyDish[]> {
     name: row.name,
     description: row.description,
     priceCents: row.price_cents,
+    ...dishMarks(row),
   }));
 }
 

@@ -4,7 +4,13 @@
  */
 export type MenuKind = "speisekarte" | "wochenkarte";
 
-export interface ActiveDish {
+/** Allergen letters and additive numbers of a dish (app/features/menu/marks.ts). */
+export interface DishMarks {
+  allergens: string[];
+  additives: string[];
+}
+
+export interface ActiveDish extends DishMarks {
   id: number;
   productCode: string | null;
   name: string;
@@ -15,10 +21,12 @@ export interface ActiveDish {
 export interface MenuCategoryGroup {
   id: number | null;
   name: string;
+  /** 0: a main category; 1: a subcategory, shown under its main category. */
+  level: 0 | 1;
   dishes: ActiveDish[];
 }
 
-export interface WeeklyDish {
+export interface WeeklyDish extends DishMarks {
   id: number;
   name: string;
   description: string | null;

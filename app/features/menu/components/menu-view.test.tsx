@@ -15,6 +15,8 @@ function text(menu: MenuViewState, retry?: string) {
   };
 }
 
+const none = { allergens: [], additives: [] };
+
 describe("MenuView", () => {
   it("shows the loading state as a status message", () => {
     const speise = text({ kind: "speisekarte", status: "loading" });
@@ -51,15 +53,24 @@ describe("MenuView", () => {
         {
           id: 1,
           name: "Antipasti",
+          level: 0,
           dishes: [
-            { id: 1, productCode: "1", name: "Bruschetta", description: "Mit Tomaten", priceCents: 690 },
-            { id: 2, productCode: null, name: "Oliven", description: null, priceCents: 1250 },
+            {
+              id: 1,
+              productCode: "1",
+              name: "Bruschetta",
+              description: "Mit Tomaten",
+              priceCents: 690,
+              ...none,
+            },
+            { id: 2, productCode: null, name: "Oliven", description: null, priceCents: 1250, ...none },
           ],
         },
         {
           id: null,
           name: "Weitere Gerichte",
-          dishes: [{ id: 3, productCode: "", name: "Brot", description: null, priceCents: 300 }],
+          level: 0,
+          dishes: [{ id: 3, productCode: "", name: "Brot", description: null, priceCents: 300, ...none }],
         },
       ],
     });
@@ -71,11 +82,46 @@ describe("MenuView", () => {
     );
   });
 
+  it("marks dishes with their allergens and additives, names them for screen readers, and explains the marks used", () => {
+    const { html, text: shown } = text({
+      kind: "speisekarte",
+      status: "loaded",
+      groups: [
+        { id: 1, name: "Pasta", level: 0, dishes: [] },
+        {
+          id: 2,
+          name: "Hausgemacht",
+          level: 1,
+          dishes: [
+            {
+              id: 1,
+              productCode: "10",
+              name: "Carbonara",
+              description: null,
+              priceCents: 1350,
+              allergens: ["A", "C", "G"],
+              additives: ["3"],
+            },
+          ],
+        },
+      ],
+    });
+    expect(html).toMatch(/<h2[^>]*>Pasta<\/h2>/);
+    expect(html).toMatch(/<h3[^>]*>Hausgemacht<\/h3>/);
+    expect(html).toMatch(/<sup aria-hidden="true"[^>]*>A, C, G, 3<\/sup>/);
+    expect(shown).toContain(
+      "(Allergene: Glutenhaltiges Getreide, Eier, Milch und Laktose. Zusatzstoffe: mit Antioxidationsmittel.)",
+    );
+    expect(shown).toContain("Allergene: A Glutenhaltiges Getreide · C Eier · G Milch und Laktose");
+    expect(shown).toContain("Zusatzstoffe: 3 mit Antioxidationsmittel");
+    expect(shown).not.toContain("Sellerie");
+  });
+
   it("lists the Wochenkarte flat with the note that its offers are limited in time", () => {
     const { html, text: shown } = text({
       kind: "wochenkarte",
       status: "loaded",
-      meals: [{ id: 7, name: "Ossobuco", description: "Mit Risotto", priceCents: 2690 }],
+      meals: [{ id: 7, name: "Ossobuco", description: "Mit Risotto", priceCents: 2690, ...none }],
     });
     expect(html).not.toMatch(/<h[23]/);
     expect(shown.replace(/\u00a0/g, " ")).toBe(
