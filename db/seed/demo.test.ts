@@ -35,10 +35,21 @@ describe.each(testDatabases())("demo content on $dialect", (engine) => {
     handle = await engine.open();
     expect(await seedDemoContent(handle.db)).toBe(true);
     const rows = await snapshot(handle.db);
-    expect(rows.categories).toHaveLength(5);
-    expect(rows.menu_items).toHaveLength(12);
+    expect(rows.categories).toHaveLength(6);
+    expect(rows.menu_items).toHaveLength(13);
     expect(rows.weekly_meals).toHaveLength(3);
     expect(rows.active).toHaveLength(15);
+    const showcase = await handle.db
+      .selectFrom("featured_dishes")
+      .select(["category", "is_active"])
+      .execute();
+    expect(new Set(showcase.map((item) => item.category))).toEqual(
+      new Set(["antipasti", "pasta", "pizza", "secondi", "dolci"]),
+    );
+    expect(showcase.some((item) => item.is_active === 0)).toBe(true);
+    const subcategories = rows.categories.filter((category) => category.parent_id !== null);
+    expect(subcategories).toHaveLength(1);
+    expect(rows.menu_items.every((dish) => dish.allergens !== null)).toBe(true);
     const texts = new Map(rows.site_content.map((row) => [row.key, JSON.parse(row.value) as unknown]));
     for (const key of contentKeys) {
       expect(contentBlocks[key].schema.safeParse(texts.get(key)).success, key).toBe(true);

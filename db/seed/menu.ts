@@ -1,14 +1,19 @@
 import type { Kysely } from "kysely";
-import type { Database, MenuType } from "../../app/lib/database.types.ts";
+import type { Database, FeaturedDishCategory, MenuType } from "../../app/lib/database.types.ts";
 import { nowIso } from "../../app/lib/db.server.ts";
 
-/** The demo Speisekarte (categories and dishes) and Wochenkarte, every dish on its active card. */
+/**
+ * The demo Speisekarte (categories with a subcategory, dishes with product codes, allergens and
+ * additives), Wochenkarte and the home page's showcase. Every dish is on its active card but one, so
+ * staff see both lists at work. Marks are stored as the menu feature stores them ('A,C,G').
+ */
 const categories = [
-  { name: "Antipasti", display_order: 1 },
-  { name: "Pasta", display_order: 2 },
-  { name: "Pizza", display_order: 3 },
-  { name: "Secondi", display_order: 4 },
-  { name: "Dolci", display_order: 5 },
+  { name: "Antipasti", display_order: 1, parent: null },
+  { name: "Pasta", display_order: 2, parent: null },
+  { name: "Pasta fresca", display_order: 1, parent: "Pasta" },
+  { name: "Pizza", display_order: 3, parent: null },
+  { name: "Secondi", display_order: 4, parent: null },
+  { name: "Dolci", display_order: 5, parent: null },
 ] as const;
 
 const dishes: Array<{
@@ -17,6 +22,9 @@ const dishes: Array<{
   description: string;
   cents: number;
   category: (typeof categories)[number]["name"];
+  allergens: string | null;
+  additives?: string;
+  inactive?: true;
 }> = [
   {
     code: "1",
@@ -24,6 +32,7 @@ const dishes: Array<{
     description: "Geröstetes Brot mit Tomaten, Knoblauch, Basilikum und Olivenöl",
     cents: 690,
     category: "Antipasti",
+    allergens: "A",
   },
   {
     code: "2",
@@ -31,6 +40,7 @@ const dishes: Array<{
     description: "Dünn geschnittenes Kalbfleisch mit Thunfisch-Kapern-Sauce",
     cents: 1290,
     category: "Antipasti",
+    allergens: "C,D,J",
   },
   {
     code: "3",
@@ -38,6 +48,7 @@ const dishes: Array<{
     description: "Rinderfilet mit Rucola, Parmesan und Zitrone",
     cents: 1390,
     category: "Antipasti",
+    allergens: "G",
   },
   {
     code: "10",
@@ -45,13 +56,15 @@ const dishes: Array<{
     description: "Mit Guanciale, Eigelb, Pecorino und schwarzem Pfeffer",
     cents: 1350,
     category: "Pasta",
+    allergens: "A,C,G",
   },
   {
     code: "11",
     name: "Tagliatelle al Ragù",
     description: "Hausgemachte Bandnudeln mit Rinderragout nach Bologneser Art",
     cents: 1450,
-    category: "Pasta",
+    category: "Pasta fresca",
+    allergens: "A,C,I,L",
   },
   {
     code: "12",
@@ -59,6 +72,16 @@ const dishes: Array<{
     description: "Carnaroli-Reis mit Steinpilzen und Parmesan",
     cents: 1590,
     category: "Pasta",
+    allergens: "G,I",
+  },
+  {
+    code: "13",
+    name: "Ravioli di Ricotta",
+    description: "Mit Ricotta und Spinat gefüllt, in Salbeibutter",
+    cents: 1490,
+    category: "Pasta fresca",
+    allergens: "A,C,G",
+    inactive: true,
   },
   {
     code: "20",
@@ -66,6 +89,7 @@ const dishes: Array<{
     description: "Tomaten, Fior di Latte, Basilikum",
     cents: 990,
     category: "Pizza",
+    allergens: "A,G",
   },
   {
     code: "21",
@@ -73,6 +97,8 @@ const dishes: Array<{
     description: "Tomaten, Mozzarella, scharfe Salami",
     cents: 1250,
     category: "Pizza",
+    allergens: "A,G",
+    additives: "2,3",
   },
   {
     code: "30",
@@ -80,6 +106,7 @@ const dishes: Array<{
     description: "Kalbsschnitzel mit Parmaschinken und Salbei in Weißweinsauce",
     cents: 2290,
     category: "Secondi",
+    allergens: "G,L",
   },
   {
     code: "31",
@@ -87,6 +114,7 @@ const dishes: Array<{
     description: "Gegrillter Wolfsbarsch mit Rosmarinkartoffeln",
     cents: 2490,
     category: "Secondi",
+    allergens: "D",
   },
   {
     code: "40",
@@ -94,8 +122,17 @@ const dishes: Array<{
     description: "Nach dem Rezept der Nonna",
     cents: 750,
     category: "Dolci",
+    allergens: "A,C,G",
+    additives: "11",
   },
-  { code: "41", name: "Panna Cotta", description: "Mit Waldbeerensauce", cents: 690, category: "Dolci" },
+  {
+    code: "41",
+    name: "Panna Cotta",
+    description: "Mit Waldbeerensauce",
+    cents: 690,
+    category: "Dolci",
+    allergens: "G",
+  },
 ];
 
 const weeklyMeals = [
@@ -103,9 +140,96 @@ const weeklyMeals = [
     name: "Ossobuco alla Milanese",
     description: "Geschmorte Kalbshaxe mit Safranrisotto und Gremolata",
     cents: 2690,
+    allergens: "G,I,L",
   },
-  { name: "Pappardelle al Cinghiale", description: "Breite Bandnudeln mit Wildschweinragout", cents: 1890 },
-  { name: "Zuppa di Zucca", description: "Kürbissuppe mit Amaretti und Salbeibutter", cents: 850 },
+  {
+    name: "Pappardelle al Cinghiale",
+    description: "Breite Bandnudeln mit Wildschweinragout",
+    cents: 1890,
+    allergens: "A,C,I",
+  },
+  {
+    name: "Zuppa di Zucca",
+    description: "Kürbissuppe mit Amaretti und Salbeibutter",
+    cents: 850,
+    allergens: "A,C,G,H",
+  },
+];
+
+/** The home page's showcase: two dishes in each of the five categories, one of them hidden. */
+const showcase: Array<{
+  category: FeaturedDishCategory;
+  name: string;
+  description: string;
+  cents: number;
+  allergens: string | null;
+  active?: false;
+}> = [
+  {
+    category: "antipasti",
+    name: "Bruschetta Classica",
+    description: "Geröstetes Landbrot mit Tomaten, Knoblauch und Basilikum",
+    cents: 690,
+    allergens: "A",
+  },
+  {
+    category: "antipasti",
+    name: "Burrata Pugliese",
+    description: "Cremige Burrata mit Kirschtomaten und Olivenöl",
+    cents: 1290,
+    allergens: "G",
+  },
+  {
+    category: "pasta",
+    name: "Spaghetti Carbonara",
+    description: "Guanciale, Eigelb, Pecorino und schwarzer Pfeffer",
+    cents: 1350,
+    allergens: "A,C,G",
+  },
+  {
+    category: "pasta",
+    name: "Tagliatelle al Ragù",
+    description: "Hausgemachte Bandnudeln mit Rinderragout",
+    cents: 1450,
+    allergens: "A,C,I",
+  },
+  {
+    category: "pizza",
+    name: "Pizza Margherita",
+    description: "Tomaten, Fior di Latte und frisches Basilikum aus dem Steinofen",
+    cents: 990,
+    allergens: "A,G",
+  },
+  {
+    category: "pizza",
+    name: "Pizza Tartufo",
+    description: "Mozzarella, Pilze und schwarzer Trüffel",
+    cents: 1690,
+    allergens: "A,G",
+    active: false,
+  },
+  {
+    category: "secondi",
+    name: "Saltimbocca alla Romana",
+    description: "Kalbsschnitzel mit Parmaschinken und Salbei",
+    cents: 2290,
+    allergens: "G,L",
+  },
+  {
+    category: "secondi",
+    name: "Branzino alla Griglia",
+    description: "Gegrillter Wolfsbarsch mit Rosmarinkartoffeln",
+    cents: 2490,
+    allergens: "D",
+  },
+  {
+    category: "dolci",
+    name: "Tiramisù della Casa",
+    description: "Nach dem Rezept der Nonna",
+    cents: 750,
+    allergens: "A,C,G",
+  },
+  { category: "dolci", name: "Panna Cotta", description: "Mit Waldbeerensauce", cents: 690, allergens: "G" },
 ];
 
 export async function seedDemoMenu(db: Kysely<Database>): Promise<void> {
@@ -125,12 +249,19 @@ export async function seedDemoMenu(db: Kysely<Database>): Promise<void> {
   for (const category of categories) {
     const row = await db
       .insertInto("categories")
-      .values({ ...category, parent_id: null, created_at: now, updated_at: now })
+      .values({
+        name: category.name,
+        display_order: category.display_order,
+        parent_id: category.parent === null ? null : (categoryIds.get(category.parent) ?? null),
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     categoryIds.set(category.name, row.id);
   }
-  for (const [index, dish] of dishes.entries()) {
+  let order = 0;
+  for (const dish of dishes) {
     const row = await db
       .insertInto("menu_items")
       .values({
@@ -140,12 +271,14 @@ export async function seedDemoMenu(db: Kysely<Database>): Promise<void> {
         product_code: dish.code,
         category_id: categoryIds.get(dish.category) ?? null,
         tags: null,
+        allergens: dish.allergens,
+        additives: dish.additives ?? null,
         created_at: now,
         updated_at: now,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await activate("SPEISEKARTE", row.id, index + 1);
+    if (!dish.inactive) await activate("SPEISEKARTE", row.id, (order += 1));
   }
   for (const [index, meal] of weeklyMeals.entries()) {
     const row = await db
@@ -154,11 +287,32 @@ export async function seedDemoMenu(db: Kysely<Database>): Promise<void> {
         name: meal.name,
         description: meal.description,
         price_cents: meal.cents,
+        allergens: meal.allergens,
         created_at: now,
         updated_at: now,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
     await activate("WOCHENKARTE", row.id, index + 1);
+  }
+  const sortOrders = new Map<FeaturedDishCategory, number>();
+  for (const item of showcase) {
+    const sortOrder = (sortOrders.get(item.category) ?? 0) + 1;
+    sortOrders.set(item.category, sortOrder);
+    await db
+      .insertInto("featured_dishes")
+      .values({
+        name: item.name,
+        description: item.description,
+        price_cents: item.cents,
+        category: item.category,
+        image_url: null,
+        sort_order: sortOrder,
+        is_active: item.active === false ? 0 : 1,
+        allergens: item.allergens,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
 }
