@@ -69,6 +69,12 @@ export function formText<Field extends string>(
   return values;
 }
 
+/** A record id from a form field ('id' by default): digits only, or undefined. */
+export function formId(form: FormData, field = "id"): number | undefined {
+  const value = form.get(field);
+  return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+}
+
 /** The request's form data, or an empty form when the body is not a form (it then fails validation). */
 export async function readForm(request: Request): Promise<FormData> {
   try {

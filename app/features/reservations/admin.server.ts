@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { isCalendarDate } from "../../lib/calendar.ts";
 import type { Database } from "../../lib/database.types.ts";
-import { fieldErrorsOf, formText, INTENT_FIELD } from "../../lib/forms.ts";
+import { fieldErrorsOf, formId, formText, INTENT_FIELD } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { Mailer } from "../../lib/mail/mailer.server.ts";
 import { adminMessages as A, reservationLimits, statusLabels, type InfoTitle } from "./constants.ts";
@@ -74,11 +74,6 @@ export interface AdminDependencies {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-const idOf = (form: FormData): number | undefined => {
-  const value = form.get("id");
-  return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
-};
-
 /**
  * The mails a change causes (decision 0017): the confirmation when it changes into CONFIRMED, the
  * cancellation notice when it changes into CANCELLED; nothing when the status stays.
@@ -147,7 +142,7 @@ export async function handleAdminAction(
     }
   }
 
-  const id = idOf(form);
+  const id = formId(form);
   if (id === undefined) {
     return answer(400, { intent, outcome: "failed", info: { title: "Fehler", message: A.notFound } });
   }

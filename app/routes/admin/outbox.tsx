@@ -5,7 +5,7 @@ import { NoticeInPage } from "../../components/forms/form-notice.tsx";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
 import { services } from "../../lib/app-context.ts";
-import { INTENT_FIELD, readForm, type Notice } from "../../lib/forms.ts";
+import { formId, INTENT_FIELD, readForm, type Notice } from "../../lib/forms.ts";
 import { NO_SMTP_MESSAGE } from "../../lib/mail/mailer.server.ts";
 import { countOutbox, listOutbox, requeueMail, type OutboxFilter } from "../../lib/mail/outbox.server.ts";
 import { siteMeta } from "../../lib/meta.ts";
@@ -55,8 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaffSession(request, context);
   const { database, logger, mailer } = services(context);
   const form = await readForm(request);
-  const id = Number(form.get("id"));
-  if (form.get(INTENT_FIELD) !== "resend" || !Number.isInteger(id) || id <= 0) {
+  const id = formId(form);
+  if (form.get(INTENT_FIELD) !== "resend" || id === undefined) {
     return data<{ notice: Notice }>(
       { notice: { tone: "error", title: "Fehler", description: "Unbekannte Aktion." } },
       { status: 400 },
