@@ -24,8 +24,9 @@ export default [
     route("content", "routes/admin/content.tsx"),
     route("reservations", "routes/admin/reservations.tsx"),
     route("reservations/e-mails", "routes/admin/outbox.tsx"),
+    route("speisekarte", "routes/admin/speisekarte.tsx"),
     // Screens whose features come with later issues share one guarded module until then.
-    ...["speisekarte", "wochenkarte", "gallery", "menu-items"].map((path) =>
+    ...["wochenkarte", "gallery", "menu-items"].map((path) =>
       route(path, "routes/admin/upcoming-screen.tsx", { id: `admin-${path}` }),
     ),
   ]),

@@ -2,7 +2,10 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, FeaturedDishCategory, MenuType } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
 import { storedMarks } from "./marks.ts";
+import type { CategoryRow, ProductRow, ShowcaseRow, WeeklyRow } from "./menu-model.ts";
 import type { CategoryValues, ProductValues, ShowcaseValues, WeeklyValues } from "./schema.ts";
+
+export type { CategoryRow, ProductRow, ShowcaseRow, WeeklyRow };
 
 /**
  * The staff side of the menus (decision 0018): categories as a tree of main categories and their
@@ -35,13 +38,6 @@ const R = ruleMessages;
 
 // ---------------------------------------------------------------------------------------------
 // Categories
-
-export interface CategoryRow {
-  id: number;
-  name: string;
-  display_order: number | null;
-  parent_id: number | null;
-}
 
 /** The spec's admin order: display order ascending, missing last, then name. */
 export const byDisplayOrder = (
@@ -138,18 +134,6 @@ export async function deleteCategory(db: Db, id: number): Promise<{ products: nu
 // ---------------------------------------------------------------------------------------------
 // Products of the Speisekarte and dishes of the Wochenkarte
 
-export interface ProductRow {
-  id: number;
-  name: string;
-  description: string | null;
-  price_cents: number;
-  product_code: string | null;
-  category_id: number | null;
-  category_name: string | null;
-  allergens: string | null;
-  additives: string | null;
-}
-
 export async function listProducts(db: Db): Promise<ProductRow[]> {
   return db
     .selectFrom("menu_items as m")
@@ -210,16 +194,6 @@ export async function saveProduct(db: Db, values: ProductValues, id?: number): P
     if (Number(updated.numUpdatedRows) === 0) throw new MenuRuleError(R.productMissing);
     return id;
   });
-}
-
-export interface WeeklyRow {
-  id: number;
-  name: string;
-  description: string | null;
-  price_cents: number;
-  allergens: string | null;
-  additives: string | null;
-  updated_at: string;
 }
 
 export async function listWeeklyMeals(db: Db): Promise<WeeklyRow[]> {
@@ -364,19 +338,6 @@ export async function reorderActive(db: Db, type: MenuType, ids: readonly number
 
 // ---------------------------------------------------------------------------------------------
 // The home page's showcase ('Menu Items')
-
-export interface ShowcaseRow {
-  id: number;
-  name: string;
-  description: string;
-  price_cents: number;
-  category: FeaturedDishCategory;
-  image_url: string | null;
-  sort_order: number;
-  is_active: boolean;
-  allergens: string | null;
-  additives: string | null;
-}
 
 const CATEGORY_ORDER: readonly FeaturedDishCategory[] = ["antipasti", "pasta", "pizza", "secondi", "dolci"];
 

@@ -1,0 +1,114 @@
+import { ArrowDown, ArrowUp, X } from "lucide-react";
+import { Button } from "../../../../components/ui/button.tsx";
+import { formatPrice } from "../../../../lib/format.ts";
+import { INTENT_FIELD } from "../../../../lib/forms.ts";
+import { printedMarks } from "../../marks.ts";
+import { useMenuAction } from "./use-menu-action.ts";
+
+export interface ActiveEntry {
+  id: number;
+  name: string;
+  productCode?: string | null;
+  priceCents: number;
+  allergens: string[];
+  additives: string[];
+}
+
+/**
+ * 'Aktive Speisekarte' / 'Aktive Wochenkarte': the dishes guests see, in the card's order, each with
+ * up and down (the keyboard's way to reorder) and remove. Every button sends its own request; the
+ * list reloads after each.
+ */
+export function ActiveList({
+  entries,
+  action,
+  emptyText,
+}: {
+  entries: readonly ActiveEntry[];
+  action: string;
+  emptyText: string;
+}) {
+  if (entries.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-stone-300 bg-white p-6 text-center text-muted">
+        {emptyText}
+      </p>
+    );
+  return (
+    <ol className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white">
+      {entries.map((entry, index) => (
+        <ActiveRow
+          key={entry.id}
+          entry={entry}
+          position={index + 1}
+          first={index === 0}
+          last={index === entries.length - 1}
+          action={action}
+        />
+      ))}
+    </ol>
+  );
+}
+
+function ActiveRow({
+  entry,
+  position,
+  first,
+  last,
+  action,
+}: {
+  entry: ActiveEntry;
+  position: number;
+  first: boolean;
+  last: boolean;
+  action: string;
+}) {
+  const move = useMenuAction({ key: `move-${action}-${entry.id}` });
+  const remove = useMenuAction({ key: `deactivate-${action}-${entry.id}` });
+  const marks = printedMarks(entry.allergens, entry.additives);
+  const moveButton = (direction: "up" | "down", disabled: boolean) => (
+    <move.fetcher.Form method="post" action={action}>
+      <input type="hidden" name={INTENT_FIELD} value="move" />
+      <input type="hidden" name="id" value={entry.id} />
+      <input type="hidden" name="direction" value={direction} />
+      <Button
+        type="submit"
+        variant="ghost"
+        size="icon"
+        disabled={disabled || move.pending}
+        aria-label={`${entry.name} ${direction === "up" ? "nach oben" : "nach unten"} verschieben`}
+      >
+        {direction === "up" ? <ArrowUp aria-hidden="true" /> : <ArrowDown aria-hidden="true" />}
+      </Button>
+    </move.fetcher.Form>
+  );
+  return (
+    <li className="flex items-center gap-2 px-3 py-2" aria-busy={move.pending || remove.pending || undefined}>
+      <span className="w-6 text-right text-sm text-muted tabular-nums">{position}.</span>
+      <span className="min-w-0 flex-1">
+        <span className="font-medium">
+          {entry.productCode ? <span className="text-muted">{entry.productCode}. </span> : null}
+          {entry.name}
+        </span>
+        {marks ? <span className="ml-1 text-xs text-muted">{marks}</span> : null}
+        <span className="block text-sm text-brand-700 tabular-nums">{formatPrice(entry.priceCents)}</span>
+      </span>
+      {moveButton("up", first)}
+      {moveButton("down", last)}
+      <remove.fetcher.Form method="post" action={action}>
+        <input type="hidden" name={INTENT_FIELD} value="deactivate" />
+        <input type="hidden" name="id" value={entry.id} />
+        <Button
+          type="submit"
+          variant="ghost"
+          size="icon"
+          className="text-brand-700"
+          disabled={remove.pending}
+          aria-label={`${entry.name} von der aktiven Karte entfernen`}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </remove.fetcher.Form>
+    </li>
+  );
+}

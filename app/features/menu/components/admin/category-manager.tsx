@@ -1,0 +1,225 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
+import { Field, SelectField } from "../../../../components/forms/field.tsx";
+import { focusFirstInvalid } from "../../../../components/forms/focus.ts";
+import { StatusButton } from "../../../../components/forms/status-button.tsx";
+import { Button } from "../../../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../../components/ui/dialog.tsx";
+import { INTENT_FIELD, saveMessages, type FieldErrors } from "../../../../lib/forms.ts";
+import { menuActionMessages as A, type CategoryRow } from "../../menu-model.ts";
+import { categoryFields, categorySchema, menuLimits, validateMenuForm } from "../../schema.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { useMenuAction } from "./use-menu-action.ts";
+
+type TreeEntry = CategoryRow & { level: 0 | 1 };
+
+/**
+ * 'Kategorien verwalten': add or edit a category (name, display order, optional parent — only main
+ * categories can be parents), the main categories with their subcategories, delete with the spec's
+ * confirmation. The server checks the tree rules again.
+ */
+export function CategoryManager({
+  open,
+  onOpenChange,
+  tree,
+  action,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  tree: readonly TreeEntry[];
+  action: string;
+}) {
+  const [editing, setEditing] = useState<TreeEntry | undefined>();
+  const [deleting, setDeleting] = useState<TreeEntry | undefined>();
+  const [formKey, setFormKey] = useState(0);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>();
+  const resetForm = () => {
+    setEditing(undefined);
+    setClientErrors(undefined);
+    setFormKey((key) => key + 1);
+  };
+  const save = useMenuAction({ onDone: resetForm });
+  const remove = useMenuAction({
+    onDone: (result) => {
+      setDeleting(undefined);
+      if (editing?.id === result.targetId) resetForm();
+    },
+  });
+  const errors: FieldErrors = clientErrors ?? save.fieldErrors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Only main categories can be parents, and a category that has subcategories cannot get a parent.
+  const hasChildren = (id: number) => tree.some((entry) => entry.parent_id === id);
+  const parentOptions = [
+    { value: "", label: "Keine (Hauptkategorie)" },
+    ...tree
+      .filter((entry) => entry.level === 0 && entry.id !== editing?.id)
+      .map((entry) => ({ value: String(entry.id), label: entry.name })),
+  ];
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const result = validateMenuForm(categorySchema, categoryFields, new FormData(form));
+    if (result.success) return setClientErrors(undefined);
+    event.preventDefault();
+    flushSync(() => setClientErrors(result.fieldErrors));
+    focusFirstInvalid(form);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) resetForm();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Kategorien verwalten</DialogTitle>
+          <DialogDescription>
+            Hauptkategorien und ihre Unterkategorien. Nur Hauptkategorien können Oberkategorien sein.
+          </DialogDescription>
+        </DialogHeader>
+
+        <save.fetcher.Form
+          key={formKey}
+          method="post"
+          action={action}
+          ref={formRef}
+          noValidate
+          onSubmit={check}
+          aria-label={editing ? `Kategorie ${editing.name} bearbeiten` : "Neue Kategorie"}
+          className="space-y-4 rounded-lg border border-stone-200 bg-stone-50 p-4"
+        >
+          <p className="font-semibold">
+            {editing ? `Kategorie „${editing.name}“ bearbeiten` : "Neue Kategorie"}
+          </p>
+          <input type="hidden" name={INTENT_FIELD} value="category-save" />
+          {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+          <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+            <Field
+              label="Name *"
+              errors={errors.name}
+              inputProps={{
+                name: "name",
+                defaultValue: editing?.name ?? "",
+                maxLength: menuLimits.categoryName,
+                required: true,
+              }}
+            />
+            <Field
+              label="Reihenfolge"
+              optional
+              description="Kleinere Zahlen zuerst; leer: ans Ende"
+              errors={errors.display_order}
+              inputProps={{
+                name: "display_order",
+                type: "number",
+                min: 0,
+                max: 9999,
+                step: 1,
+                inputMode: "numeric",
+                defaultValue: editing?.display_order ?? "",
+              }}
+            />
+          </div>
+          <SelectField
+            label="Oberkategorie"
+            optional
+            errors={errors.parent_id}
+            description={
+              editing && hasChildren(editing.id)
+                ? "Diese Kategorie hat Unterkategorien und bleibt deshalb eine Hauptkategorie."
+                : undefined
+            }
+            options={parentOptions}
+            selectProps={{
+              name: "parent_id",
+              defaultValue: editing?.parent_id === null || !editing ? "" : String(editing.parent_id),
+              disabled: editing !== undefined && hasChildren(editing.id),
+            }}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            {editing ? (
+              <Button type="button" variant="outline" onClick={resetForm}>
+                Abbrechen
+              </Button>
+            ) : null}
+            <StatusButton status={save.pending ? "pending" : "idle"} pendingText={saveMessages.saving}>
+              {editing ? "Änderungen speichern" : "Kategorie hinzufügen"}
+            </StatusButton>
+          </div>
+        </save.fetcher.Form>
+
+        {tree.length === 0 ? (
+          <p className="py-4 text-center text-muted">Noch keine Kategorien.</p>
+        ) : (
+          <ul aria-label="Kategorien" className="max-h-80 divide-y divide-stone-100 overflow-y-auto">
+            {tree.map((entry) => (
+              <li
+                key={entry.id}
+                className={
+                  entry.level === 1 ? "flex items-center gap-2 py-2 pl-6" : "flex items-center gap-2 py-2"
+                }
+              >
+                <span className="min-w-0 flex-1">
+                  <span className={entry.level === 0 ? "font-semibold" : undefined}>{entry.name}</span>
+                  {entry.level === 1 ? <span className="sr-only"> (Unterkategorie)</span> : null}
+                  <span className="ml-2 text-sm text-muted">
+                    {entry.display_order === null ? "ohne Reihenfolge" : `Reihenfolge ${entry.display_order}`}
+                  </span>
+                </span>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Kategorie ${entry.name} bearbeiten`}
+                  onClick={() => {
+                    setClientErrors(undefined);
+                    setEditing(entry);
+                    setFormKey((key) => key + 1);
+                    requestAnimationFrame(() =>
+                      formRef.current?.querySelector<HTMLInputElement>("input[name=name]")?.focus(),
+                    );
+                  }}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="text-brand-700"
+                  aria-label={`Kategorie ${entry.name} löschen`}
+                  onClick={() => setDeleting(entry)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <ConfirmDialog
+          open={deleting !== undefined}
+          onOpenChange={(next) => (next ? undefined : setDeleting(undefined))}
+          title={deleting ? `Kategorie „${deleting.name}“ löschen?` : "Kategorie löschen?"}
+          description={A.categoryDeleteConfirm}
+          confirmLabel="Löschen"
+          intent="category-delete"
+          id={deleting?.id}
+          action={action}
+          fetcher={remove.fetcher}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

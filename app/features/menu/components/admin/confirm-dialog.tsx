@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { StatusButton } from "../../../../components/forms/status-button.tsx";
+import { Button } from "../../../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../../components/ui/dialog.tsx";
+import { INTENT_FIELD } from "../../../../lib/forms.ts";
+import type { MenuActionResult } from "../../menu-model.ts";
+
+/** 'Wirklich löschen?': an alert dialog whose confirm button sends the action through `fetcher`. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = "Abbrechen",
+  pendingText = "Wird gelöscht...",
+  intent,
+  id,
+  action,
+  fetcher,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  pendingText?: string;
+  intent: string;
+  id: number | undefined;
+  action: string;
+  fetcher: FetcherWithComponents<MenuActionResult>;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md" role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          method="post"
+          action={action}
+          className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+        >
+          <input type="hidden" name={INTENT_FIELD} value={intent} />
+          <input type="hidden" name="id" value={id ?? ""} />
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            {cancelLabel}
+          </Button>
+          <StatusButton status={fetcher.state !== "idle" ? "pending" : "idle"} pendingText={pendingText}>
+            {confirmLabel}
+          </StatusButton>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

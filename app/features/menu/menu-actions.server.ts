@@ -1,0 +1,303 @@
+import type { Kysely } from "kysely";
+import type { Database, MenuType } from "../../lib/database.types.ts";
+import { formId, INTENT_FIELD, type FieldErrors, type Notice } from "../../lib/forms.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import {
+  addToActive,
+  deleteCategory,
+  deleteDish,
+  deleteShowcaseItem,
+  listActiveIds,
+  MenuRuleError,
+  moveShowcaseItem,
+  removeFromActive,
+  reorderActive,
+  saveCategory,
+  saveProduct,
+  saveShowcaseItem,
+  saveWeeklyMeal,
+  setShowcaseActive,
+} from "./menu-admin.server.ts";
+import { menuActionMessages as A, type MenuActionResult, type MenuIntent } from "./menu-model.ts";
+import {
+  categoryFields,
+  categorySchema,
+  productFields,
+  productSchema,
+  showcaseFields,
+  showcaseSchema,
+  validateMenuForm,
+  weeklyFields,
+  weeklySchema,
+} from "./schema.ts";
+
+/**
+ * The actions of the three menu screens (decision 0018). Each answers with a notice for a toast,
+ * field messages for a form, and the id it concerns; nothing a staff member sends causes a server
+ * error page: rule violations are German messages (English on 'Menu Items', as the spec writes it),
+ * unexpected failures are logged and answered with the spec's message.
+ */
+export interface MenuActionDependencies {
+  db: Kysely<Database>;
+  logger: Logger;
+  username: string;
+}
+
+export interface MenuActionAnswer {
+  result: MenuActionResult;
+  status: number;
+}
+
+type Handler = (
+  form: FormData,
+  deps: MenuActionDependencies,
+) => Promise<Omit<MenuActionResult, "resultId" | "intent"> & { status: number }>;
+
+const done = (notice: Notice, targetId?: number) => ({
+  status: 200,
+  outcome: "done" as const,
+  notice,
+  targetId,
+});
+const failed = (status: number, notice: Notice, targetId?: number) => ({
+  status,
+  outcome: "failed" as const,
+  notice,
+  targetId,
+});
+const invalid = (fieldErrors: FieldErrors, targetId?: number, notice?: Notice) => ({
+  status: 400,
+  outcome: "invalid" as const,
+  fieldErrors,
+  targetId,
+  notice,
+});
+const error = (description: string, title = "Fehler"): Notice => ({ tone: "error", title, description });
+const success = (title: string, description = ""): Notice => ({ tone: "success", title, description });
+
+/** A rule broken (a German message for staff, 409) or something unexpected (logged, 500). */
+function failure(
+  caught: unknown,
+  deps: MenuActionDependencies,
+  what: string,
+  unexpected: (message: string) => Notice,
+  targetId?: number,
+) {
+  if (caught instanceof MenuRuleError) return failed(409, unexpected(caught.message), targetId);
+  deps.logger.error(`${what} failed`, { error: caught, username: deps.username });
+  return failed(500, unexpected(A.unexpected), targetId);
+}
+
+const activeListHandlers = (type: MenuType) => {
+  const card = type === "SPEISEKARTE" ? "Speisekarte" : "Wochenkarte";
+  const handlers: Record<string, Handler> = {
+    async activate(form, deps) {
+      const id = formId(form);
+      if (id === undefined) return failed(400, error(A.activateFailed(type, A.unknownDish)));
+      try {
+        await addToActive(deps.db, type, id);
+        deps.logger.info("dish put on the active card", { type, id, username: deps.username });
+        return done(success(`Zur aktiven ${card} hinzugefügt`), id);
+      } catch (caught) {
+        return failure(caught, deps, "activate", (message) => error(A.activateFailed(type, message)), id);
+      }
+    },
+    async deactivate(form, deps) {
+      const id = formId(form);
+      if (id === undefined) return failed(400, error(A.deactivateFailed(type, A.unknownDish)));
+      try {
+        await removeFromActive(deps.db, type, id);
+        deps.logger.info("dish taken off the active card", { type, id, username: deps.username });
+        return done(success(`Von der aktiven ${card} entfernt`), id);
+      } catch (caught) {
+        return failure(caught, deps, "deactivate", (message) => error(A.deactivateFailed(type, message)), id);
+      }
+    },
+    async move(form, deps) {
+      const id = formId(form);
+      const direction = form.get("direction");
+      if (id === undefined || (direction !== "up" && direction !== "down"))
+        return failed(400, error(A.orderFailed));
+      try {
+        const ids = await listActiveIds(deps.db, type);
+        const index = ids.indexOf(id);
+        const target = direction === "up" ? index - 1 : index + 1;
+        if (index < 0) return failed(409, error(A.orderFailed), id);
+        if (target >= 0 && target < ids.length) {
+          [ids[index], ids[target]] = [ids[target] as number, ids[index] as number];
+          await reorderActive(deps.db, type, ids);
+        }
+        return done(success("Reihenfolge gespeichert"), id);
+      } catch (caught) {
+        return failure(caught, deps, "reorder", () => error(A.orderFailed), id);
+      }
+    },
+  };
+  return handlers;
+};
+
+const speisekarteHandlers: Record<string, Handler> = {
+  ...activeListHandlers("SPEISEKARTE"),
+  async "product-save"(form, deps) {
+    const id = formId(form);
+    const parsed = validateMenuForm(productSchema, productFields, form);
+    if (!parsed.success) return invalid(parsed.fieldErrors, id);
+    try {
+      const saved = await saveProduct(deps.db, parsed.data, id);
+      deps.logger.info(id === undefined ? "product added" : "product saved", {
+        id: saved,
+        username: deps.username,
+      });
+      return done(
+        success(id === undefined ? "Produkt hinzugefügt" : "Produkt gespeichert", parsed.data.name),
+        saved,
+      );
+    } catch (caught) {
+      if (caught instanceof MenuRuleError) return invalid({ category_id: caught.message }, id);
+      return failure(caught, deps, "product save", () => error(A.productFailed), id);
+    }
+  },
+  async "product-delete"(form, deps) {
+    const id = formId(form);
+    if (id === undefined) return failed(400, error(A.productDeleteFailed(A.unknownDish)));
+    try {
+      await deleteDish(deps.db, "SPEISEKARTE", id);
+      deps.logger.info("product deleted", { id, username: deps.username });
+      return done(success("Produkt gelöscht"), id);
+    } catch (caught) {
+      return failure(caught, deps, "product delete", (message) => error(A.productDeleteFailed(message)), id);
+    }
+  },
+  async "category-save"(form, deps) {
+    const id = formId(form);
+    const parsed = validateMenuForm(categorySchema, categoryFields, form);
+    if (!parsed.success) return invalid(parsed.fieldErrors, id);
+    try {
+      const saved = await saveCategory(deps.db, parsed.data, id);
+      deps.logger.info("category saved", { id: saved.id, username: deps.username });
+      return done(success("Kategorie gespeichert", saved.name), saved.id);
+    } catch (caught) {
+      if (caught instanceof MenuRuleError) return invalid({ parent_id: caught.message }, id);
+      return failure(caught, deps, "category save", () => error(A.categoryFailed), id);
+    }
+  },
+  async "category-delete"(form, deps) {
+    const id = formId(form);
+    if (id === undefined) return failed(400, error(A.categoryDeleteFailed));
+    try {
+      const { products } = await deleteCategory(deps.db, id);
+      deps.logger.info("category deleted", { id, products, username: deps.username });
+      return done(success("Kategorie gelöscht", A.categoryDeleted(products)), id);
+    } catch (caught) {
+      return failure(caught, deps, "category delete", () => error(A.categoryDeleteFailed), id);
+    }
+  },
+};
+
+const wochenkarteHandlers: Record<string, Handler> = {
+  ...activeListHandlers("WOCHENKARTE"),
+  async "meal-save"(form, deps) {
+    const id = formId(form);
+    const parsed = validateMenuForm(weeklySchema, weeklyFields, form);
+    if (!parsed.success) return invalid(parsed.fieldErrors, id);
+    try {
+      const saved = await saveWeeklyMeal(deps.db, parsed.data, id);
+      deps.logger.info("weekly dish saved", { id: saved, username: deps.username });
+      return done(
+        success(
+          id === undefined ? "Wochengericht hinzugefügt" : "Wochengericht gespeichert",
+          parsed.data.name,
+        ),
+        saved,
+      );
+    } catch (caught) {
+      return failure(caught, deps, "weekly dish save", () => error(A.mealFailed), id);
+    }
+  },
+  async "meal-delete"(form, deps) {
+    const id = formId(form);
+    if (id === undefined) return failed(400, error(A.mealDeleteFailed(A.unknownDish)));
+    try {
+      await deleteDish(deps.db, "WOCHENKARTE", id);
+      deps.logger.info("weekly dish deleted", { id, username: deps.username });
+      return done(success("Wochengericht gelöscht"), id);
+    } catch (caught) {
+      return failure(caught, deps, "weekly dish delete", (message) => error(A.mealDeleteFailed(message)), id);
+    }
+  },
+};
+
+const englishError = (description: string) =>
+  error(description === A.unexpected ? "An error occurred." : description, "Error");
+
+const showcaseHandlers: Record<string, Handler> = {
+  async "item-save"(form, deps) {
+    const id = formId(form);
+    const parsed = validateMenuForm(showcaseSchema, showcaseFields, form);
+    if (!parsed.success) return invalid(parsed.fieldErrors, id);
+    try {
+      const saved = await saveShowcaseItem(deps.db, parsed.data, id);
+      deps.logger.info("showcase item saved", { id: saved, username: deps.username });
+      return done(success(id === undefined ? "Menu item added" : "Menu item saved", parsed.data.name), saved);
+    } catch (caught) {
+      return failure(caught, deps, "showcase save", (message) => englishError(message), id);
+    }
+  },
+  async "item-toggle"(form, deps) {
+    const id = formId(form);
+    const active = form.get("is_active");
+    if (id === undefined || (active !== "true" && active !== "false"))
+      return failed(400, englishError(A.unknownAction));
+    try {
+      await setShowcaseActive(deps.db, id, active === "true");
+      deps.logger.info("showcase item shown or hidden", { id, active, username: deps.username });
+      return done(success(active === "true" ? "Menu item shown" : "Menu item hidden"), id);
+    } catch (caught) {
+      return failure(caught, deps, "showcase toggle", (message) => englishError(message), id);
+    }
+  },
+  async "item-move"(form, deps) {
+    const id = formId(form);
+    const direction = form.get("direction");
+    if (id === undefined || (direction !== "up" && direction !== "down"))
+      return failed(400, englishError(A.unknownAction));
+    try {
+      await moveShowcaseItem(deps.db, id, direction);
+      return done(success("Order saved"), id);
+    } catch (caught) {
+      return failure(caught, deps, "showcase move", (message) => englishError(message), id);
+    }
+  },
+  async "item-delete"(form, deps) {
+    const id = formId(form);
+    if (id === undefined) return failed(400, englishError(A.unknownAction));
+    try {
+      await deleteShowcaseItem(deps.db, id);
+      deps.logger.info("showcase item deleted", { id, username: deps.username });
+      return done(success("Menu item deleted"), id);
+    } catch (caught) {
+      return failure(caught, deps, "showcase delete", (message) => englishError(message), id);
+    }
+  },
+};
+
+function handlerFor(handlers: Record<string, Handler>) {
+  return async (form: FormData, deps: MenuActionDependencies): Promise<MenuActionAnswer> => {
+    const resultId = crypto.randomUUID();
+    const intent = form.get(INTENT_FIELD);
+    const handler =
+      typeof intent === "string" && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+    if (!handler) {
+      return {
+        status: 400,
+        result: { intent: "unknown", resultId, outcome: "failed", notice: error(A.unknownAction) },
+      };
+    }
+    const { status, ...result } = await handler(form, deps);
+    return { status, result: { ...result, intent: intent as MenuIntent, resultId } };
+  };
+}
+
+export const handleSpeisekarteAction = handlerFor(speisekarteHandlers);
+export const handleWochenkarteAction = handlerFor(wochenkarteHandlers);
+export const handleShowcaseAction = handlerFor(showcaseHandlers);

@@ -1,0 +1,231 @@
+import type { Page } from "@playwright/test";
+import {
+  accessibilityViolations,
+  collectConsoleErrors,
+  expect,
+  test,
+  toastRegion,
+  waitForHydration,
+} from "./fixtures.ts";
+
+/**
+ * The staff side of the menus: 'Speisekarte verwalten' from a new category to the public card, the
+ * active list's order, the optimistic add and its rollback, keyboard-only use and axe. Tests that
+ * change the menus run on a site of their own.
+ */
+const SPEISEKARTE_ADMIN = "/admin/speisekarte";
+
+const masterCard = (page: Page, name: string) =>
+  page.getByRole("region", { name: "Alle Produkte (Master-Liste)" }).getByRole("article", { name });
+const activeList = (page: Page) =>
+  page.getByRole("region", { name: "Aktive Speisekarte" }).getByRole("listitem");
+
+test.describe("Speisekarte verwalten", () => {
+  test.use({ ownSite: true });
+
+  test("neue Kategorie und neues Produkt mit Allergenen: aktiv, sortiert, auf /speisekarte, wieder entfernt", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const consoleErrors = collectConsoleErrors(page);
+    await page.goto(SPEISEKARTE_ADMIN);
+    await waitForHydration(page);
+
+    await page.getByRole("button", { name: "Kategorien verwalten" }).click();
+    const manager = page.getByRole("dialog", { name: "Kategorien verwalten" });
+    await manager.getByRole("button", { name: "Kategorie hinzufügen" }).click();
+    await expect(manager.getByText("Category name is required.")).toBeVisible();
+    await manager.getByLabel("Name *").fill("Zuppe");
+    await manager.getByLabel("Reihenfolge").fill("1");
+    await manager.getByRole("button", { name: "Kategorie hinzufügen" }).click();
+    await expect(toastRegion(page).getByText("Kategorie gespeichert")).toBeVisible();
+    await expect(manager.getByRole("list", { name: "Kategorien" }).getByText("Zuppe")).toBeVisible();
+    await manager.getByRole("button", { name: "Dialog schließen" }).click();
+
+    await page.getByRole("button", { name: "Neues Produkt" }).click();
+    const dialog = page.getByRole("dialog", { name: "Neues Produkt" });
+    await dialog.getByLabel("Name *").fill("Minestrone");
+    await dialog.getByLabel("Preis in Euro *").fill("12,5,0");
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await expect(dialog.getByText("Bitte geben Sie einen gültigen Preis ein.")).toBeVisible();
+    await expect(dialog.getByLabel("Preis in Euro *")).toBeFocused();
+    await dialog.getByLabel("Preis in Euro *").fill("12,50");
+    await dialog.getByLabel("Beschreibung").fill("Gemüsesuppe nach Art der Nonna");
+    await dialog.getByLabel("Kategorie").selectOption({ label: "Zuppe" });
+    await dialog.getByLabel("Produktnummer").fill("5");
+    await dialog.getByRole("checkbox", { name: "A Glutenhaltiges Getreide" }).check();
+    await dialog.getByRole("checkbox", { name: "I Sellerie" }).check();
+    await dialog.getByRole("checkbox", { name: "2 mit Konservierungsstoff" }).check();
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(toastRegion(page).getByText("Produkt hinzugefügt")).toBeVisible();
+
+    const card = masterCard(page, "5. Minestrone");
+    await expect(card.getByText("12,50 €")).toBeVisible();
+    await card.getByRole("button", { name: "Minestrone zur aktiven Karte hinzufügen" }).click();
+    await expect(card.getByRole("button", { name: "Minestrone ist aktiv" })).toBeDisabled();
+    await expect(activeList(page).last()).toContainText("Minestrone");
+
+    // Up once: now second to last.
+    await activeList(page).last().getByRole("button", { name: "Minestrone nach oben verschieben" }).click();
+    await expect(activeList(page).nth(-2)).toContainText("Minestrone");
+
+    await page.goto("/speisekarte");
+    const group = page.getByRole("region", { name: "Zuppe" });
+    const row = group.getByRole("listitem").filter({ hasText: "Minestrone" });
+    await expect(row).toContainText("5. Minestrone");
+    await expect(row).toContainText("12,50 €");
+    await expect(row.locator("sup")).toHaveText("A, I, 2");
+    await expect(row).toContainText(
+      "Allergene: Glutenhaltiges Getreide, Sellerie. Zusatzstoffe: mit Konservierungsstoff.",
+    );
+    await expect(page.getByText("I Sellerie")).toBeVisible();
+    await expect(page.getByText("2 mit Konservierungsstoff")).toBeVisible();
+    // The public card follows the admin order: Zuppe (order 1, like Antipasti: then by name) comes
+    // after Antipasti and before Pasta (order 2).
+    const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+    expect(headings.indexOf("Zuppe")).toBeGreaterThan(headings.indexOf("Antipasti"));
+    expect(headings.indexOf("Zuppe")).toBeLessThan(headings.indexOf("Pasta"));
+
+    await page.goto(SPEISEKARTE_ADMIN);
+    await waitForHydration(page);
+    await activeList(page)
+      .filter({ hasText: "Minestrone" })
+      .getByRole("button", { name: "Minestrone von der aktiven Karte entfernen" })
+      .click();
+    await expect(activeList(page).filter({ hasText: "Minestrone" })).toHaveCount(0);
+    await page.goto("/speisekarte");
+    await expect(page.getByText("Minestrone")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Zuppe" })).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("das Hinzufügen zeigt das Produkt sofort und nimmt es zurück, wenn der Server ablehnt", async ({
+    page,
+    signIn,
+    site,
+  }) => {
+    await signIn(page);
+    await page.goto(SPEISEKARTE_ADMIN);
+    await waitForHydration(page);
+    const card = masterCard(page, "13. Ravioli di Ricotta");
+    await expect(card).toBeVisible();
+    // Someone else deletes the product meanwhile; the answer is held back so the optimistic entry shows.
+    await site.db.deleteFrom("menu_items").where("name", "=", "Ravioli di Ricotta").execute();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${SPEISEKARTE_ADMIN}.data*`, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await held;
+      await route.continue();
+    });
+    await card.getByRole("button", { name: "Ravioli di Ricotta zur aktiven Karte hinzufügen" }).click();
+    await expect(activeList(page).filter({ hasText: "Ravioli di Ricotta" })).toHaveCount(1);
+    release();
+    await expect(
+      toastRegion(page).getByText(
+        "Konnte Produkt nicht zur aktiven Karte hinzufügen: Dieses Produkt gibt es nicht (mehr).",
+      ),
+    ).toBeVisible();
+    await expect(activeList(page).filter({ hasText: "Ravioli di Ricotta" })).toHaveCount(0);
+  });
+
+  test("nur mit der Tastatur: Produkt anlegen, aktivieren, verschieben; axe findet nichts", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await page.goto(SPEISEKARTE_ADMIN);
+    await waitForHydration(page);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Neues Produkt" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Neues Produkt" });
+    await expect(dialog.getByLabel("Name *")).toBeFocused();
+    await page.keyboard.type("Affogato");
+    await page.keyboard.press("Tab"); // description
+    await page.keyboard.press("Tab"); // price
+    await page.keyboard.type("4.90");
+    await page.keyboard.press("Tab"); // category
+    await page.keyboard.press("Tab"); // product code
+    await page.keyboard.press("Tab"); // first allergen
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab"); // C Eier
+    await page.keyboard.press("Space");
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    const card = masterCard(page, "Affogato");
+    await expect(card.getByText("4,90 €")).toBeVisible();
+    await expect(card).toContainText("Kennzeichnung: C");
+
+    await card.getByRole("button", { name: "Affogato zur aktiven Karte hinzufügen" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(activeList(page).last()).toContainText("Affogato");
+    const up = activeList(page).last().getByRole("button", { name: "Affogato nach oben verschieben" });
+    await up.focus();
+    await page.keyboard.press("Enter");
+    await expect(activeList(page).nth(-2)).toContainText("Affogato");
+
+    await page.getByRole("button", { name: "Kategorien verwalten" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Kategorien verwalten" })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: "Kategorien verwalten" })).toBeFocused();
+  });
+
+  test("eine Kategorie mit Produkten löschen: die Warnung der Spezifikation, die Produkte bleiben", async ({
+    page,
+    signIn,
+    site,
+  }) => {
+    await signIn(page);
+    await page.goto(SPEISEKARTE_ADMIN);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Kategorien verwalten" }).click();
+    const manager = page.getByRole("dialog", { name: "Kategorien verwalten" });
+    await manager.getByRole("button", { name: "Kategorie Dolci löschen" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Kategorie „Dolci“ löschen?" });
+    await expect(
+      confirm.getByText(
+        "Sind Sie sicher, dass Sie diese Kategorie löschen möchten? Produkte in dieser Kategorie werden nicht automatisch neu zugewiesen.",
+      ),
+    ).toBeVisible();
+    await confirm.getByRole("button", { name: "Löschen" }).click();
+    await expect(
+      toastRegion(page).getByText("2 Produkte stehen jetzt unter 'Ohne Kategorie'."),
+    ).toBeVisible();
+    await manager.getByRole("button", { name: "Dialog schließen" }).click();
+    const rest = page.getByRole("region", { name: "Ohne Kategorie" });
+    await expect(rest.getByRole("article", { name: "40. Tiramisù della Casa" })).toBeVisible();
+    const dishes = await site.db
+      .selectFrom("menu_items")
+      .select("name")
+      .where("category_id", "is", null)
+      .execute();
+    expect(dishes.map((dish) => dish.name).sort()).toEqual(["Panna Cotta", "Tiramisù della Casa"]);
+  });
+});
+
+test.describe("Speisekarte verwalten: Zugriff", () => {
+  test("ohne Anmeldung kein Zugriff; ein POST ohne Sitzung ändert nichts", async ({
+    page,
+    request,
+    sameOrigin,
+    site,
+  }) => {
+    await page.goto(SPEISEKARTE_ADMIN);
+    await expect(page).toHaveURL(/\/login$/);
+    const before = await site.db.selectFrom("menu_items").select("id").execute();
+    const response = await request.post(SPEISEKARTE_ADMIN, {
+      headers: sameOrigin,
+      form: { intent: "product-delete", id: String(before[0]?.id ?? 1) },
+      maxRedirects: 0,
+    });
+    expect([302, 303, 204]).toContain(response.status());
+    expect(await site.db.selectFrom("menu_items").select("id").execute()).toHaveLength(before.length);
+  });
+});
