@@ -25,8 +25,9 @@ export default [
     route("reservations", "routes/admin/reservations.tsx"),
     route("reservations/e-mails", "routes/admin/outbox.tsx"),
     route("speisekarte", "routes/admin/speisekarte.tsx"),
+    route("wochenkarte", "routes/admin/wochenkarte.tsx"),
     // Screens whose features come with later issues share one guarded module until then.
-    ...["wochenkarte", "gallery", "menu-items"].map((path) =>
+    ...["gallery", "menu-items"].map((path) =>
       route(path, "routes/admin/upcoming-screen.tsx", { id: `admin-${path}` }),
     ),
   ]),

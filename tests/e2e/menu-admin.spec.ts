@@ -210,6 +210,65 @@ test.describe("Speisekarte verwalten", () => {
   });
 });
 
+test.describe("Wochenkarte verwalten", () => {
+  test.use({ ownSite: true });
+
+  test("ein Wochengericht anlegen, aktivieren, bearbeiten und löschen; es erscheint auf /wochenkarte", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await page.goto("/admin/wochenkarte");
+    await waitForHydration(page);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Neues Wochengericht" }).click();
+    const dialog = page.getByRole("dialog", { name: "Neues Wochengericht" });
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await expect(dialog.getByText("Name und Preis sind erforderlich.").first()).toBeVisible();
+    await dialog.getByLabel("Name *").fill("Vitello alla Griglia");
+    await dialog.getByLabel("Preis in Euro *").fill("abc");
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await expect(dialog.getByText("Bitte geben Sie einen gültigen Preis ein.")).toBeVisible();
+    await dialog.getByLabel("Preis in Euro *").fill("19.90");
+    await dialog.getByRole("checkbox", { name: "J Senf" }).check();
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await expect(dialog).toBeHidden();
+
+    const weekly = page.getByRole("region", { name: "Alle Wochengerichte" });
+    const card = weekly.getByRole("article", { name: "Vitello alla Griglia" });
+    await card.getByRole("button", { name: "Vitello alla Griglia zur aktiven Karte hinzufügen" }).click();
+    const active = page.getByRole("region", { name: "Aktive Wochenkarte" }).getByRole("listitem");
+    await expect(active.last()).toContainText("Vitello alla Griglia");
+
+    await page.goto("/wochenkarte");
+    const row = page.getByRole("listitem").filter({ hasText: "Vitello alla Griglia" });
+    await expect(row).toContainText("19,90 €");
+    await expect(row.locator("sup")).toHaveText("J");
+    await expect(page.getByText("J Senf")).toBeVisible();
+
+    await page.goto("/admin/wochenkarte");
+    await waitForHydration(page);
+    await card.getByRole("button", { name: "Vitello alla Griglia bearbeiten" }).click();
+    const edit = page.getByRole("dialog", { name: "Wochengericht bearbeiten" });
+    await expect(edit.getByLabel("Preis in Euro *")).toHaveValue("19,90");
+    await expect(edit.getByRole("checkbox", { name: "J Senf" })).toBeChecked();
+    await edit.getByLabel("Preis in Euro *").fill("21");
+    await edit.getByRole("button", { name: "Speichern" }).click();
+    await expect(edit).toBeHidden();
+    await expect(card.getByText("21,00 €")).toBeVisible();
+
+    await card.getByRole("button", { name: "Vitello alla Griglia löschen" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Wochengericht löschen?" });
+    await confirm.getByRole("button", { name: "Löschen" }).click();
+    await expect(toastRegion(page).getByText("Wochengericht gelöscht")).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect(active.filter({ hasText: "Vitello alla Griglia" })).toHaveCount(0);
+    await page.goto("/wochenkarte");
+    await expect(page.getByText("Vitello alla Griglia")).toHaveCount(0);
+  });
+});
+
 test.describe("Speisekarte verwalten: Zugriff", () => {
   test("ohne Anmeldung kein Zugriff; ein POST ohne Sitzung ändert nichts", async ({
     page,

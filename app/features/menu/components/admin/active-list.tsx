@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, X } from "lucide-react";
 import { Button } from "../../../../components/ui/button.tsx";
 import { formatPrice } from "../../../../lib/format.ts";
 import { INTENT_FIELD } from "../../../../lib/forms.ts";
-import { printedMarks } from "../../marks.ts";
+import { marksOf, printedMarks } from "../../marks.ts";
 import { useMenuAction } from "./use-menu-action.ts";
 
 export interface ActiveEntry {
@@ -12,6 +12,36 @@ export interface ActiveEntry {
   priceCents: number;
   allergens: string[];
   additives: string[];
+}
+
+/** The active list's entries, in the card's order, from the dishes the master list holds. */
+export function activeEntriesOf(
+  ids: readonly number[],
+  dishes: ReadonlyArray<{
+    id: number;
+    name: string;
+    product_code?: string | null;
+    price_cents: number;
+    allergens: string | null;
+    additives: string | null;
+  }>,
+): ActiveEntry[] {
+  const byId = new Map(dishes.map((dish) => [dish.id, dish]));
+  return ids.flatMap((id) => {
+    const dish = byId.get(id);
+    return dish
+      ? [
+          {
+            id,
+            name: dish.name,
+            productCode: dish.product_code ?? null,
+            priceCents: dish.price_cents,
+            allergens: marksOf("allergens", dish.allergens),
+            additives: marksOf("additives", dish.additives),
+          },
+        ]
+      : [];
+  });
 }
 
 /**

@@ -1,15 +1,13 @@
-import { Pencil, Plus, Tags, Trash2 } from "lucide-react";
+import { Plus, Tags } from "lucide-react";
 import { useState } from "react";
 import { SelectField, Field } from "../../../../components/forms/field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
-import { formatPrice } from "../../../../lib/format.ts";
-import { INTENT_FIELD } from "../../../../lib/forms.ts";
-import { marksOf, printedMarks, spokenMarks } from "../../marks.ts";
 import type { CategoryRow, ProductRow } from "../../menu-model.ts";
 import { menuLimits, productFields, productSchema } from "../../schema.ts";
-import { ActiveList } from "./active-list.tsx";
+import { ActiveList, activeEntriesOf } from "./active-list.tsx";
 import { CategoryManager } from "./category-manager.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { DishCard } from "./dish-card.tsx";
 import { DishFormDialog } from "./dish-form-dialog.tsx";
 import { useOptimisticActive } from "./optimistic-active.ts";
 import { useMenuAction } from "./use-menu-action.ts";
@@ -51,7 +49,6 @@ export function SpeisekarteAdmin({ products, tree, activeIds }: SpeisekarteAdmin
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const remove = useMenuAction({ onDone: () => setDeleting(undefined) });
   const shownActive = useOptimisticActive(activeIds, SPEISEKARTE_ACTION);
-  const byId = new Map(products.map((product) => [product.id, product]));
   const activeSet = new Set(shownActive);
   const categoryOptions = [
     { value: "", label: UNCATEGORIZED },
@@ -94,9 +91,11 @@ export function SpeisekarteAdmin({ products, tree, activeIds }: SpeisekarteAdmin
                   </h3>
                   <ul className="space-y-2">
                     {group.products.map((product) => (
-                      <ProductCard
+                      <DishCard
                         key={product.id}
-                        product={product}
+                        dish={product}
+                        subtitle={product.category_name ?? UNCATEGORIZED}
+                        action={SPEISEKARTE_ACTION}
                         active={activeSet.has(product.id)}
                         onEdit={() => setProductDialog({ product, key: Date.now() })}
                         onDelete={() => setDeleting(product)}
@@ -116,21 +115,7 @@ export function SpeisekarteAdmin({ products, tree, activeIds }: SpeisekarteAdmin
           <ActiveList
             action={SPEISEKARTE_ACTION}
             emptyText="Die aktive Speisekarte ist leer. Fügen Sie Produkte aus der Master-Liste hinzu."
-            entries={shownActive.flatMap((id) => {
-              const product = byId.get(id);
-              return product
-                ? [
-                    {
-                      id,
-                      name: product.name,
-                      productCode: product.product_code,
-                      priceCents: product.price_cents,
-                      allergens: marksOf("allergens", product.allergens),
-                      additives: marksOf("additives", product.additives),
-                    },
-                  ]
-                : [];
-            })}
+            entries={activeEntriesOf(shownActive, products)}
           />
         </section>
       </div>
@@ -199,102 +184,5 @@ export function SpeisekarteAdmin({ products, tree, activeIds }: SpeisekarteAdmin
         action={SPEISEKARTE_ACTION}
       />
     </div>
-  );
-}
-
-/** One product of the master list: code, name, category, description, price, marks; its buttons. */
-function ProductCard({
-  product,
-  active,
-  onEdit,
-  onDelete,
-}: {
-  product: ProductRow;
-  active: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const add = useMenuAction({ key: `activate-${SPEISEKARTE_ACTION}-${product.id}` });
-  const takeOff = useMenuAction({ key: `deactivate-master-${SPEISEKARTE_ACTION}-${product.id}` });
-  const allergens = marksOf("allergens", product.allergens);
-  const additives = marksOf("additives", product.additives);
-  const marks = printedMarks(allergens, additives);
-  return (
-    <li>
-      <article
-        aria-labelledby={`product-${product.id}`}
-        className="rounded-lg border border-stone-200 bg-white p-3 shadow-xs"
-      >
-        <div className="flex items-start gap-3">
-          <div className="min-w-0 flex-1">
-            <h4 id={`product-${product.id}`} className="font-sans font-semibold">
-              {product.product_code ? <span className="text-muted">{product.product_code}. </span> : null}
-              {product.name}
-            </h4>
-            <p className="text-sm text-muted">{product.category_name ?? UNCATEGORIZED}</p>
-            {product.description ? <p className="mt-1 text-sm">{product.description}</p> : null}
-            {marks ? (
-              <p className="mt-1 text-xs text-muted">
-                <span aria-hidden="true">Kennzeichnung: {marks}</span>
-                <span className="sr-only">{spokenMarks(allergens, additives)}</span>
-              </p>
-            ) : null}
-          </div>
-          <p className="font-semibold whitespace-nowrap text-brand-700 tabular-nums">
-            {formatPrice(product.price_cents)}
-          </p>
-        </div>
-        <div className="mt-2 flex flex-wrap items-center gap-1">
-          <add.fetcher.Form method="post" action={SPEISEKARTE_ACTION}>
-            <input type="hidden" name={INTENT_FIELD} value="activate" />
-            <input type="hidden" name="id" value={product.id} />
-            <Button
-              type="submit"
-              size="sm"
-              variant={active ? "outline" : "default"}
-              disabled={active || add.pending}
-              aria-label={
-                active ? `${product.name} ist aktiv` : `${product.name} zur aktiven Karte hinzufügen`
-              }
-            >
-              {active ? "Aktiv" : "Zur aktiven Karte"}
-            </Button>
-          </add.fetcher.Form>
-          <takeOff.fetcher.Form method="post" action={SPEISEKARTE_ACTION}>
-            <input type="hidden" name={INTENT_FIELD} value="deactivate" />
-            <input type="hidden" name="id" value={product.id} />
-            <Button
-              type="submit"
-              size="sm"
-              variant="ghost"
-              disabled={!active || takeOff.pending}
-              aria-label={`${product.name} von der aktiven Karte entfernen`}
-            >
-              Entfernen
-            </Button>
-          </takeOff.fetcher.Form>
-          <span className="flex-1" />
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label={`${product.name} bearbeiten`}
-            onClick={onEdit}
-          >
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="text-brand-700"
-            aria-label={`${product.name} löschen`}
-            onClick={onDelete}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </div>
-      </article>
-    </li>
   );
 }

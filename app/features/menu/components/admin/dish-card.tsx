@@ -1,0 +1,114 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { Button } from "../../../../components/ui/button.tsx";
+import { formatPrice } from "../../../../lib/format.ts";
+import { INTENT_FIELD } from "../../../../lib/forms.ts";
+import { marksOf, printedMarks, spokenMarks } from "../../marks.ts";
+import { useMenuAction } from "./use-menu-action.ts";
+
+/**
+ * One dish of a master list (a product of the Speisekarte, a weekly dish): code, name, category,
+ * description, price, marks; add to and remove from the active card, edit, delete.
+ */
+export function DishCard({
+  dish,
+  subtitle,
+  active,
+  action,
+  onEdit,
+  onDelete,
+}: {
+  dish: {
+    id: number;
+    name: string;
+    product_code?: string | null;
+    description: string | null;
+    price_cents: number;
+    allergens: string | null;
+    additives: string | null;
+  };
+  subtitle?: string;
+  active: boolean;
+  action: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const add = useMenuAction({ key: `activate-${action}-${dish.id}` });
+  const takeOff = useMenuAction({ key: `deactivate-master-${action}-${dish.id}` });
+  const allergens = marksOf("allergens", dish.allergens);
+  const additives = marksOf("additives", dish.additives);
+  const marks = printedMarks(allergens, additives);
+  const title = `${dish.product_code ? `${dish.product_code}. ` : ""}${dish.name}`;
+  return (
+    <li>
+      <article aria-label={title} className="rounded-lg border border-stone-200 bg-white p-3 shadow-xs">
+        <div className="flex items-start gap-3">
+          <div className="min-w-0 flex-1">
+            <h4 className="font-sans font-semibold">
+              {dish.product_code ? <span className="text-muted">{dish.product_code}. </span> : null}
+              {dish.name}
+            </h4>
+            {subtitle ? <p className="text-sm text-muted">{subtitle}</p> : null}
+            {dish.description ? <p className="mt-1 text-sm">{dish.description}</p> : null}
+            {marks ? (
+              <p className="mt-1 text-xs text-muted">
+                <span aria-hidden="true">Kennzeichnung: {marks}</span>
+                <span className="sr-only">{spokenMarks(allergens, additives)}</span>
+              </p>
+            ) : null}
+          </div>
+          <p className="font-semibold whitespace-nowrap text-brand-700 tabular-nums">
+            {formatPrice(dish.price_cents)}
+          </p>
+        </div>
+        <div className="mt-2 flex flex-wrap items-center gap-1">
+          <add.fetcher.Form method="post" action={action}>
+            <input type="hidden" name={INTENT_FIELD} value="activate" />
+            <input type="hidden" name="id" value={dish.id} />
+            <Button
+              type="submit"
+              size="sm"
+              variant={active ? "outline" : "default"}
+              disabled={active || add.pending}
+              aria-label={active ? `${dish.name} ist aktiv` : `${dish.name} zur aktiven Karte hinzufügen`}
+            >
+              {active ? "Aktiv" : "Zur aktiven Karte"}
+            </Button>
+          </add.fetcher.Form>
+          <takeOff.fetcher.Form method="post" action={action}>
+            <input type="hidden" name={INTENT_FIELD} value="deactivate" />
+            <input type="hidden" name="id" value={dish.id} />
+            <Button
+              type="submit"
+              size="sm"
+              variant="ghost"
+              disabled={!active || takeOff.pending}
+              aria-label={`${dish.name} von der aktiven Karte entfernen`}
+            >
+              Entfernen
+            </Button>
+          </takeOff.fetcher.Form>
+          <span className="flex-1" />
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={`${dish.name} bearbeiten`}
+            onClick={onEdit}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="text-brand-700"
+            aria-label={`${dish.name} löschen`}
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
+import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { WochenkarteAdmin } from "../../features/menu/components/admin/wochenkarte-admin.tsx";
+import { handleWochenkarteAction } from "../../features/menu/menu-actions.server.ts";
+import { listActiveIds, listWeeklyMeals } from "../../features/menu/menu-admin.server.ts";
+import { services } from "../../lib/app-context.ts";
+import { readForm } from "../../lib/forms.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/wochenkarte";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: "Wochenkarte verwalten", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffSession(request, context);
+  const { db } = services(context).database;
+  const [meals, activeIds] = await Promise.all([listWeeklyMeals(db), listActiveIds(db, "WOCHENKARTE")]);
+  return { meals, activeIds };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaffSession(request, context);
+  const { database, logger } = services(context);
+  const answer = await handleWochenkarteAction(await readForm(request), {
+    db: database.db,
+    logger,
+    username: staff.username,
+  });
+  return data(answer.result, { status: answer.status });
+}
+
+export default function Wochenkarte({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminPage title="Wochenkarte verwalten" description="Wochengerichte und die aktive Wochenkarte.">
+      <WochenkarteAdmin {...loaderData} />
+    </AdminPage>
+  );
+}
