@@ -34,6 +34,8 @@ export function Carousel({
   intervalMs = 5000,
   className,
   slideLabel = (index, count) => `${index + 1} von ${count}`,
+  index: shownIndex,
+  onIndexChange,
 }: {
   /** What the carousel shows, e.g. 'Bewertungen unserer Gäste'. */
   label: string;
@@ -41,9 +43,17 @@ export function Carousel({
   intervalMs?: number;
   className?: string;
   slideLabel?: (index: number, count: number) => string;
+  /** The slide shown, when the caller keeps it (e.g. tabs in sync with the carousel). */
+  index?: number;
+  onIndexChange?: (index: number) => void;
 }) {
   const count = slides.length;
-  const [index, setIndex] = useState(0);
+  const [ownIndex, setOwnIndex] = useState(0);
+  const index = shownIndex ?? ownIndex;
+  const setIndex = (next: number) => {
+    setOwnIndex(next);
+    onIndexChange?.(next);
+  };
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -53,11 +63,16 @@ export function Carousel({
   const canAutoplay = count > 1 && !reducedMotion;
   const playing = canAutoplay && !stopped && !hovered && !focused;
   const current = count === 0 ? 0 : ((index % count) + count) % count;
+  // The timer calls the latest setter, so a caller's new onIndexChange is used without restarting it.
+  const advance = useRef(setIndex);
+  useEffect(() => {
+    advance.current = setIndex;
+  });
 
   // One timer per slide shown: a manual change restarts the count.
   useEffect(() => {
     if (!playing) return;
-    const timer = window.setTimeout(() => setIndex((value) => (value + 1) % count), intervalMs);
+    const timer = window.setTimeout(() => advance.current((current + 1) % count), intervalMs);
     return () => window.clearTimeout(timer);
   }, [playing, current, count, intervalMs]);
 

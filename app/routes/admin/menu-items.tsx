@@ -1,0 +1,39 @@
+import { data } from "react-router";
+import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
+import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { ShowcaseAdmin } from "../../features/menu/components/admin/showcase-admin.tsx";
+import { handleShowcaseAction } from "../../features/menu/menu-actions.server.ts";
+import { listShowcase } from "../../features/menu/menu-admin.server.ts";
+import { services } from "../../lib/app-context.ts";
+import { readForm } from "../../lib/forms.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/menu-items";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: "Menu Items Management", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffSession(request, context);
+  return { items: await listShowcase(services(context).database.db) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaffSession(request, context);
+  const { database, logger } = services(context);
+  const answer = await handleShowcaseAction(await readForm(request), {
+    db: database.db,
+    logger,
+    username: staff.username,
+  });
+  return data(answer.result, { status: answer.status });
+}
+
+export default function MenuItems({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminPage
+      title="Menu Items Management"
+      description="The dishes shown in the menu section of the home page, by category."
+    >
+      <ShowcaseAdmin items={loaderData.items} />
+    </AdminPage>
+  );
+}
