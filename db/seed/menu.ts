@@ -163,6 +163,8 @@ const showcase: Array<{
   description: string;
   cents: number;
   allergens: string | null;
+  /** One of the project's own pictures (design/bilder/gerichte); the others show the placeholder. */
+  image?: string;
   active?: false;
 }> = [
   {
@@ -170,6 +172,7 @@ const showcase: Array<{
     name: "Bruschetta Classica",
     description: "Geröstetes Landbrot mit Tomaten, Knoblauch und Basilikum",
     cents: 690,
+    image: "/bilder/gerichte/antipasti.webp",
     allergens: "A",
   },
   {
@@ -184,6 +187,7 @@ const showcase: Array<{
     name: "Spaghetti Carbonara",
     description: "Guanciale, Eigelb, Pecorino und schwarzer Pfeffer",
     cents: 1350,
+    image: "/bilder/gerichte/pasta.webp",
     allergens: "A,C,G",
   },
   {
@@ -198,6 +202,7 @@ const showcase: Array<{
     name: "Pizza Margherita",
     description: "Tomaten, Fior di Latte und frisches Basilikum aus dem Steinofen",
     cents: 990,
+    image: "/bilder/gerichte/pizza.webp",
     allergens: "A,G",
   },
   {
@@ -220,6 +225,7 @@ const showcase: Array<{
     name: "Branzino alla Griglia",
     description: "Gegrillter Wolfsbarsch mit Rosmarinkartoffeln",
     cents: 2490,
+    image: "/bilder/gerichte/secondi.webp",
     allergens: "D",
   },
   {
@@ -227,6 +233,7 @@ const showcase: Array<{
     name: "Tiramisù della Casa",
     description: "Nach dem Rezept der Nonna",
     cents: 750,
+    image: "/bilder/gerichte/dolci.webp",
     allergens: "A,C,G",
   },
   { category: "dolci", name: "Panna Cotta", description: "Mit Waldbeerensauce", cents: 690, allergens: "G" },
@@ -306,7 +313,7 @@ export async function seedDemoMenu(db: Kysely<Database>): Promise<void> {
         description: item.description,
         price_cents: item.cents,
         category: item.category,
-        image_url: null,
+        image_url: item.image ?? null,
         sort_order: sortOrder,
         is_active: item.active === false ? 0 : 1,
         allergens: item.allergens,

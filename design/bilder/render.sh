@@ -23,4 +23,10 @@ webp "$tmp/hero-hoch.svg" 720 1280 hero-hoch.webp 70
 # About section: portrait 4:5.
 webp "$here/ueber-uns.svg" 800 1000 ueber-uns.webp 74
 
-ls -l "$out"
+# The showcase's demo dishes (design/bilder/gerichte/generate.py draws them): 4:3.
+mkdir -p "$out/gerichte"
+for dish in antipasti pasta pizza secondi dolci; do
+  webp "$here/gerichte/$dish.svg" 800 600 "gerichte/$dish.webp" 72
+done
+
+ls -l "$out" "$out/gerichte"

@@ -2,11 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../lib/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { marksOf } from "./marks.ts";
-import { categoryTree } from "./menu-admin.server.ts";
+import { categoryTree, listShowcase } from "./menu-admin.server.ts";
 import {
   menuFailure,
   type ActiveDish,
   type MenuCategoryGroup,
+  type ShowcaseResult,
   type SpeisekarteResult,
   type WeeklyDish,
   type WochenkarteResult,
@@ -131,5 +132,30 @@ export async function loadWochenkarte(db: Db, logger: Logger): Promise<Wochenkar
   } catch (error) {
     logger.error("reading the active Wochenkarte failed", { error });
     return menuFailure("wochenkarte");
+  }
+}
+
+/**
+ * The home page's showcase: the active items by category and sort order. A failed read is logged and
+ * becomes the spec's error state in the section, never an error page.
+ */
+export async function loadShowcase(db: Db, logger: Logger): Promise<ShowcaseResult> {
+  try {
+    const items = await listShowcase(db, { activeOnly: true });
+    return {
+      status: "loaded",
+      dishes: items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        description: item.description,
+        priceCents: item.price_cents,
+        category: item.category,
+        imageUrl: item.image_url,
+        ...dishMarks(item),
+      })),
+    };
+  } catch (error) {
+    logger.error("reading the showcase failed", { error });
+    return { status: "error" };
   }
 }

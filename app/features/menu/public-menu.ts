@@ -2,6 +2,8 @@
  * What guests see of the two cards, shared by the server (route loaders) and the browser (pages and
  * the home page dialogs). No server imports here.
  */
+import type { FeaturedDishCategory } from "../../lib/database.types.ts";
+
 export type MenuKind = "speisekarte" | "wochenkarte";
 
 /** Allergen letters and additive numbers of a dish (app/features/menu/marks.ts). */
@@ -75,3 +77,31 @@ export function isMenuEmpty(menu: MenuResult): boolean {
   if (menu.status !== "loaded") return false;
   return menu.kind === "speisekarte" ? menu.groups.length === 0 : menu.meals.length === 0;
 }
+
+/** The showcase's five categories with the spec's German names (the tabs of 'Menu Items' and the home page). */
+export const SHOWCASE_CATEGORIES = [
+  { id: "antipasti", label: "Vorspeisen" },
+  { id: "pasta", label: "Pasta" },
+  { id: "pizza", label: "Pizza" },
+  { id: "secondi", label: "Hauptgerichte" },
+  { id: "dolci", label: "Desserts" },
+] as const satisfies ReadonlyArray<{ id: FeaturedDishCategory; label: string }>;
+
+/** A dish of the home page's showcase, as guests see it. */
+export interface ShowcaseDish extends DishMarks {
+  id: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  category: FeaturedDishCategory;
+  imageUrl: string | null;
+}
+
+export type ShowcaseResult = { status: "loaded"; dishes: ShowcaseDish[] } | { status: "error" };
+
+/** The spec's texts of the home page's menu section (English, as the spec writes them). */
+export const showcaseTexts = {
+  loading: "Loading menu items...",
+  failed: "Failed to load menu items",
+  retry: "Please try refreshing the page",
+} as const;

@@ -4,6 +4,9 @@ import { MAX_PRICE_CENTS, readPrice } from "../../lib/money.ts";
 import { z } from "../../lib/zod.ts";
 import type { FeaturedDishCategory } from "../../lib/database.types.ts";
 import { areKnownMarks, canonicalMarks, type MarkKind } from "./marks.ts";
+import { SHOWCASE_CATEGORIES } from "./public-menu.ts";
+
+export { SHOWCASE_CATEGORIES };
 
 /**
  * The menu screens' forms (decision 0010): a product of the Speisekarte, a category, a dish of the
@@ -135,15 +138,6 @@ export const weeklySchema = z.object({
   additives: marks("additives"),
 });
 export type WeeklyValues = z.output<typeof weeklySchema>;
-
-/** The showcase's five categories with the spec's German names (the tabs of 'Menu Items' and the home page). */
-export const SHOWCASE_CATEGORIES = [
-  { id: "antipasti", label: "Vorspeisen" },
-  { id: "pasta", label: "Pasta" },
-  { id: "pizza", label: "Pizza" },
-  { id: "secondi", label: "Hauptgerichte" },
-  { id: "dolci", label: "Desserts" },
-] as const satisfies ReadonlyArray<{ id: FeaturedDishCategory; label: string }>;
 
 export const showcaseFields = [
   "name",

@@ -7,6 +7,8 @@ import { ReservationsSection } from "../../features/home/components/reservations
 import { Testimonials } from "../../features/home/components/testimonials.tsx";
 import { useAnchorLanding } from "../../features/home/components/use-anchor-landing.ts";
 import { readContentBlocks } from "../../features/content/content.server.ts";
+import { loadShowcase } from "../../features/menu/active-menu.server.ts";
+import { ShowcaseCarousel } from "../../features/menu/components/showcase-carousel.tsx";
 import { ReservationRequestForm } from "../../features/reservations/components/reservation-request-form.tsx";
 import { bookingWindow } from "../../features/reservations/rules.ts";
 import { newRequestToken, submitReservationRequest } from "../../features/reservations/request.server.ts";
@@ -50,8 +52,11 @@ export const handle = toastsHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
-  const blocks = await readContentBlocks(database.db, logger, homeKeys);
-  return { ...blocks, reservation: { token: newRequestToken(), window: bookingWindow() } };
+  const [blocks, showcase] = await Promise.all([
+    readContentBlocks(database.db, logger, homeKeys),
+    loadShowcase(database.db, logger),
+  ]);
+  return { ...blocks, showcase, reservation: { token: newRequestToken(), window: bookingWindow() } };
 }
 
 /** A guest's reservation request: with JavaScript from the form's fetcher, without it as a page. */
@@ -98,6 +103,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <About about={loaderData["home.about"]} />
       <MenuSection
         section={loaderData["home.menu_section"]}
+        showcase={(onDark) => <ShowcaseCarousel showcase={loaderData.showcase} onDark={onDark} />}
         onOpenSpeisekarte={() => open("speisekarte")}
         onOpenWochenkarte={() => open("wochenkarte")}
         onIntent={prefetchDialogs}

@@ -6,7 +6,16 @@ import { cn } from "../../../lib/utils.ts";
  * A dish's picture, or a placeholder graphic when it has none or it cannot be loaded (the spec: a
  * broken preview falls back to a placeholder). Decorative: the dish's name is next to it.
  */
-export function DishPicture({ src, className }: { src: string | null; className?: string }) {
+export function DishPicture({
+  src,
+  className,
+  eager = false,
+}: {
+  src: string | null;
+  className?: string;
+  /** The first picture a visitor sees loads at once; the others when near. */
+  eager?: boolean;
+}) {
   const [broken, setBroken] = useState<string | null>(null);
   if (!src || broken === src)
     return (
@@ -24,7 +33,7 @@ export function DishPicture({ src, className }: { src: string | null; className?
     <img
       src={src}
       alt=""
-      loading="lazy"
+      loading={eager ? "eager" : "lazy"}
       decoding="async"
       onError={() => setBroken(src)}
       className={cn("object-cover", className)}
