@@ -269,6 +269,89 @@ test.describe("Wochenkarte verwalten", () => {
   });
 });
 
+test.describe("Menu Items Management und das Karussell der Startseite", () => {
+  test.use({ ownSite: true });
+
+  const showcase = (page: Page) => page.getByRole("region", { name: "Gerichte aus unserer Küche" });
+  const visibleSlide = (page: Page) => showcase(page).locator('[aria-roledescription="slide"]:not([inert])');
+
+  test("Reiter und Karussell bleiben im Takt; ein versteckter Eintrag verschwindet von der Startseite", async ({
+    page,
+    signIn,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const tabs = page.getByRole("group", { name: "Gerichte nach Kategorie" });
+    await expect(visibleSlide(page)).toContainText("Bruschetta Classica");
+    await expect(tabs.getByRole("button", { name: "Vorspeisen" })).toHaveAttribute("aria-pressed", "true");
+    await tabs.getByRole("button", { name: "Pizza" }).click();
+    await expect(visibleSlide(page)).toContainText("Pizza Margherita");
+    await expect(tabs.getByRole("button", { name: "Pizza" })).toHaveAttribute("aria-pressed", "true");
+    // Forward from the last pasta dish to the pizza: the tab follows the carousel.
+    await tabs.getByRole("button", { name: "Pasta" }).click();
+    await showcase(page).getByRole("button", { name: "Nächste" }).click();
+    await expect(visibleSlide(page)).toContainText("Tagliatelle al Ragù");
+    await showcase(page).getByRole("button", { name: "Nächste" }).click();
+    await expect(tabs.getByRole("button", { name: "Pizza" })).toHaveAttribute("aria-pressed", "true");
+    // The hidden demo item is not on the page at all.
+    await expect(page.getByText("Pizza Tartufo")).toHaveCount(0);
+
+    await signIn(page);
+    await page.goto("/admin/menu-items");
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "Pizza (2)" }).click();
+    const margherita = page.getByRole("article", { name: "Pizza Margherita" });
+    await margherita.getByRole("button", { name: "Hide Pizza Margherita" }).click();
+    await expect(margherita.getByText("Hidden")).toBeVisible();
+    await expect(toastRegion(page).getByText("Menu item hidden")).toBeVisible();
+
+    await page.goto("/");
+    await expect(page.getByText("Pizza Margherita")).toHaveCount(0);
+    await expect(
+      page.getByRole("group", { name: "Gerichte nach Kategorie" }).getByRole("button", { name: "Pizza" }),
+    ).toHaveCount(0);
+  });
+
+  test("einen Eintrag anlegen: Pflichtfelder auf Englisch, neu ans Ende seiner Kategorie, auf der Startseite", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await page.goto("/admin/menu-items");
+    await waitForHydration(page);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Add New Menu Item" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Menu Item" });
+    await expect(dialog.getByLabel("Price *")).toHaveAttribute("placeholder", "€12,50");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("Name, price and description are required.").first()).toBeVisible();
+    await dialog.getByLabel("Name *").fill("Cannoli Siciliani");
+    await dialog.getByLabel("Description *").fill("Mit Ricotta und kandierten Früchten");
+    await dialog.getByLabel("Price *").fill("5,50");
+    await dialog.getByLabel("Category *").selectOption({ label: "Desserts" });
+    await dialog.getByLabel("Image").fill("/bilder/gerichte/dolci.webp");
+    await dialog.getByRole("checkbox", { name: "A Glutenhaltiges Getreide" }).check();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("tab", { name: "Desserts (3)" }).click();
+    const cannoli = page.getByRole("article", { name: "Cannoli Siciliani" });
+    await expect(cannoli.getByText("Sort order: 3")).toBeVisible();
+    await expect(cannoli.getByText("Active")).toBeVisible();
+
+    await page.goto("/");
+    await waitForHydration(page);
+    await page
+      .getByRole("group", { name: "Gerichte nach Kategorie" })
+      .getByRole("button", { name: "Desserts" })
+      .click();
+    await showcase(page).getByRole("button", { name: "Nächste" }).click();
+    await showcase(page).getByRole("button", { name: "Nächste" }).click();
+    await expect(visibleSlide(page)).toContainText("Cannoli Siciliani");
+    await expect(visibleSlide(page)).toContainText("5,50 €");
+  });
+});
+
 test.describe("Speisekarte verwalten: Zugriff", () => {
   test("ohne Anmeldung kein Zugriff; ein POST ohne Sitzung ändert nichts", async ({
     page,
