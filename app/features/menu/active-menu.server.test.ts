@@ -9,6 +9,7 @@ import {
   readActiveWochenkarte,
 } from "./active-menu.server.ts";
 import { addToActive, saveCategory, saveProduct } from "./menu-admin.server.ts";
+import { QueryCounter } from "../../../scripts/query-counter.ts";
 
 const now = "2026-11-21T10:00:00.000Z";
 
@@ -151,6 +152,37 @@ describe.each(testDatabases())("active Speisekarte and Wochenkarte on $dialect",
       ["Hausgemacht", 1, ["Tagliatelle"]],
     ]);
     expect(groups[2]?.dishes[0]).toMatchObject({ allergens: ["A", "C"], additives: [] });
+  });
+
+  it("reads the card with the same number of queries whether it holds 3 dishes or 60", async () => {
+    handle = await engine.open();
+    const { db } = handle;
+    const queriesFor = async () => {
+      const counter = new QueryCounter();
+      await readActiveSpeisekarte(db.withPlugin(counter));
+      return counter.count;
+    };
+    const fill = async (count: number) => {
+      for (let index = 0; index < count; index += 1) {
+        const category = await saveCategory(db, { name: `K${index}`, display_order: index, parent_id: null });
+        const id = await saveProduct(db, {
+          name: `Gericht ${index}`,
+          description: null,
+          price: 900,
+          category_id: category.id,
+          product_code: null,
+          allergens: ["A"],
+          additives: ["1"],
+        });
+        await addToActive(db, "SPEISEKARTE", id);
+      }
+    };
+    await fill(3);
+    const few = await queriesFor();
+    await fill(57);
+    expect((await readActiveSpeisekarte(db)).length).toBe(60);
+    expect(await queriesFor()).toBe(few);
+    expect(few).toBe(2);
   });
 
   it("gives an empty Wochenkarte when nothing is active", async () => {
