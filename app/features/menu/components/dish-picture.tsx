@@ -6,16 +6,7 @@ import { cn } from "../../../lib/utils.ts";
  * A dish's picture, or a placeholder graphic when it has none or it cannot be loaded (the spec: a
  * broken preview falls back to a placeholder). Decorative: the dish's name is next to it.
  */
-export function DishPicture({
-  src,
-  className,
-  eager = false,
-}: {
-  src: string | null;
-  className?: string;
-  /** The first picture a visitor sees loads at once; the others when near. */
-  eager?: boolean;
-}) {
+export function DishPicture({ src, className }: { src: string | null; className?: string }) {
   const [broken, setBroken] = useState<string | null>(null);
   if (!src || broken === src)
     return (
@@ -33,7 +24,7 @@ export function DishPicture({
     <img
       src={src}
       alt=""
-      loading={eager ? "eager" : "lazy"}
+      loading="lazy"
       decoding="async"
       onError={() => setBroken(src)}
       className={cn("object-cover", className)}

@@ -28,6 +28,17 @@ export function ShowcaseCarousel({
   onDark?: boolean;
 }) {
   const [index, setIndex] = useState(0);
+  // Pictures load for the dish shown and its neighbours only, and lazily (the section is below the
+  // fold): nine pictures must not compete with the page's first paint.
+  const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([0, 1]));
+  const count = showcase.status === "loaded" ? showcase.dishes.length : 0;
+  const show = (next: number) => {
+    setIndex(next);
+    setNear((seen) => {
+      const wanted = [next, (next + 1) % count, (next - 1 + count) % count];
+      return wanted.every((slide) => seen.has(slide)) ? seen : new Set([...seen, ...wanted]);
+    });
+  };
   if (showcase.status === "error")
     return (
       <div
@@ -55,7 +66,7 @@ export function ShowcaseCarousel({
               key={category.id}
               type="button"
               aria-pressed={selected}
-              onClick={() => setIndex(dishes.findIndex((dish) => dish.category === category.id))}
+              onClick={() => show(dishes.findIndex((dish) => dish.category === category.id))}
               className={cn(
                 "rounded-full border px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
                 selected
@@ -74,23 +85,27 @@ export function ShowcaseCarousel({
         label="Gerichte aus unserer Küche"
         className="mt-8"
         index={index}
-        onIndexChange={setIndex}
+        onIndexChange={show}
         slideLabel={(slide, count) => `${dishes[slide]?.name ?? ""}, ${slide + 1} von ${count}`}
         slides={dishes.map((dish, slide) => (
-          <ShowcaseSlide key={dish.id} dish={dish} eager={slide === 0} />
+          <ShowcaseSlide key={dish.id} dish={dish} withPicture={near.has(slide)} />
         ))}
       />
     </div>
   );
 }
 
-function ShowcaseSlide({ dish, eager }: { dish: ShowcaseDish; eager: boolean }) {
+function ShowcaseSlide({ dish, withPicture }: { dish: ShowcaseDish; withPicture: boolean }) {
   const marks = printedMarks(dish.allergens, dish.additives);
   return (
     // The padding leaves room for the card's shadow inside the carousel's clipped track.
     <div className="px-3 pt-1 pb-6">
       <article className="mx-auto grid max-w-4xl overflow-hidden rounded-xl bg-white text-left text-ink shadow-lg md:grid-cols-2">
-        <DishPicture src={dish.imageUrl} eager={eager} className="aspect-[4/3] h-full w-full" />
+        {withPicture ? (
+          <DishPicture src={dish.imageUrl} className="aspect-[4/3] h-full w-full" />
+        ) : (
+          <div aria-hidden="true" className="aspect-[4/3] h-full w-full bg-stone-100" />
+        )}
         <div className="flex flex-col justify-center gap-3 p-6 md:p-8">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
             {labelOf(dish.category)}
