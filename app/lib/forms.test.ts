@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   errorsWithin,
+  formId,
   fieldErrorsOf,
   formText,
   pathName,
@@ -150,4 +151,19 @@ it("imports nothing at run time, so guests' pages that load it never load Zod", 
   const source = readFileSync(new URL("./forms.ts", import.meta.url), "utf8");
   const runtimeImports = source.split("\n").filter((line) => /^import (?!type )/.test(line));
   expect(runtimeImports).toEqual([]);
+});
+
+describe("formId", () => {
+  const form = (id: string) => {
+    const data = new FormData();
+    data.set("id", id);
+    return data;
+  };
+  it("reads ids an integer column can hold, nothing else", () => {
+    expect(formId(form("42"))).toBe(42);
+    expect(formId(form("2147483647"))).toBe(2_147_483_647);
+    for (const forged of ["0", "2147483648", "999999999999", "-1", "1.5", "1e3", " 7", "", "abc"])
+      expect(formId(form(forged)), forged).toBeUndefined();
+    expect(formId(new FormData())).toBeUndefined();
+  });
 });

@@ -69,10 +69,15 @@ export function formText<Field extends string>(
   return values;
 }
 
-/** A record id from a form field ('id' by default): digits only, or undefined. */
+/** The largest id an `integer` column holds on PostgreSQL; a larger one can only be forged. */
+const MAX_ID = 2_147_483_647;
+
+/** A record id from a form field ('id' by default): digits only, 1 to MAX_ID, or undefined. */
 export function formId(form: FormData, field = "id"): number | undefined {
   const value = form.get(field);
-  return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+  if (typeof value !== "string" || !/^\d{1,10}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id >= 1 && id <= MAX_ID ? id : undefined;
 }
 
 /** The request's form data, or an empty form when the body is not a form (it then fails validation). */

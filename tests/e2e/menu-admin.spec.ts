@@ -71,7 +71,20 @@ test.describe("Speisekarte verwalten", () => {
     await activeList(page).last().getByRole("button", { name: "Minestrone nach oben verschieben" }).click();
     await expect(activeList(page).nth(-2)).toContainText("Minestrone");
 
+    // Tiramisù (before Minestrone and Panna Cotta) down to the end: the public card follows.
+    const tiramisuDown = activeList(page)
+      .filter({ hasText: "Tiramisù della Casa" })
+      .getByRole("button", { name: "Tiramisù della Casa nach unten verschieben" });
+    await tiramisuDown.click();
+    await expect(activeList(page).nth(-2)).toContainText("Tiramisù della Casa");
+    await tiramisuDown.click();
+    await expect(activeList(page).last()).toContainText("Tiramisù della Casa");
+
     await page.goto("/speisekarte");
+    const dolci = await page.getByRole("region", { name: "Dolci" }).getByRole("listitem").allTextContents();
+    expect(dolci.findIndex((text) => text.includes("Panna Cotta"))).toBeLessThan(
+      dolci.findIndex((text) => text.includes("Tiramisù")),
+    );
     const group = page.getByRole("region", { name: "Zuppe" });
     const row = group.getByRole("listitem").filter({ hasText: "Minestrone" });
     await expect(row).toContainText("5. Minestrone");
@@ -161,13 +174,42 @@ test.describe("Speisekarte verwalten", () => {
     await expect(card.getByText("4,90 €")).toBeVisible();
     await expect(card).toContainText("Kennzeichnung: C");
 
-    await card.getByRole("button", { name: "Affogato zur aktiven Karte hinzufügen" }).focus();
+    const add = card.getByRole("button", { name: "Affogato zur aktiven Karte hinzufügen" });
+    await add.focus();
     await page.keyboard.press("Enter");
     await expect(activeList(page).last()).toContainText("Affogato");
-    const up = activeList(page).last().getByRole("button", { name: "Affogato nach oben verschieben" });
+    // The button now says the dish is active and keeps the focus, so the keyboard goes on from there.
+    await expect(card.getByRole("button", { name: "Affogato ist aktiv" })).toBeFocused();
+    const up = activeList(page)
+      .filter({ hasText: "Affogato" })
+      .getByRole("button", { name: "Affogato nach oben verschieben" });
     await up.focus();
     await page.keyboard.press("Enter");
     await expect(activeList(page).nth(-2)).toContainText("Affogato");
+    await expect(up).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(activeList(page).nth(-3)).toContainText("Affogato");
+    await expect(up).toBeFocused();
+    // Taken off the card with the keyboard, too.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(
+      activeList(page)
+        .filter({ hasText: "Affogato" })
+        .getByRole("button", { name: "Affogato von der aktiven Karte entfernen" }),
+    ).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(activeList(page).filter({ hasText: "Affogato" })).toHaveCount(0);
+
+    // Deleted with the keyboard: focus goes to the list's heading, not lost.
+    await card.getByRole("button", { name: "Affogato löschen" }).focus();
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("alertdialog", { name: "Produkt löschen?" });
+    await confirm.getByRole("button", { name: "Löschen" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(confirm).toBeHidden();
+    await expect(card).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Alle Produkte (Master-Liste)" })).toBeFocused();
 
     await page.getByRole("button", { name: "Kategorien verwalten" }).focus();
     await page.keyboard.press("Enter");

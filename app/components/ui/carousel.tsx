@@ -36,6 +36,8 @@ export function Carousel({
   slideLabel = (index, count) => `${index + 1} von ${count}`,
   index: shownIndex,
   onIndexChange,
+  paused = false,
+  id,
 }: {
   /** What the carousel shows, e.g. 'Bewertungen unserer Gäste'. */
   label: string;
@@ -46,6 +48,10 @@ export function Carousel({
   /** The slide shown, when the caller keeps it (e.g. tabs in sync with the carousel). */
   index?: number;
   onIndexChange?: (index: number) => void;
+  /** Held by the caller, e.g. while the pointer or focus is on controls outside the carousel. */
+  paused?: boolean;
+  /** The region's id, for controls outside it (`aria-controls`). */
+  id?: string;
 }) {
   const count = slides.length;
   const [ownIndex, setOwnIndex] = useState(0);
@@ -61,7 +67,7 @@ export function Carousel({
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
 
   const canAutoplay = count > 1 && !reducedMotion;
-  const playing = canAutoplay && !stopped && !hovered && !focused;
+  const playing = canAutoplay && !stopped && !hovered && !focused && !paused;
   const current = count === 0 ? 0 : ((index % count) + count) % count;
   // The timer calls the latest setter, so a caller's new onIndexChange is used without restarting it.
   const advance = useRef(setIndex);
@@ -82,6 +88,7 @@ export function Carousel({
 
   return (
     <div
+      id={id}
       role="region"
       aria-roledescription="carousel"
       aria-label={label}

@@ -17,8 +17,13 @@ export function DialogContent({
   footer,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  returnFocusTo,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { footer?: ReactNode }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  footer?: ReactNode;
+  /** Where focus goes on close when what opened the dialog is gone (e.g. the card just deleted). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
+}) {
   // Radix gives focus back to a DialogTrigger only. Dialogs opened from a plain button (the home
   // page's actions, the navbar's contact button) give it back to whatever had it when they opened.
   const opener = useRef<HTMLElement | null>(null);
@@ -37,9 +42,11 @@ export function DialogContent({
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
-          if (event.defaultPrevented || !opener.current?.isConnected) return;
+          if (event.defaultPrevented) return;
+          const target = opener.current?.isConnected ? opener.current : returnFocusTo?.();
+          if (!target) return;
           event.preventDefault();
-          opener.current.focus({ preventScroll: true });
+          target.focus({ preventScroll: true });
         }}
         {...props}
       >

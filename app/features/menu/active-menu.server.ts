@@ -79,7 +79,7 @@ export async function readActiveSpeisekarte(db: Db): Promise<MenuCategoryGroup[]
       level: category.level,
       dishes: groups.get(category.id) ?? [],
     }));
-  const knownIds = new Set(categories.map((category) => category.id));
+  const knownIds = new Set(tree.map((category) => category.id));
   const uncategorized = [...groups.entries()]
     .filter(([id]) => id === null || !knownIds.has(id))
     .flatMap(([, dishes]) => dishes);

@@ -83,7 +83,7 @@ export const markName = (kind: MarkKind, code: string): string =>
 export const printedMarks = (allergens: readonly string[], additives: readonly string[]): string =>
   [...allergens, ...additives].join(", ");
 
-/** What a screen reader says instead of the letters: 'Enthält: Eier, Milch und Laktose. Zusatzstoffe: mit Farbstoff.' */
+/** What a screen reader says instead of the letters: 'Allergene: Eier, Milch und Laktose. Zusatzstoffe: mit Farbstoff.' */
 export function spokenMarks(allergens: readonly string[], additives: readonly string[]): string {
   const parts = [];
   if (allergens.length > 0)

@@ -7,11 +7,11 @@ import {
   deleteCategory,
   deleteDish,
   deleteShowcaseItem,
-  listActiveIds,
   MenuRuleError,
+  moveActive,
   moveShowcaseItem,
   removeFromActive,
-  reorderActive,
+  ruleMessages as R,
   saveCategory,
   saveProduct,
   saveShowcaseItem,
@@ -119,14 +119,7 @@ const activeListHandlers = (type: MenuType) => {
       if (id === undefined || (direction !== "up" && direction !== "down"))
         return failed(400, error(A.orderFailed));
       try {
-        const ids = await listActiveIds(deps.db, type);
-        const index = ids.indexOf(id);
-        const target = direction === "up" ? index - 1 : index + 1;
-        if (index < 0) return failed(409, error(A.orderFailed), id);
-        if (target >= 0 && target < ids.length) {
-          [ids[index], ids[target]] = [ids[target] as number, ids[index] as number];
-          await reorderActive(deps.db, type, ids);
-        }
+        await moveActive(deps.db, type, id, direction);
         return done(success("Reihenfolge gespeichert"), id);
       } catch (caught) {
         return failure(caught, deps, "reorder", () => error(A.orderFailed), id);
@@ -153,8 +146,15 @@ const speisekarteHandlers: Record<string, Handler> = {
         saved,
       );
     } catch (caught) {
-      if (caught instanceof MenuRuleError) return invalid({ category_id: caught.message }, id);
-      return failure(caught, deps, "product save", () => error(A.productFailed), id);
+      if (caught instanceof MenuRuleError && caught.message === R.categoryMissing)
+        return invalid({ category_id: caught.message }, id);
+      return failure(
+        caught,
+        deps,
+        "product save",
+        (message) => error(message === A.unexpected ? A.productFailed : message),
+        id,
+      );
     }
   },
   async "product-delete"(form, deps) {
@@ -177,8 +177,15 @@ const speisekarteHandlers: Record<string, Handler> = {
       deps.logger.info("category saved", { id: saved.id, username: deps.username });
       return done(success("Kategorie gespeichert", saved.name), saved.id);
     } catch (caught) {
-      if (caught instanceof MenuRuleError) return invalid({ parent_id: caught.message }, id);
-      return failure(caught, deps, "category save", () => error(A.categoryFailed), id);
+      if (caught instanceof MenuRuleError && caught.message !== R.categoryMissing)
+        return invalid({ parent_id: caught.message }, id);
+      return failure(
+        caught,
+        deps,
+        "category save",
+        (message) => error(message === A.unexpected ? A.categoryFailed : message),
+        id,
+      );
     }
   },
   async "category-delete"(form, deps) {

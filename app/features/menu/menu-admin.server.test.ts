@@ -12,7 +12,7 @@ import {
   listShowcase,
   moveShowcaseItem,
   removeFromActive,
-  reorderActive,
+  moveActive,
   ruleMessages as R,
   saveCategory,
   saveProduct,
@@ -78,6 +78,18 @@ describe.each(testDatabases())("menu administration on $dialect", (engine) => {
     ]);
   });
 
+  it("a category nested deeper than allowed (older data, two saves racing) is listed as a main one", async () => {
+    handle = await engine.open();
+    const { db } = handle;
+    const top = await saveCategory(db, { name: "Oben", display_order: 1, parent_id: null });
+    const middle = await saveCategory(db, { name: "Mitte", display_order: 2, parent_id: top.id });
+    const deep = await saveCategory(db, { name: "Tief", display_order: 3, parent_id: null });
+    await db.updateTable("categories").set({ parent_id: middle.id }).where("id", "=", deep.id).execute();
+    expect(
+      categoryTree(await listCategories(db)).map((category) => `${category.level}:${category.name}`),
+    ).toEqual(["0:Oben", "1:Mitte", "0:Tief"]);
+  });
+
   it("deleting a category keeps its products ('Ohne Kategorie') and makes its subcategories main ones", async () => {
     handle = await engine.open();
     const { db } = handle;
@@ -121,12 +133,26 @@ describe.each(testDatabases())("menu administration on $dialect", (engine) => {
     await addToActive(db, "SPEISEKARTE", c);
     expect(await listActiveIds(db, "SPEISEKARTE")).toEqual([b, a, c]);
 
-    await reorderActive(db, "SPEISEKARTE", [c, a, b]);
-    expect(await listActiveIds(db, "SPEISEKARTE")).toEqual([c, a, b]);
-    // A list that is not exactly the card (someone removed a dish meanwhile) changes nothing.
-    await expect(reorderActive(db, "SPEISEKARTE", [a, b])).rejects.toThrow(R.orderMismatch);
-    await expect(reorderActive(db, "SPEISEKARTE", [a, a, b])).rejects.toThrow(R.orderMismatch);
-    expect(await listActiveIds(db, "SPEISEKARTE")).toEqual([c, a, b]);
+    await moveActive(db, "SPEISEKARTE", c, "up");
+    await moveActive(db, "SPEISEKARTE", c, "up");
+    expect(await listActiveIds(db, "SPEISEKARTE")).toEqual([c, b, a]);
+    await moveActive(db, "SPEISEKARTE", c, "up"); // already first: nothing changes
+    await moveActive(db, "SPEISEKARTE", a, "down"); // already last
+    expect(await listActiveIds(db, "SPEISEKARTE")).toEqual([c, b, a]);
+    // A dish no longer on the card (someone took it off meanwhile) is refused.
+    await removeFromActive(db, "SPEISEKARTE", b);
+    await expect(moveActive(db, "SPEISEKARTE", b, "up")).rejects.toThrow(R.orderMismatch);
+    await addToActive(db, "SPEISEKARTE", b);
+    // Older data with equal positions is renumbered on the first move.
+    await db.updateTable("active_menu_configurations").set({ display_order: 5 }).execute();
+    await moveActive(db, "SPEISEKARTE", b, "up");
+    const ordered = await listActiveIds(db, "SPEISEKARTE");
+    expect(ordered.indexOf(b)).toBe(ordered.length - 2);
+    expect(
+      (await db.selectFrom("active_menu_configurations").select("display_order").execute())
+        .map((row) => row.display_order)
+        .sort(),
+    ).toEqual([1, 2, 3]);
 
     expect(await removeFromActive(db, "SPEISEKARTE", a)).toEqual({ removed: true });
     await deleteDish(db, "SPEISEKARTE", c);

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, FeaturedDishCategory, MenuType } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
 import { storedMarks } from "./marks.ts";
+import { SHOWCASE_CATEGORIES } from "./public-menu.ts";
 import type { CategoryRow, ProductRow, ShowcaseRow, WeeklyRow } from "./menu-model.ts";
 import type { CategoryValues, ProductValues, ShowcaseValues, WeeklyValues } from "./schema.ts";
 
@@ -47,6 +48,10 @@ export const byDisplayOrder = (
   (a.display_order ?? Number.MAX_SAFE_INTEGER) - (b.display_order ?? Number.MAX_SAFE_INTEGER) ||
   a.name.localeCompare(b.name, "de");
 
+/** By name as German readers sort (umlauts, case), the same on both engines; then by id. */
+const byName = <Row extends { id: number; name: string }>(rows: Row[]) =>
+  rows.sort((a, b) => a.name.localeCompare(b.name, "de") || a.id - b.id);
+
 export async function listCategories(db: Db): Promise<CategoryRow[]> {
   const rows = await db
     .selectFrom("categories")
@@ -55,18 +60,23 @@ export async function listCategories(db: Db): Promise<CategoryRow[]> {
   return rows.sort(byDisplayOrder);
 }
 
-/** Main categories in order, each followed by its subcategories in order (a subcategory of a missing parent counts as main). */
+/**
+ * Main categories in order, each followed by its subcategories in order. A category whose parent is
+ * missing or is itself a subcategory (two saves racing, older data) counts as a main category: no
+ * category, and none of its dishes, is ever dropped from a list.
+ */
 export function categoryTree(categories: readonly CategoryRow[]): Array<CategoryRow & { level: 0 | 1 }> {
-  const ids = new Set(categories.map((category) => category.id));
-  const isMain = (category: CategoryRow) => category.parent_id === null || !ids.has(category.parent_id);
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const parentOf = (category: CategoryRow) => {
+    const parent = category.parent_id === null ? undefined : byId.get(category.parent_id);
+    return parent && parent.parent_id === null && parent.id !== category.id ? parent : undefined;
+  };
   const sorted = [...categories].sort(byDisplayOrder);
   return sorted
-    .filter(isMain)
+    .filter((category) => parentOf(category) === undefined)
     .flatMap((main) => [
       { ...main, level: 0 as const },
-      ...sorted
-        .filter((sub) => !isMain(sub) && sub.parent_id === main.id)
-        .map((sub) => ({ ...sub, level: 1 as const })),
+      ...sorted.filter((sub) => parentOf(sub)?.id === main.id).map((sub) => ({ ...sub, level: 1 as const })),
     ]);
 }
 
@@ -149,9 +159,8 @@ export async function listProducts(db: Db): Promise<ProductRow[]> {
       "m.allergens",
       "m.additives",
     ])
-    .orderBy("m.name")
-    .orderBy("m.id")
-    .execute();
+    .execute()
+    .then(byName);
 }
 
 const productRow = (values: ProductValues) => ({
@@ -200,9 +209,8 @@ export async function listWeeklyMeals(db: Db): Promise<WeeklyRow[]> {
   return db
     .selectFrom("weekly_meals")
     .select(["id", "name", "description", "price_cents", "allergens", "additives", "updated_at"])
-    .orderBy("name")
-    .orderBy("id")
-    .execute();
+    .execute()
+    .then(byName);
 }
 
 const weeklyRow = (values: WeeklyValues) => ({
@@ -308,29 +316,57 @@ export async function removeFromActive(db: Db, type: MenuType, id: number): Prom
 }
 
 /**
- * Sets the order of a card's active list. The request names every dish on the card exactly once;
- * a list that differs (someone added or removed a dish meanwhile) changes nothing.
+ * Moves a dish one place up or down on its card: it swaps places with its neighbour, in one
+ * transaction that reads the card as it is now (a list that changed since the page loaded is moved
+ * as it is, not as it was). Only the two rows change; the whole card is renumbered 1…n only when
+ * older data left equal or missing positions.
  */
-export async function reorderActive(db: Db, type: MenuType, ids: readonly number[]): Promise<void> {
+export async function moveActive(
+  db: Db,
+  type: MenuType,
+  id: number,
+  direction: "up" | "down",
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const column = targetColumn(type);
-    const current = await trx
+    const rows = await trx
       .selectFrom("active_menu_configurations")
-      .select(["id", column])
+      .select(["id", column, "display_order"])
       .where("menu_type", "=", type)
       .execute();
-    const byDish = new Map(current.map((row) => [row[column], row.id]));
-    if (
-      ids.length !== current.length ||
-      new Set(ids).size !== ids.length ||
-      ids.some((id) => !byDish.has(id))
-    )
-      throw new MenuRuleError(R.orderMismatch);
-    for (const [index, id] of ids.entries()) {
+    const ordered = rows.sort(
+      (a, b) =>
+        (a.display_order ?? Number.MAX_SAFE_INTEGER) - (b.display_order ?? Number.MAX_SAFE_INTEGER) ||
+        a.id - b.id,
+    );
+    const index = ordered.findIndex((row) => row[column] === id);
+    if (index < 0) throw new MenuRuleError(R.orderMismatch);
+    const target = direction === "up" ? index - 1 : index + 1;
+    const [from, to] = [ordered[index], ordered[target]];
+    if (!from || !to) return;
+    const positions = ordered.map((row) => row.display_order);
+    const clean = positions.every(
+      (position, at) => position !== null && (at === 0 || position > (positions[at - 1] ?? 0)),
+    );
+    if (clean) {
       await trx
         .updateTable("active_menu_configurations")
-        .set({ display_order: index + 1 })
-        .where("id", "=", byDish.get(id) as number)
+        .set({ display_order: to.display_order })
+        .where("id", "=", from.id)
+        .execute();
+      await trx
+        .updateTable("active_menu_configurations")
+        .set({ display_order: from.display_order })
+        .where("id", "=", to.id)
+        .execute();
+      return;
+    }
+    [ordered[index], ordered[target]] = [to, from];
+    for (const [position, row] of ordered.entries()) {
+      await trx
+        .updateTable("active_menu_configurations")
+        .set({ display_order: position + 1 })
+        .where("id", "=", row.id)
         .execute();
     }
   });
@@ -339,7 +375,7 @@ export async function reorderActive(db: Db, type: MenuType, ids: readonly number
 // ---------------------------------------------------------------------------------------------
 // The home page's showcase ('Menu Items')
 
-const CATEGORY_ORDER: readonly FeaturedDishCategory[] = ["antipasti", "pasta", "pizza", "secondi", "dolci"];
+const CATEGORY_ORDER: readonly FeaturedDishCategory[] = SHOWCASE_CATEGORIES.map((category) => category.id);
 
 /** Every showcase item (or only the active ones), by category in menu order, then sort order. */
 export async function listShowcase(db: Db, { activeOnly = false } = {}): Promise<ShowcaseRow[]> {

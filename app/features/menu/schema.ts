@@ -31,6 +31,8 @@ export const menuMessages = {
   displayOrderInvalid: "Bitte eine ganze Zahl von 0 bis 9999 eingeben oder das Feld leer lassen.",
   categoryUnknown: "Diese Kategorie gibt es nicht (mehr).",
   marksUnknown: "Unbekannte Kennzeichnung",
+  controlCharacters: "Bitte keine Steuerzeichen verwenden.",
+  pictureAddress: "Ein Bild auf dieser Website (/bilder/…) oder eine https-Adresse",
   showcaseCategoryInvalid: "Please choose a category.",
 } as const;
 const M = menuMessages;
@@ -41,13 +43,13 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const clean = (value: string) => !CONTROL_CHARACTERS.test(value);
 
 const requiredName = (required: string, max: number, tooLong: string) =>
-  z.string(required).trim().min(1, required).max(max, tooLong).refine(clean, required);
+  z.string(required).trim().min(1, required).max(max, tooLong).refine(clean, M.controlCharacters);
 
 const optionalDescription = z
   .string()
   .trim()
   .max(menuLimits.description, M.descriptionTooLong)
-  .refine(clean, M.descriptionTooLong)
+  .refine(clean, M.controlCharacters)
   .transform((value) => (value === "" ? null : value));
 
 /** A price as staff type it ('12,50', '12.50', '12'), exactly in cents. */
@@ -159,7 +161,7 @@ export const showcaseSchema = z.object({
     .trim()
     .min(1, M.showcaseRequired)
     .max(menuLimits.description, M.descriptionTooLong)
-    .refine(clean, M.descriptionTooLong),
+    .refine(clean, M.controlCharacters),
   category: z.enum(
     SHOWCASE_CATEGORIES.map((category) => category.id) as [FeaturedDishCategory, ...FeaturedDishCategory[]],
     M.showcaseCategoryInvalid,
@@ -169,7 +171,10 @@ export const showcaseSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "on" || value === "true"),
-  image_url: optionalWebUrl.transform((value) => (value === "" ? null : value)),
+  // The site's content security policy shows https pictures only (decision 0006): http is refused here.
+  image_url: optionalWebUrl
+    .refine((value) => !value.startsWith("http:"), M.pictureAddress)
+    .transform((value) => (value === "" ? null : value)),
   allergens: marks("allergens"),
   additives: marks("additives"),
 });

@@ -28,6 +28,9 @@ export function ShowcaseCarousel({
   onDark?: boolean;
 }) {
   const [index, setIndex] = useState(0);
+  // The tabs belong to the carousel: pointing at them or focusing one holds it still too.
+  const [hoveringTabs, setHoveringTabs] = useState(false);
+  const [focusInTabs, setFocusInTabs] = useState(false);
   // Pictures load for the dish shown and its neighbours only, and lazily (the section is below the
   // fold): nine pictures must not compete with the page's first paint.
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([0, 1]));
@@ -50,6 +53,7 @@ export function ShowcaseCarousel({
       </div>
     );
   const { dishes } = showcase;
+  const carouselId = "showcase-carousel";
   if (dishes.length === 0) return null;
   const categories = SHOWCASE_CATEGORIES.filter((category) =>
     dishes.some((dish) => dish.category === category.id),
@@ -58,7 +62,17 @@ export function ShowcaseCarousel({
 
   return (
     <div>
-      <div role="group" aria-label="Gerichte nach Kategorie" className="flex flex-wrap justify-center gap-2">
+      <div
+        role="group"
+        aria-label="Gerichte nach Kategorie"
+        className="flex flex-wrap justify-center gap-2"
+        onMouseEnter={() => setHoveringTabs(true)}
+        onMouseLeave={() => setHoveringTabs(false)}
+        onFocus={() => setFocusInTabs(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInTabs(false);
+        }}
+      >
         {categories.map((category) => {
           const selected = category.id === currentCategory;
           return (
@@ -66,6 +80,7 @@ export function ShowcaseCarousel({
               key={category.id}
               type="button"
               aria-pressed={selected}
+              aria-controls={carouselId}
               onClick={() => show(dishes.findIndex((dish) => dish.category === category.id))}
               className={cn(
                 "rounded-full border px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
@@ -82,8 +97,10 @@ export function ShowcaseCarousel({
         })}
       </div>
       <Carousel
+        id={carouselId}
         label="Gerichte aus unserer Küche"
         className="mt-8"
+        paused={hoveringTabs || focusInTabs}
         index={index}
         onIndexChange={show}
         slideLabel={(slide, count) => `${dishes[slide]?.name ?? ""}, ${slide + 1} von ${count}`}

@@ -3,6 +3,7 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { formatPrice } from "../../../../lib/format.ts";
 import { INTENT_FIELD } from "../../../../lib/forms.ts";
 import { marksOf, printedMarks } from "../../marks.ts";
+import { blocked } from "./blocked.ts";
 import { useMenuAction } from "./use-menu-action.ts";
 
 export interface ActiveEntry {
@@ -105,7 +106,7 @@ function ActiveRow({
         type="submit"
         variant="ghost"
         size="icon"
-        disabled={disabled || move.pending}
+        {...blocked(disabled || move.pending)}
         aria-label={`${entry.name} ${direction === "up" ? "nach oben" : "nach unten"} verschieben`}
       >
         {direction === "up" ? <ArrowUp aria-hidden="true" /> : <ArrowDown aria-hidden="true" />}
@@ -133,7 +134,7 @@ function ActiveRow({
           variant="ghost"
           size="icon"
           className="text-brand-700"
-          disabled={remove.pending}
+          {...blocked(remove.pending)}
           aria-label={`${entry.name} von der aktiven Karte entfernen`}
         >
           <X aria-hidden="true" />

@@ -40,12 +40,19 @@ export function CategoryManager({
   const [deleting, setDeleting] = useState<TreeEntry | undefined>();
   const [formKey, setFormKey] = useState(0);
   const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const nameField = () => formRef.current?.querySelector<HTMLInputElement>("input[name=name]");
   const resetForm = () => {
     setEditing(undefined);
     setClientErrors(undefined);
     setFormKey((key) => key + 1);
   };
-  const save = useMenuAction({ onDone: resetForm });
+  // After a save the form starts over, ready for the next category.
+  const afterSave = () => {
+    resetForm();
+    requestAnimationFrame(() => nameField()?.focus());
+  };
+  const save = useMenuAction({ onDone: afterSave });
   const remove = useMenuAction({
     onDone: (result) => {
       setDeleting(undefined);
@@ -53,7 +60,6 @@ export function CategoryManager({
     },
   });
   const errors: FieldErrors = clientErrors ?? save.fieldErrors ?? {};
-  const formRef = useRef<HTMLFormElement>(null);
 
   // Only main categories can be parents, and a category that has subcategories cannot get a parent.
   const hasChildren = (id: number) => tree.some((entry) => entry.parent_id === id);
@@ -122,11 +128,10 @@ export function CategoryManager({
               errors={errors.display_order}
               inputProps={{
                 name: "display_order",
-                type: "number",
-                min: 0,
-                max: 9999,
-                step: 1,
+                // Text, not number: a number field turns 'abc' into '' without a word; this way the
+                // schema's message says what is wrong.
                 inputMode: "numeric",
+                maxLength: 4,
                 defaultValue: editing?.display_order ?? "",
               }}
             />
@@ -215,6 +220,7 @@ export function CategoryManager({
           description={A.categoryDeleteConfirm}
           confirmLabel="Löschen"
           intent="category-delete"
+          returnFocusTo={nameField}
           id={deleting?.id}
           action={action}
           fetcher={remove.fetcher}

@@ -25,6 +25,7 @@ export function ConfirmDialog({
   id,
   action,
   fetcher,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -37,10 +38,12 @@ export function ConfirmDialog({
   id: number | undefined;
   action: string;
   fetcher: FetcherWithComponents<MenuActionResult>;
+  /** Where focus goes when the deleted thing's button is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md" role="alertdialog">
+      <DialogContent className="max-w-md" role="alertdialog" returnFocusTo={returnFocusTo}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -3,6 +3,7 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { formatPrice } from "../../../../lib/format.ts";
 import { INTENT_FIELD } from "../../../../lib/forms.ts";
 import { marksOf, printedMarks, spokenMarks } from "../../marks.ts";
+import { blocked } from "./blocked.ts";
 import { useMenuAction } from "./use-menu-action.ts";
 
 /**
@@ -68,7 +69,7 @@ export function DishCard({
               type="submit"
               size="sm"
               variant={active ? "outline" : "default"}
-              disabled={active || add.pending}
+              {...blocked(active || add.pending)}
               aria-label={active ? `${dish.name} ist aktiv` : `${dish.name} zur aktiven Karte hinzufügen`}
             >
               {active ? "Aktiv" : "Zur aktiven Karte"}
@@ -81,7 +82,7 @@ export function DishCard({
               type="submit"
               size="sm"
               variant="ghost"
-              disabled={!active || takeOff.pending}
+              {...blocked(!active || takeOff.pending)}
               aria-label={`${dish.name} von der aktiven Karte entfernen`}
             >
               Entfernen

@@ -66,6 +66,7 @@ export function DishFormDialog<Output>({
   labels = germanDishLabels,
   english = false,
   extra,
+  onSaved,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -81,16 +82,26 @@ export function DishFormDialog<Output>({
   english?: boolean;
   /** Fields only this kind of dish has, given the current messages. */
   extra?: (errors: FieldErrors) => ReactNode;
+  /** After a successful save, with what was sent (e.g. to show the tab the dish went to). */
+  onSaved?: (sent: FormData) => void;
 }) {
-  const { fetcher, pending, fieldErrors } = useMenuAction({ onDone: () => onOpenChange(false) });
+  const sent = useRef<FormData | undefined>(undefined);
+  const { fetcher, pending, fieldErrors } = useMenuAction({
+    onDone: () => {
+      if (sent.current) onSaved?.(sent.current);
+      onOpenChange(false);
+    },
+  });
   const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>();
   const errors: FieldErrors = clientErrors ?? fieldErrors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
 
   function check(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const result = validateMenuForm(schema, fields, new FormData(form));
+    const values = new FormData(form);
+    const result = validateMenuForm(schema, fields, values);
     if (result.success) {
+      sent.current = values;
       setClientErrors(undefined);
       return;
     }

@@ -16,7 +16,7 @@ export function useOptimisticActive(serverIds: readonly number[], action: string
     const id = Number(fetcher.formData.get("id"));
     const intent = fetcher.formData.get(INTENT_FIELD);
     if (intent === "activate") adding.push(id);
-    if (intent === "deactivate" || intent?.toString().endsWith("-delete")) removing.add(id);
+    if (intent === "deactivate" || intent === "product-delete" || intent === "meal-delete") removing.add(id);
   }
   const ids = serverIds.filter((id) => !removing.has(id));
   for (const id of adding) if (!ids.includes(id)) ids.push(id);

@@ -13,6 +13,7 @@ import { SHOWCASE_CATEGORIES, showcaseFields, showcaseSchema } from "../../schem
 import { DishPicture } from "../dish-picture.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { DishFormDialog, type DishFormLabels } from "./dish-form-dialog.tsx";
+import { blocked } from "./blocked.ts";
 import { useMenuAction } from "./use-menu-action.ts";
 
 export const SHOWCASE_ACTION = "/admin/menu-items";
@@ -94,6 +95,10 @@ export function ShowcaseAdmin({ items }: { items: ShowcaseRow[] }) {
           descriptionRequired
           labels={englishLabels}
           english
+          onSaved={(sent) => {
+            const category = SHOWCASE_CATEGORIES.find((entry) => entry.id === sent.get("category"));
+            if (category) setTab(category.id);
+          }}
           extra={(errors) => (
             <>
               <div className="grid gap-4 sm:grid-cols-2">
@@ -144,6 +149,7 @@ export function ShowcaseAdmin({ items }: { items: ShowcaseRow[] }) {
         cancelLabel="Cancel"
         pendingText="Deleting..."
         intent="item-delete"
+        returnFocusTo={() => document.querySelector<HTMLElement>('[role="tab"][data-state="active"]')}
         id={deleting?.id}
         action={SHOWCASE_ACTION}
         fetcher={remove.fetcher}
@@ -181,7 +187,7 @@ function ShowcaseCard({
         type="submit"
         variant="ghost"
         size="icon"
-        disabled={(direction === "up" ? first : last) || move.pending}
+        {...blocked((direction === "up" ? first : last) || move.pending)}
         aria-label={`Move ${item.name} ${direction}`}
       >
         {direction === "up" ? <ArrowUp aria-hidden="true" /> : <ArrowDown aria-hidden="true" />}

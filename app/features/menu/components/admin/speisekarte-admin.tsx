@@ -71,7 +71,7 @@ export function SpeisekarteAdmin({ products, tree, activeIds }: SpeisekarteAdmin
 
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="master-heading">
-          <h2 id="master-heading" className="mb-3 font-sans text-xl font-semibold">
+          <h2 id="master-heading" tabIndex={-1} className="mb-3 font-sans text-xl font-semibold">
             Alle Produkte (Master-Liste)
           </h2>
           {products.length === 0 ? (
@@ -172,6 +172,7 @@ export function SpeisekarteAdmin({ products, tree, activeIds }: SpeisekarteAdmin
         }
         confirmLabel="Löschen"
         intent="product-delete"
+        returnFocusTo={() => document.getElementById("master-heading")}
         id={deleting?.id}
         action={SPEISEKARTE_ACTION}
         fetcher={remove.fetcher}

@@ -32,7 +32,7 @@ export function WochenkarteAdmin({ meals, activeIds }: { meals: WeeklyRow[]; act
       </div>
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="weekly-heading">
-          <h2 id="weekly-heading" className="mb-3 font-sans text-xl font-semibold">
+          <h2 id="weekly-heading" tabIndex={-1} className="mb-3 font-sans text-xl font-semibold">
             Alle Wochengerichte
           </h2>
           {meals.length === 0 ? (
@@ -92,6 +92,7 @@ export function WochenkarteAdmin({ meals, activeIds }: { meals: WeeklyRow[]; act
         }
         confirmLabel="Löschen"
         intent="meal-delete"
+        returnFocusTo={() => document.getElementById("weekly-heading")}
         id={deleting?.id}
         action={WOCHENKARTE_ACTION}
         fetcher={remove.fetcher}
