@@ -1,9 +1,9 @@
-import { ArrowDown, ArrowUp, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Button } from "../../../../components/ui/button.tsx";
 import { formatPrice } from "../../../../lib/format.ts";
-import { INTENT_FIELD } from "../../../../lib/forms.ts";
 import { marksOf, printedMarks } from "../../marks.ts";
 import { blocked } from "./blocked.ts";
+import { ActionForm, MoveButton } from "./row-controls.tsx";
 import { useMenuAction } from "./use-menu-action.ts";
 
 export interface ActiveEntry {
@@ -97,21 +97,16 @@ function ActiveRow({
   const move = useMenuAction({ key: `move-${action}-${entry.id}` });
   const remove = useMenuAction({ key: `deactivate-${action}-${entry.id}` });
   const marks = printedMarks(entry.allergens, entry.additives);
-  const moveButton = (direction: "up" | "down", disabled: boolean) => (
-    <move.fetcher.Form method="post" action={action}>
-      <input type="hidden" name={INTENT_FIELD} value="move" />
-      <input type="hidden" name="id" value={entry.id} />
-      <input type="hidden" name="direction" value={direction} />
-      <Button
-        type="submit"
-        variant="ghost"
-        size="icon"
-        {...blocked(disabled || move.pending)}
-        aria-label={`${entry.name} ${direction === "up" ? "nach oben" : "nach unten"} verschieben`}
-      >
-        {direction === "up" ? <ArrowUp aria-hidden="true" /> : <ArrowDown aria-hidden="true" />}
-      </Button>
-    </move.fetcher.Form>
+  const moveButton = (direction: "up" | "down", atEdge: boolean) => (
+    <MoveButton
+      fetcher={move.fetcher}
+      action={action}
+      intent="move"
+      id={entry.id}
+      direction={direction}
+      isBlocked={atEdge || move.pending}
+      label={`${entry.name} ${direction === "up" ? "nach oben" : "nach unten"} verschieben`}
+    />
   );
   return (
     <li className="flex items-center gap-2 px-3 py-2" aria-busy={move.pending || remove.pending || undefined}>
@@ -126,9 +121,7 @@ function ActiveRow({
       </span>
       {moveButton("up", first)}
       {moveButton("down", last)}
-      <remove.fetcher.Form method="post" action={action}>
-        <input type="hidden" name={INTENT_FIELD} value="deactivate" />
-        <input type="hidden" name="id" value={entry.id} />
+      <ActionForm fetcher={remove.fetcher} action={action} intent="deactivate" id={entry.id}>
         <Button
           type="submit"
           variant="ghost"
@@ -139,7 +132,7 @@ function ActiveRow({
         >
           <X aria-hidden="true" />
         </Button>
-      </remove.fetcher.Form>
+      </ActionForm>
     </li>
   );
 }

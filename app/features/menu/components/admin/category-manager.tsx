@@ -1,9 +1,7 @@
-import { Pencil, Trash2 } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
-import { flushSync } from "react-dom";
+import { useRef, useState } from "react";
 import { Field, SelectField } from "../../../../components/forms/field.tsx";
-import { focusFirstInvalid } from "../../../../components/forms/focus.ts";
 import { StatusButton } from "../../../../components/forms/status-button.tsx";
+import { useClientCheck } from "../../../../components/forms/use-client-check.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -16,6 +14,7 @@ import { INTENT_FIELD, saveMessages, type FieldErrors } from "../../../../lib/fo
 import { menuActionMessages as A, type CategoryRow } from "../../menu-model.ts";
 import { categoryFields, categorySchema, menuLimits, validateMenuForm } from "../../schema.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { EditDeleteButtons } from "./row-controls.tsx";
 import { useMenuAction } from "./use-menu-action.ts";
 
 type TreeEntry = CategoryRow & { level: 0 | 1 };
@@ -39,7 +38,10 @@ export function CategoryManager({
   const [editing, setEditing] = useState<TreeEntry | undefined>();
   const [deleting, setDeleting] = useState<TreeEntry | undefined>();
   const [formKey, setFormKey] = useState(0);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>();
+  const { clientErrors, setClientErrors, check } = useClientCheck((values) => {
+    const result = validateMenuForm(categorySchema, categoryFields, values);
+    return result.success ? undefined : result.fieldErrors;
+  });
   const formRef = useRef<HTMLFormElement>(null);
   const nameField = () => formRef.current?.querySelector<HTMLInputElement>("input[name=name]");
   const resetForm = () => {
@@ -69,15 +71,6 @@ export function CategoryManager({
       .filter((entry) => entry.level === 0 && entry.id !== editing?.id)
       .map((entry) => ({ value: String(entry.id), label: entry.name })),
   ];
-
-  function check(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const result = validateMenuForm(categorySchema, categoryFields, new FormData(form));
-    if (result.success) return setClientErrors(undefined);
-    event.preventDefault();
-    flushSync(() => setClientErrors(result.fieldErrors));
-    focusFirstInvalid(form);
-  }
 
   return (
     <Dialog
@@ -182,32 +175,17 @@ export function CategoryManager({
                     {entry.display_order === null ? "ohne Reihenfolge" : `Reihenfolge ${entry.display_order}`}
                   </span>
                 </span>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Kategorie ${entry.name} bearbeiten`}
-                  onClick={() => {
+                <EditDeleteButtons
+                  editLabel={`Kategorie ${entry.name} bearbeiten`}
+                  deleteLabel={`Kategorie ${entry.name} löschen`}
+                  onEdit={() => {
                     setClientErrors(undefined);
                     setEditing(entry);
                     setFormKey((key) => key + 1);
-                    requestAnimationFrame(() =>
-                      formRef.current?.querySelector<HTMLInputElement>("input[name=name]")?.focus(),
-                    );
+                    requestAnimationFrame(() => nameField()?.focus());
                   }}
-                >
-                  <Pencil aria-hidden="true" />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="text-brand-700"
-                  aria-label={`Kategorie ${entry.name} löschen`}
-                  onClick={() => setDeleting(entry)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                  onDelete={() => setDeleting(entry)}
+                />
               </li>
             ))}
           </ul>

@@ -1,9 +1,8 @@
-import { Pencil, Trash2 } from "lucide-react";
 import { Button } from "../../../../components/ui/button.tsx";
 import { formatPrice } from "../../../../lib/format.ts";
-import { INTENT_FIELD } from "../../../../lib/forms.ts";
 import { marksOf, printedMarks, spokenMarks } from "../../marks.ts";
 import { blocked } from "./blocked.ts";
+import { ActionForm, EditDeleteButtons } from "./row-controls.tsx";
 import { useMenuAction } from "./use-menu-action.ts";
 
 /**
@@ -62,9 +61,7 @@ export function DishCard({
           </p>
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-1">
-          <add.fetcher.Form method="post" action={action}>
-            <input type="hidden" name={INTENT_FIELD} value="activate" />
-            <input type="hidden" name="id" value={dish.id} />
+          <ActionForm fetcher={add.fetcher} action={action} intent="activate" id={dish.id}>
             <Button
               type="submit"
               size="sm"
@@ -74,10 +71,8 @@ export function DishCard({
             >
               {active ? "Aktiv" : "Zur aktiven Karte"}
             </Button>
-          </add.fetcher.Form>
-          <takeOff.fetcher.Form method="post" action={action}>
-            <input type="hidden" name={INTENT_FIELD} value="deactivate" />
-            <input type="hidden" name="id" value={dish.id} />
+          </ActionForm>
+          <ActionForm fetcher={takeOff.fetcher} action={action} intent="deactivate" id={dish.id}>
             <Button
               type="submit"
               size="sm"
@@ -87,27 +82,14 @@ export function DishCard({
             >
               Entfernen
             </Button>
-          </takeOff.fetcher.Form>
+          </ActionForm>
           <span className="flex-1" />
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label={`${dish.name} bearbeiten`}
-            onClick={onEdit}
-          >
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="text-brand-700"
-            aria-label={`${dish.name} löschen`}
-            onClick={onDelete}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
+          <EditDeleteButtons
+            editLabel={`${dish.name} bearbeiten`}
+            deleteLabel={`${dish.name} löschen`}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         </div>
       </article>
     </li>

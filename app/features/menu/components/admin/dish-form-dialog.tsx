@@ -1,8 +1,7 @@
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import { flushSync } from "react-dom";
+import { useRef, type ReactNode } from "react";
 import { Field, TextareaField } from "../../../../components/forms/field.tsx";
-import { focusFirstInvalid } from "../../../../components/forms/focus.ts";
 import { StatusButton } from "../../../../components/forms/status-button.tsx";
+import { useClientCheck } from "../../../../components/forms/use-client-check.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -92,23 +91,11 @@ export function DishFormDialog<Output>({
       onOpenChange(false);
     },
   });
-  const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>();
-  const errors: FieldErrors = clientErrors ?? fieldErrors ?? {};
-  const formRef = useRef<HTMLFormElement>(null);
-
-  function check(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const values = new FormData(form);
+  const { clientErrors, setClientErrors, check } = useClientCheck((values) => {
     const result = validateMenuForm(schema, fields, values);
-    if (result.success) {
-      sent.current = values;
-      setClientErrors(undefined);
-      return;
-    }
-    event.preventDefault();
-    flushSync(() => setClientErrors(result.fieldErrors));
-    focusFirstInvalid(form);
-  }
+    return result.success ? undefined : result.fieldErrors;
+  });
+  const errors: FieldErrors = clientErrors ?? fieldErrors ?? {};
 
   return (
     <Dialog
@@ -126,8 +113,9 @@ export function DishFormDialog<Output>({
         <fetcher.Form
           method="post"
           action={action}
-          ref={formRef}
-          onSubmit={check}
+          onSubmit={(event) => {
+            sent.current = check(event);
+          }}
           noValidate
           className="space-y-4"
           onChange={() => clientErrors && setClientErrors(undefined)}

@@ -1,11 +1,10 @@
-import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
+import { Eye, EyeOff, Plus } from "lucide-react";
 import { useState } from "react";
 import { Field, SelectField } from "../../../../components/forms/field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.tsx";
 import type { FeaturedDishCategory } from "../../../../lib/database.types.ts";
 import { formatPrice } from "../../../../lib/format.ts";
-import { INTENT_FIELD } from "../../../../lib/forms.ts";
 import { cn } from "../../../../lib/utils.ts";
 import { marksOf, printedMarks } from "../../marks.ts";
 import type { ShowcaseRow } from "../../menu-model.ts";
@@ -13,7 +12,7 @@ import { SHOWCASE_CATEGORIES, showcaseFields, showcaseSchema } from "../../schem
 import { DishPicture } from "../dish-picture.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { DishFormDialog, type DishFormLabels } from "./dish-form-dialog.tsx";
-import { blocked } from "./blocked.ts";
+import { ActionForm, EditDeleteButtons, MoveButton } from "./row-controls.tsx";
 import { useMenuAction } from "./use-menu-action.ts";
 
 export const SHOWCASE_ACTION = "/admin/menu-items";
@@ -179,20 +178,15 @@ function ShowcaseCard({
   const active =
     pendingActive === undefined || pendingActive === null ? item.is_active : pendingActive === "true";
   const moveButton = (direction: "up" | "down") => (
-    <move.fetcher.Form method="post" action={SHOWCASE_ACTION}>
-      <input type="hidden" name={INTENT_FIELD} value="item-move" />
-      <input type="hidden" name="id" value={item.id} />
-      <input type="hidden" name="direction" value={direction} />
-      <Button
-        type="submit"
-        variant="ghost"
-        size="icon"
-        {...blocked((direction === "up" ? first : last) || move.pending)}
-        aria-label={`Move ${item.name} ${direction}`}
-      >
-        {direction === "up" ? <ArrowUp aria-hidden="true" /> : <ArrowDown aria-hidden="true" />}
-      </Button>
-    </move.fetcher.Form>
+    <MoveButton
+      fetcher={move.fetcher}
+      action={SHOWCASE_ACTION}
+      intent="item-move"
+      id={item.id}
+      direction={direction}
+      isBlocked={(direction === "up" ? first : last) || move.pending}
+      label={`Move ${item.name} ${direction}`}
+    />
   );
   return (
     <li>
@@ -222,10 +216,13 @@ function ShowcaseCard({
           </p>
           {marks ? <p className="text-xs text-muted">Allergens/additives: {marks}</p> : null}
           <div className="flex flex-wrap items-center gap-1 pt-1">
-            <toggle.fetcher.Form method="post" action={SHOWCASE_ACTION}>
-              <input type="hidden" name={INTENT_FIELD} value="item-toggle" />
-              <input type="hidden" name="id" value={item.id} />
-              <input type="hidden" name="is_active" value={active ? "false" : "true"} />
+            <ActionForm
+              fetcher={toggle.fetcher}
+              action={SHOWCASE_ACTION}
+              intent="item-toggle"
+              id={item.id}
+              fields={{ is_active: active ? "false" : "true" }}
+            >
               <Button
                 type="submit"
                 size="sm"
@@ -235,29 +232,16 @@ function ShowcaseCard({
                 {active ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
                 {active ? "Hide" : "Show"}
               </Button>
-            </toggle.fetcher.Form>
+            </ActionForm>
             {moveButton("up")}
             {moveButton("down")}
             <span className="flex-1" />
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={`Edit ${item.name}`}
-              onClick={onEdit}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="text-brand-700"
-              aria-label={`Delete ${item.name}`}
-              onClick={onDelete}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
+            <EditDeleteButtons
+              editLabel={`Edit ${item.name}`}
+              deleteLabel={`Delete ${item.name}`}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
           </div>
         </div>
       </article>

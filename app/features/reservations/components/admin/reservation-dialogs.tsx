@@ -1,9 +1,8 @@
-import { useRef, useState, type FormEvent } from "react";
-import { flushSync } from "react-dom";
+import { useRef } from "react";
 import { Form } from "react-router";
 import { Field, SelectField, TextareaField } from "../../../../components/forms/field.tsx";
-import { focusFirstInvalid } from "../../../../components/forms/focus.ts";
 import { StatusButton } from "../../../../components/forms/status-button.tsx";
+import { useClientCheck } from "../../../../components/forms/use-client-check.ts";
 import { useIsPending } from "../../../../components/forms/use-is-pending.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import {
@@ -45,24 +44,14 @@ export function ReservationFormDialog({
   const editing = reservation !== undefined;
   const intent = editing ? "update" : "create";
   const pending = useIsPending({ intent });
-  const [clientErrors, setClientErrors] = useState<FieldErrors<StaffField> | undefined>();
+  const { clientErrors, setClientErrors, check } = useClientCheck((values) => {
+    const parsed = staffReservationSchema.safeParse(
+      Object.fromEntries(staffFields.map((field) => [field, String(values.get(field) ?? "")])),
+    );
+    return parsed.success ? undefined : fieldErrorsOf(parsed.error, staffFields);
+  });
   const errors = clientErrors ?? serverErrors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
-
-  function check(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const values = Object.fromEntries(
-      staffFields.map((field) => [field, String(new FormData(form).get(field) ?? "")]),
-    );
-    const parsed = staffReservationSchema.safeParse(values);
-    if (parsed.success) {
-      setClientErrors(undefined);
-      return;
-    }
-    event.preventDefault();
-    flushSync(() => setClientErrors(fieldErrorsOf(parsed.error, staffFields)));
-    focusFirstInvalid(form);
-  }
 
   const value = <K extends keyof ReservationRow>(key: K) => reservation?.[key];
   return (
