@@ -4,12 +4,14 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { services } from "./lib/app-context.ts";
+import { lowPriorityScriptPreloads } from "./lib/script-priority.server.ts";
 
 export const streamTimeout = 5_000;
 
 /**
  * React Router's default Node entry, plus this request's CSP nonce on every inline script React
- * and React Router write (server/app.ts sends the matching Content-Security-Policy header).
+ * and React Router write (server/app.ts sends the matching Content-Security-Policy header), and the
+ * script preloads at low priority (app/lib/script-priority.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -47,7 +49,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const rewrite = lowPriorityScriptPreloads();
+          rewrite.pipe(body);
+          pipe(rewrite);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
