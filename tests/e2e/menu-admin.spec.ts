@@ -394,6 +394,62 @@ test.describe("Menu Items Management und das Karussell der Startseite", () => {
   });
 });
 
+test.describe("Wochenkarte und Menu Items nur mit der Tastatur", () => {
+  test.use({ ownSite: true });
+
+  test("Wochengericht auf die Karte und wieder herunter; Menu Item verstecken und zeigen; der Fokus bleibt", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await page.goto("/admin/wochenkarte");
+    await waitForHydration(page);
+    const weekly = page.getByRole("region", { name: "Alle Wochengerichte" });
+    const active = page.getByRole("region", { name: "Aktive Wochenkarte" }).getByRole("listitem");
+    const ossobuco = weekly.getByRole("article", { name: "Ossobuco alla Milanese" });
+    const takeOff = ossobuco.getByRole("button", {
+      name: "Ossobuco alla Milanese von der aktiven Karte entfernen",
+    });
+    await takeOff.focus();
+    await page.keyboard.press("Enter");
+    await expect(active.filter({ hasText: "Ossobuco" })).toHaveCount(0);
+    await expect(takeOff).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(
+      ossobuco.getByRole("button", { name: "Ossobuco alla Milanese zur aktiven Karte hinzufügen" }),
+    ).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(active.last()).toContainText("Ossobuco");
+    // Up with the keyboard from the end of the card.
+    const up = active
+      .filter({ hasText: "Ossobuco" })
+      .getByRole("button", { name: "Ossobuco alla Milanese nach oben verschieben" });
+    await up.focus();
+    await page.keyboard.press("Enter");
+    await expect(active.nth(-2)).toContainText("Ossobuco");
+    await expect(up).toBeFocused();
+
+    await page.goto("/admin/menu-items");
+    await waitForHydration(page);
+    const tab = page.getByRole("tab", { name: "Vorspeisen (2)" });
+    await tab.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Pasta (2)" })).toBeFocused();
+    await expect(page.getByRole("tab", { name: "Pasta (2)" })).toHaveAttribute("data-state", "active");
+    const carbonara = page.getByRole("article", { name: "Spaghetti Carbonara" });
+    const hide = carbonara.getByRole("button", { name: "Hide Spaghetti Carbonara" });
+    await hide.focus();
+    await page.keyboard.press("Enter");
+    await expect(carbonara.getByText("Hidden")).toBeVisible();
+    const show = carbonara.getByRole("button", { name: "Show Spaghetti Carbonara" });
+    await expect(show).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(carbonara.getByText("Active")).toBeVisible();
+    await expect(carbonara.getByRole("button", { name: "Hide Spaghetti Carbonara" })).toBeFocused();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});
+
 test.describe("Speisekarte verwalten: Zugriff", () => {
   test("ohne Anmeldung kein Zugriff; ein POST ohne Sitzung ändert nichts", async ({
     page,
