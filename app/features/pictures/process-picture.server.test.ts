@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { fileStorage, PictureKeyError } from "./picture-storage.server.ts";
+import {
+  MAX_UPLOAD_BYTES,
+  pictureBaseKey,
+  PictureRefused,
+  processPicture,
+} from "./process-picture.server.ts";
+
+/** A 1200×800 camera-like JPEG, stored sideways (EXIF orientation 6), with GPS and camera fields. */
+async function cameraJpeg() {
+  return sharp({ create: { width: 1200, height: 800, channels: 3, background: "#b33a2a" } })
+    .jpeg({ quality: 80 })
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: "Tavola Kamera", Model: "Probe 1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "48/1 31/1 0/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "9/1 3/1 0/1",
+      },
+    })
+    .toBuffer();
+}
+
+/** A PNG whose header claims a size its (tiny) data does not have. */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function refusal(input: Buffer): Promise<string> {
+  try {
+    await processPicture(input, "gallery/test");
+  } catch (error) {
+    if (error instanceof PictureRefused) return error.problem;
+    throw error;
+  }
+  return "accepted";
+}
+
+describe("processing an uploaded picture", () => {
+  it("turns a camera photo upright, drops camera and GPS data, and makes WebP variants with hashed names", async () => {
+    const input = await cameraJpeg();
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+    const picture = await processPicture(input, "gallery/2026-11-25-abc");
+    // Orientation 6: the 1200×800 picture is shown 800×1200.
+    expect([picture.width, picture.height]).toEqual([800, 1200]);
+    expect(picture.original).toMatchObject({ contentType: "image/jpeg", width: 800, height: 1200 });
+    expect(picture.original.key).toMatch(/^gallery\/2026-11-25-abc-[0-9a-f]{16}\.jpg$/);
+    expect(picture.variants.map((variant) => variant.width)).toEqual([480, 800]);
+    for (const file of [picture.original, ...picture.variants]) {
+      const metadata = await sharp(file.data).metadata();
+      expect(metadata.exif, file.key).toBeUndefined();
+      expect(metadata.orientation ?? 1, file.key).toBe(1);
+    }
+    expect(picture.variants[0]?.key).toMatch(/^gallery\/2026-11-25-abc-480w-[0-9a-f]{16}\.webp$/);
+    // The same content gives the same name; other content another.
+    const again = await processPicture(input, "gallery/2026-11-25-abc");
+    expect(again.variants.map((variant) => variant.key)).toEqual(
+      picture.variants.map((variant) => variant.key),
+    );
+  });
+
+  it("refuses what is not a picture, whatever its name says, and bombs, empty and oversized files", async () => {
+    expect(await refusal(Buffer.from("Das ist ein Text, kein Bild."))).toBe("not-a-picture");
+    expect(
+      await refusal(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+    ).toBe("not-a-picture");
+    expect(await refusal(Buffer.from("<!DOCTYPE html><html><body>PNG?</body></html>"))).toBe("not-a-picture");
+    const jpeg = await cameraJpeg();
+    expect(await refusal(jpeg.subarray(0, Math.floor(jpeg.length / 2)))).toBe("not-a-picture");
+    expect(await refusal(Buffer.alloc(0))).toBe("empty");
+    expect(await refusal(Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1))).toBe("too-large");
+    // 20000×20000: the header says so, and nothing is decoded (a PNG whose IHDR claims the size).
+    const bomb = pngClaiming(20000, 20000);
+    expect(await refusal(bomb)).toBe("too-many-pixels");
+  }, 30_000);
+
+  it("names uploads as the spec does: folder, date, random part", () => {
+    expect(pictureBaseKey("gallery", new Date("2026-11-25T10:00:00Z"))).toMatch(
+      /^gallery\/2026-11-25-[a-z0-9]{8}$/,
+    );
+  });
+});
+
+describe("the picture folder", () => {
+  it("stores, reads and removes by key, and refuses keys that would leave the folder", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-pictures-"));
+    const storage = fileStorage(root);
+    await storage.put("gallery/a-1.webp", Buffer.from("x"));
+    expect((await storage.read("gallery/a-1.webp"))?.toString()).toBe("x");
+    await storage.remove("gallery/a-1.webp");
+    expect(await storage.read("gallery/a-1.webp")).toBeUndefined();
+    for (const key of [
+      "../../x.png",
+      "/etc/passwd",
+      "gallery/../../x",
+      "gallery/a\u0000.png",
+      "Gallery/A.png",
+      "x".repeat(500),
+    ])
+      await expect(storage.put(key, Buffer.from("x")), key).rejects.toBeInstanceOf(PictureKeyError);
+    expect(fs.readdirSync(root)).toEqual(["gallery"]);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+});
