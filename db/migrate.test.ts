@@ -17,6 +17,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0002-sign-in-protection",
       "0003-reservations-and-mail",
       "0004-menu-marks",
+      "0005-gallery-pictures",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);

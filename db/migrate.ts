@@ -5,6 +5,7 @@ import { initialSchema } from "./migrations/0001-initial-schema.ts";
 import { signInProtection } from "./migrations/0002-sign-in-protection.ts";
 import { reservationsAndMail } from "./migrations/0003-reservations-and-mail.ts";
 import { menuMarks } from "./migrations/0004-menu-marks.ts";
+import { galleryPictures } from "./migrations/0005-gallery-pictures.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -16,6 +17,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0002-sign-in-protection": signInProtection(dialect),
     "0003-reservations-and-mail": reservationsAndMail(dialect),
     "0004-menu-marks": menuMarks(),
+    "0005-gallery-pictures": galleryPictures(),
   };
 }
 

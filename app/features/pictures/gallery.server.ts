@@ -1,0 +1,166 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../lib/database.types.ts";
+import { nowIso } from "../../lib/db.server.ts";
+
+/**
+ * The gallery in the database (spec: gallery_images; decision 0019). Order: display order, then the
+ * newest first. New pictures are published and go last; a reorder names every picture once.
+ */
+type Db = Kysely<Database>;
+
+export interface PictureVariant {
+  width: number;
+  key: string;
+}
+
+export interface GalleryPicture {
+  id: number;
+  key: string;
+  caption: string | null;
+  altText: string;
+  published: boolean;
+  displayOrder: number;
+  width: number | null;
+  height: number | null;
+  variants: PictureVariant[];
+  createdAt: string;
+}
+
+export class GalleryRuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "GalleryRuleError";
+  }
+}
+
+export const galleryRuleMessages = {
+  missing: "Dieses Bild gibt es nicht (mehr).",
+  orderMismatch: "Die Galerie hat sich inzwischen geändert. Bitte laden Sie die Seite neu.",
+} as const;
+
+function variantsOf(text: string | null): PictureVariant[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (entry): entry is PictureVariant =>
+            typeof entry === "object" &&
+            entry !== null &&
+            typeof (entry as PictureVariant).width === "number" &&
+            typeof (entry as PictureVariant).key === "string",
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function listGallery(db: Db, { publishedOnly = false } = {}): Promise<GalleryPicture[]> {
+  const rows = await db
+    .selectFrom("gallery_images")
+    .selectAll()
+    .$if(publishedOnly, (qb) => qb.where("is_published", "=", 1))
+    .orderBy("display_order")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    key: row.storage_path,
+    caption: row.caption,
+    altText: row.alt_text,
+    published: Boolean(row.is_published),
+    displayOrder: row.display_order,
+    width: row.width,
+    height: row.height,
+    variants: variantsOf(row.variants),
+    createdAt: row.created_at,
+  }));
+}
+
+export interface NewPicture {
+  key: string;
+  altText: string;
+  caption: string | null;
+  width: number;
+  height: number;
+  variants: PictureVariant[];
+}
+
+/** A new picture: published, after the highest order (the spec). */
+export async function addPicture(db: Db, picture: NewPicture): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom("gallery_images")
+      .select((eb) => eb.fn.max("display_order").as("max"))
+      .executeTakeFirst();
+    const now = nowIso();
+    const row = await trx
+      .insertInto("gallery_images")
+      .values({
+        storage_path: picture.key,
+        caption: picture.caption,
+        alt_text: picture.altText,
+        is_published: 1,
+        display_order: Number(last?.max ?? 0) + 1,
+        width: picture.width,
+        height: picture.height,
+        variants: JSON.stringify(picture.variants),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+export async function updatePicture(
+  db: Db,
+  id: number,
+  values: { caption: string | null; altText: string; published: boolean },
+): Promise<void> {
+  const result = await db
+    .updateTable("gallery_images")
+    .set({
+      caption: values.caption,
+      alt_text: values.altText,
+      is_published: values.published ? 1 : 0,
+      updated_at: nowIso(),
+    })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new GalleryRuleError(galleryRuleMessages.missing);
+}
+
+/** The order as staff set it: the full list of ids, each once, becomes display order 1…n. */
+export async function reorderGallery(db: Db, ids: readonly number[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("gallery_images").select("id").execute();
+    const known = new Set(current.map((row) => row.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
+      throw new GalleryRuleError(galleryRuleMessages.orderMismatch);
+    for (const [index, id] of ids.entries()) {
+      await trx
+        .updateTable("gallery_images")
+        .set({ display_order: index + 1 })
+        .where("id", "=", id)
+        .execute();
+    }
+  });
+}
+
+/** Deletes the row; answers the keys of its files, for the caller to remove from storage. */
+export async function deletePicture(db: Db, id: number): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("gallery_images")
+      .select(["storage_path", "variants"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) throw new GalleryRuleError(galleryRuleMessages.missing);
+    await trx.deleteFrom("gallery_images").where("id", "=", id).execute();
+    return [row.storage_path, ...variantsOf(row.variants).map((variant) => variant.key)];
+  });
+}
