@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
 import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed/demo.ts";
 import { ensureStaffAccount, type BootstrapResult } from "../app/features/auth/staff.server.ts";
+import { fileStorage } from "../app/features/pictures/picture-storage.server.ts";
 import { appContext } from "../app/lib/app-context.ts";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
@@ -28,6 +30,7 @@ import {
   limitBody,
 } from "./request-guards.ts";
 import { startHousekeeping } from "./housekeeping.ts";
+import { createPictureFiles } from "./picture-files.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
 
@@ -122,6 +125,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     development ? "development" : "production",
   );
   const serveStatic = options.clientDir ? createStaticFiles(options.clientDir) : undefined;
+  const servePicture = createPictureFiles(fileStorage(path.join(config.dataDir, "pictures")));
   const hsts = config.publicUrl?.startsWith("https://") ?? false;
   const cookieSettings = { secure: config.secureCookies };
   const uploadRoutes = options.uploadRoutes ?? UPLOAD_ROUTES;
@@ -138,7 +142,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   ): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === "/healthz") return healthCheck(database, logger);
-    const asset = serveStatic ? await serveStatic(request) : undefined;
+    const asset = (serveStatic ? await serveStatic(request) : undefined) ?? (await servePicture(request));
     if (asset) return asset;
     const unsafe = !isSafeMethod(request.method);
     if (
