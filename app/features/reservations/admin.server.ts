@@ -124,7 +124,7 @@ export async function handleAdminAction(
         reservationNotice(reservation, mail, "staff"),
       ]);
       logger.info("reservation added", { username, reservationId: created.reservation.id });
-      // The notice to the restaurant: a failure is only logged (spec §8); the outbox retries it.
+      // The notice to the restaurant: a failure is only logged (decision 0017); the outbox retries it.
       for (const id of created.mailIds) {
         void mailer
           .deliver(id)

@@ -61,7 +61,7 @@ export const reservationLimits = {
   requestToken: 64,
 } as const;
 
-/** The admin form's defaults (spec §9). */
+/** The admin form's defaults: 18:00, 2 people, the shown date, Bestätigt (decision 0015: the spec's values). */
 export const STAFF_DEFAULTS = { time: "18:00", partySize: 2, status: "CONFIRMED" } as const;
 
 /** The honeypot: a field people never see or fill in; a request that fills it is a robot's. */
@@ -106,7 +106,7 @@ export const reservationMessages = {
   customerNameRequired: "Name ist erforderlich",
 } as const;
 
-/** The staff screen's texts (spec §2 and §8). */
+/** The staff screen's texts, as the spec writes them (decision 0015). */
 export const adminMessages = {
   loadFailed: (message: string) => `Fehler beim Laden der Reservierungen: ${message}`,
   loadHint: "Bitte versuchen Sie es später erneut oder wenden Sie sich an den Support.",

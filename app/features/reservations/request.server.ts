@@ -15,7 +15,7 @@ import { requestFields, validateReservationRequest } from "./schema.ts";
 
 /**
  * A guest's reservation request, from the submitted form to the stored row and the restaurant's
- * notice (spec §7 'Public', decisions 0014 and 0017). Nothing a guest sends causes a server error:
+ * notice (decisions 0014 and 0017). Nothing a guest sends causes a server error:
  * every answer is a German message, and the form keeps what was typed unless it was stored.
  */
 
@@ -110,7 +110,7 @@ export async function submitReservationRequest(
       client: deps.clientAddress,
     });
     // Sent at once, without keeping the guest waiting for the mail server: a failure is retried
-    // from the outbox and only logged (spec §8: the guest still sees success).
+    // from the outbox and only logged (decision 0017: the guest still sees success).
     for (const id of created.mailIds) {
       void deps.mailer
         .deliver(id)

@@ -50,7 +50,7 @@ export interface ReservationRequestFormProps {
 }
 
 /**
- * The guest's reservation request (spec §2, §5, §8): works as a plain POST without JavaScript; with
+ * The guest's reservation request (decision 0014, the spec's texts per decision 0015): works as a plain POST without JavaScript; with
  * it, the request is sent in the background, checked first with the same schema as the server,
  * and the times offered follow the chosen day's opening hours (decision 0014).
  */

@@ -37,7 +37,7 @@ function Detail({
 }
 
 /**
- * One reservation (spec §2): customer, 'Angefragt am', the status drop-down (any status to any
+ * One reservation (README, 'Reservations and e-mail'): customer, 'Angefragt am', the status drop-down (any status to any
  * other, saved at once), edit and delete, then date, time, party size, e-mail, phone and notes.
  */
 export function ReservationCard({

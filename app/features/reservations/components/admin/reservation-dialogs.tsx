@@ -25,7 +25,7 @@ import {
 import { staffFields, staffReservationSchema, type StaffField } from "../../schema.ts";
 import type { ReservationRow } from "./reservation-card.tsx";
 
-/** The form of '+ Neue Reservierung' and 'Reservierung Bearbeiten' (spec §2, §5), in a dialog. */
+/** The form of '+ Neue Reservierung' and 'Reservierung Bearbeiten' (decision 0017), in a dialog. */
 export function ReservationFormDialog({
   open,
   onOpenChange,

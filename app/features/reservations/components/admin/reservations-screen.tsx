@@ -37,7 +37,7 @@ function groupByDate(reservations: readonly ReservationRow[]) {
 }
 
 /**
- * 'Reservierungen einsehen' (spec §2, §4, §8): a day (default today), the pending requests, or a
+ * 'Reservierungen einsehen' (README, 'Reservations and e-mail'): a day (default today), the pending requests, or a
  * name search that overrides both; cards under date headings; add, edit, status, delete with the
  * spec's dialogs. The address holds the view, so reloading or printing shows the same list.
  */
