@@ -99,9 +99,11 @@ export interface ShowcaseDish extends DishMarks {
 
 export type ShowcaseResult = { status: "loaded"; dishes: ShowcaseDish[] } | { status: "error" };
 
-/** The spec's texts of the home page's menu section (English, as the spec writes them). */
+/**
+ * The spec's texts of the home page's menu section (English, as the spec writes them). Its loading
+ * text has no place here: the dishes come with the page (decision 0018).
+ */
 export const showcaseTexts = {
-  loading: "Loading menu items...",
   failed: "Failed to load menu items",
   retry: "Please try refreshing the page",
 } as const;

@@ -14,6 +14,18 @@ const form = (values: Record<string, string>) => {
   for (const [key, value] of Object.entries(values)) data.set(key, value);
   return data;
 };
+/** The staff form for a new reservation, as the dialog sends it. */
+const staffForm = {
+  customer_name: "Anna Müller",
+  email: "anna@example.de",
+  phone_number: "",
+  reservation_date: "2026-12-01",
+  reservation_time: "18:00",
+  party_size: "2",
+  status: "PENDING",
+  notes: "",
+};
+
 const guest = {
   name: "Jürgen Müller",
   email: "j@example.de",
@@ -67,6 +79,14 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
       ...overrides,
     };
   }
+  /** What a staff action gets, from the same mailer and logger as a guest's request. */
+  const staffDeps = (base: RequestDependencies) => ({
+    db: handle.db,
+    logger: base.logger,
+    mailer: base.mailer,
+    mail: base.mail,
+    username: "chef",
+  });
   const count = async () => (await handle.db.selectFrom("reservations").select("id").execute()).length;
 
   it("stores a valid request and sends the notice to the contact address", async () => {
@@ -184,23 +204,7 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
     handle = await engine.open();
     const mail = transport();
     const base = deps({}, mail);
-    const admin = {
-      db: handle.db,
-      logger: base.logger,
-      mailer: base.mailer,
-      mail: base.mail,
-      username: "chef",
-    };
-    const staffForm = {
-      customer_name: "Anna Müller",
-      email: "anna@example.de",
-      phone_number: "",
-      reservation_date: "2026-12-01",
-      reservation_time: "18:00",
-      party_size: "2",
-      status: "PENDING",
-      notes: "",
-    };
+    const admin = staffDeps(base);
     const added = await handleAdminAction(form({ intent: "create", ...staffForm }), admin);
     expect(added.result.info).toEqual({
       title: "Erfolg",
@@ -237,23 +241,7 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
   it("staff: an edit made on an older version does not overwrite a colleague's change", async () => {
     handle = await engine.open();
     const base = deps();
-    const admin = {
-      db: handle.db,
-      logger: base.logger,
-      mailer: base.mailer,
-      mail: base.mail,
-      username: "chef",
-    };
-    const staffForm = {
-      customer_name: "Anna Müller",
-      email: "anna@example.de",
-      phone_number: "",
-      reservation_date: "2026-12-01",
-      reservation_time: "18:00",
-      party_size: "2",
-      status: "PENDING",
-      notes: "",
-    };
+    const admin = staffDeps(base);
     const added = await handleAdminAction(form({ intent: "create", ...staffForm }), admin);
     const id = String(added.result.reservationId);
     const opened = await handle.db
@@ -295,13 +283,7 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
   it("staff: invalid input, an unknown intent or id change nothing and answer in German", async () => {
     handle = await engine.open();
     const base = deps();
-    const admin = {
-      db: handle.db,
-      logger: base.logger,
-      mailer: base.mailer,
-      mail: base.mail,
-      username: "chef",
-    };
+    const admin = staffDeps(base);
     const invalid = await handleAdminAction(
       form({ intent: "create", customer_name: "", party_size: "2.5" }),
       admin,
