@@ -1,8 +1,7 @@
 import { useRef, useState } from "react";
 import { Field, SelectField } from "../../../../components/forms/field.tsx";
-import { StatusButton } from "../../../../components/forms/status-button.tsx";
+import { FormActions } from "../../../../components/forms/form-actions.tsx";
 import { useClientCheck } from "../../../../components/forms/use-client-check.ts";
-import { Button } from "../../../../components/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
@@ -145,16 +144,13 @@ export function CategoryManager({
               disabled: editing !== undefined && hasChildren(editing.id),
             }}
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            {editing ? (
-              <Button type="button" variant="outline" onClick={resetForm}>
-                Abbrechen
-              </Button>
-            ) : null}
-            <StatusButton status={save.pending ? "pending" : "idle"} pendingText={saveMessages.saving}>
-              {editing ? "Änderungen speichern" : "Kategorie hinzufügen"}
-            </StatusButton>
-          </div>
+          <FormActions
+            onCancel={editing ? resetForm : undefined}
+            pending={save.pending}
+            pendingText={saveMessages.saving}
+          >
+            {editing ? "Änderungen speichern" : "Kategorie hinzufügen"}
+          </FormActions>
         </save.fetcher.Form>
 
         {tree.length === 0 ? (

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { StatusButton } from "../../../../components/forms/status-button.tsx";
-import { Button } from "../../../../components/ui/button.tsx";
+import { FormActions } from "../../../../components/forms/form-actions.tsx";
 import {
   Dialog,
   DialogContent,
@@ -48,19 +47,17 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <fetcher.Form
-          method="post"
-          action={action}
-          className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
-        >
+        <fetcher.Form method="post" action={action} className="mt-2">
           <input type="hidden" name={INTENT_FIELD} value={intent} />
           <input type="hidden" name="id" value={id ?? ""} />
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            {cancelLabel}
-          </Button>
-          <StatusButton status={fetcher.state !== "idle" ? "pending" : "idle"} pendingText={pendingText}>
+          <FormActions
+            onCancel={() => onOpenChange(false)}
+            cancelLabel={cancelLabel}
+            pending={fetcher.state !== "idle"}
+            pendingText={pendingText}
+          >
             {confirmLabel}
-          </StatusButton>
+          </FormActions>
         </fetcher.Form>
       </DialogContent>
     </Dialog>

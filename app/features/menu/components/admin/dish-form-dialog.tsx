@@ -1,8 +1,7 @@
 import { useRef, type ReactNode } from "react";
 import { Field, TextareaField } from "../../../../components/forms/field.tsx";
-import { StatusButton } from "../../../../components/forms/status-button.tsx";
+import { FormActions } from "../../../../components/forms/form-actions.tsx";
 import { useClientCheck } from "../../../../components/forms/use-client-check.ts";
-import { Button } from "../../../../components/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
@@ -166,14 +165,15 @@ export function DishFormDialog<Output>({
             }}
             errors={{ allergens: errors.allergens, additives: errors.additives }}
           />
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {labels.cancel}
-            </Button>
-            <StatusButton status={pending ? "pending" : "idle"} pendingText={labels.saving}>
-              {labels.save}
-            </StatusButton>
-          </div>
+          <FormActions
+            className="pt-2"
+            onCancel={() => onOpenChange(false)}
+            cancelLabel={labels.cancel}
+            pending={pending}
+            pendingText={labels.saving}
+          >
+            {labels.save}
+          </FormActions>
         </fetcher.Form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Form } from "react-router";
 import { Field, SelectField, TextareaField } from "../../../../components/forms/field.tsx";
-import { StatusButton } from "../../../../components/forms/status-button.tsx";
+import { FormActions } from "../../../../components/forms/form-actions.tsx";
 import { useClientCheck } from "../../../../components/forms/use-client-check.ts";
 import { useIsPending } from "../../../../components/forms/use-is-pending.ts";
 import { Button } from "../../../../components/ui/button.tsx";
@@ -164,14 +164,14 @@ export function ReservationFormDialog({
             errors={errors.notes}
             textareaProps={{ name: "notes", rows: 3, maxLength: L.notes, defaultValue: value("notes") ?? "" }}
           />
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Abbrechen
-            </Button>
-            <StatusButton status={pending ? "pending" : "idle"} pendingText={saveMessages.saving}>
-              {editing ? "Änderungen speichern" : "Reservierung hinzufügen"}
-            </StatusButton>
-          </div>
+          <FormActions
+            className="pt-2"
+            onCancel={() => onOpenChange(false)}
+            pending={pending}
+            pendingText={saveMessages.saving}
+          >
+            {editing ? "Änderungen speichern" : "Reservierung hinzufügen"}
+          </FormActions>
         </Form>
       </DialogContent>
     </Dialog>
@@ -198,15 +198,12 @@ export function DeleteReservationDialog({
               : ""}
           </DialogDescription>
         </DialogHeader>
-        <Form method="post" className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Form method="post" className="mt-2">
           <input type="hidden" name={INTENT_FIELD} value="delete" />
           <input type="hidden" name="id" value={reservation?.id ?? ""} />
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Abbrechen
-          </Button>
-          <StatusButton status={pending ? "pending" : "idle"} pendingText="Wird gelöscht...">
+          <FormActions onCancel={() => onOpenChange(false)} pending={pending} pendingText="Wird gelöscht...">
             Endgültig löschen
-          </StatusButton>
+          </FormActions>
         </Form>
       </DialogContent>
     </Dialog>
