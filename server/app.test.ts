@@ -155,3 +155,57 @@ describe("DEMO_CONTENT=off", () => {
     }
   });
 });
+
+describe("work the server does by itself, and uploaded pictures", () => {
+  it("deletes reservations past their retention at start, and serves the picture folder", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-app-housekeeping-"));
+    const config = parseConfig({ DATA_DIR: dir, DEMO_CONTENT: "off" });
+    const first = await createApp(config, { build: echoBuild, logger, onGeneratedPassword: () => {} });
+    const old = { reservation_time: "19:00", party_size: 2, status: "COMPLETED" as const };
+    const now = new Date().toISOString();
+    await first.database.db
+      .insertInto("reservations")
+      .values([
+        {
+          ...old,
+          customer_name: "Alt",
+          customer_name_search: "alt",
+          reservation_date: "2020-01-01",
+          created_at: now,
+          updated_at: now,
+        },
+        {
+          ...old,
+          customer_name: "Neu",
+          customer_name_search: "neu",
+          reservation_date: "2099-01-01",
+          created_at: now,
+          updated_at: now,
+        },
+      ])
+      .execute();
+    await first.close();
+    fs.mkdirSync(path.join(dir, "pictures", "gallery"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "pictures", "gallery", "probe-0123456789abcdef.webp"), "RIFF");
+
+    const second = await createApp(config, { build: echoBuild, logger, onGeneratedPassword: () => {} });
+    try {
+      await expect
+        .poll(async () =>
+          (await second.database.db.selectFrom("reservations").select("customer_name").execute()).map(
+            (row) => row.customer_name,
+          ),
+        )
+        .toEqual(["Neu"]);
+      const picture = await second.handle(
+        new Request("http://localhost/bilder/hochgeladen/gallery/probe-0123456789abcdef.webp"),
+        client,
+      );
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get("content-type")).toBe("image/webp");
+    } finally {
+      await second.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
