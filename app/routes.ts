@@ -15,6 +15,7 @@ export default [
   route("api/mitteilungen", "routes/resources/announcements.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("admin/bilder/hochladen", "routes/resources/picture-upload.ts"),
   route("login", "routes/auth/login.tsx"),
   route("passwort-vergessen", "routes/auth/password-help.tsx"),
   route("logout", "routes/auth/logout.tsx"),

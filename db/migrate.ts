@@ -6,6 +6,7 @@ import { signInProtection } from "./migrations/0002-sign-in-protection.ts";
 import { reservationsAndMail } from "./migrations/0003-reservations-and-mail.ts";
 import { menuMarks } from "./migrations/0004-menu-marks.ts";
 import { galleryPictures } from "./migrations/0005-gallery-pictures.ts";
+import { picturesNamedBySize } from "./migrations/0006-pictures-named-by-size.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -18,6 +19,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0003-reservations-and-mail": reservationsAndMail(dialect),
     "0004-menu-marks": menuMarks(),
     "0005-gallery-pictures": galleryPictures(),
+    "0006-pictures-named-by-size": picturesNamedBySize(),
   };
 }
 

@@ -5,7 +5,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed/demo.ts";
 import { ensureStaffAccount, type BootstrapResult } from "../app/features/auth/staff.server.ts";
-import { fileStorage } from "../app/features/pictures/picture-storage.server.ts";
+import { fileStorage } from "../app/lib/picture-storage.server.ts";
 import { appContext } from "../app/lib/app-context.ts";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
@@ -125,7 +125,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     development ? "development" : "production",
   );
   const serveStatic = options.clientDir ? createStaticFiles(options.clientDir) : undefined;
-  const servePicture = createPictureFiles(fileStorage(path.join(config.dataDir, "pictures")));
+  const pictures = fileStorage(path.join(config.dataDir, "pictures"));
+  const servePicture = createPictureFiles(pictures);
   const hsts = config.publicUrl?.startsWith("https://") ?? false;
   const cookieSettings = { secure: config.secureCookies };
   const uploadRoutes = options.uploadRoutes ?? UPLOAD_ROUTES;
@@ -187,6 +188,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       config,
       logger,
       mailer,
+      pictures,
       clientAddress: client.address,
       siteOrigin: siteOrigin(),
       cspNonce,

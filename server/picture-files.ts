@@ -1,8 +1,4 @@
-import {
-  checkedKey,
-  PictureKeyError,
-  type PictureStorage,
-} from "../app/features/pictures/picture-storage.server.ts";
+import { checkedKey, PictureKeyError, type PictureStorage } from "../app/lib/picture-storage.server.ts";
 import { IMMUTABLE } from "./static-files.ts";
 
 /**

@@ -1,3 +1,5 @@
+import { MAX_PICTURE_BYTES, UPLOAD_PATH } from "../app/lib/picture-upload.ts";
+
 /**
  * Checks a request must pass before any application code sees it: the origin of state-changing
  * requests, and the size of request bodies.
@@ -36,13 +38,14 @@ function carriesCookie(request: Request, name: string): boolean {
 export const MiB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = 1 * MiB;
 
-export const UPLOAD_BODY_LIMIT = 64 * MiB;
+/** One picture per request, at most 10 MB (app/lib/picture-upload.ts), and a little room for headers' sake. */
+export const UPLOAD_BODY_LIMIT = MAX_PICTURE_BYTES + 64 * 1024;
 
 /**
  * Routes that take file uploads get a larger body limit, and only for a signed-in staff member
- * (checked before the body is read). None takes uploads yet: the pictures feature adds its routes.
+ * (checked before the body is read).
  */
-export const UPLOAD_ROUTES: readonly string[] = [];
+export const UPLOAD_ROUTES: readonly string[] = [UPLOAD_PATH];
 
 export const isUploadRoute = (pathname: string, uploadRoutes: readonly string[] = UPLOAD_ROUTES) =>
   uploadRoutes.some(

@@ -3,6 +3,7 @@ import type { Config } from "./env.server.ts";
 import type { DatabaseHandle } from "./db.server.ts";
 import type { Logger } from "./logger.server.ts";
 import type { Mailer } from "./mail/mailer.server.ts";
+import type { PictureStorage } from "./picture-storage.server.ts";
 
 /**
  * What the HTTP server hands every loader and action: the one database, the parsed configuration,
@@ -14,6 +15,8 @@ export interface AppServices {
   logger: Logger;
   /** Sends the outbox's e-mails (decision 0017). */
   mailer: Mailer;
+  /** Where uploaded pictures are kept (decision 0019). */
+  pictures: PictureStorage;
   /** The client's address: the socket's peer, or what a trusted proxy saw (docs/decisions/0009). */
   clientAddress: string;
   /** Origin for absolute links: PUBLIC_URL, else the origin the server listens on — never the Host header. */

@@ -102,11 +102,6 @@ export interface GalleryImagesTable {
   alt_text: string;
   is_published: Flag;
   display_order: number;
-  /** The full picture's size in pixels (null for rows from before migration 0005). */
-  width: number | null;
-  height: number | null;
-  /** WebP variants as JSON text: `[{"width":480,"key":"gallery/…-480w-….webp"}]`. */
-  variants: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
+import { storedKeysOf } from "../../lib/uploaded-pictures.ts";
 
 /**
  * The gallery in the database (spec: gallery_images; decision 0019). Order: display order, then the
@@ -8,21 +9,14 @@ import { nowIso } from "../../lib/db.server.ts";
  */
 type Db = Kysely<Database>;
 
-export interface PictureVariant {
-  width: number;
-  key: string;
-}
-
 export interface GalleryPicture {
   id: number;
+  /** The storage key of the full picture; its address and variants follow from it (app/lib/uploaded-pictures.ts). */
   key: string;
   caption: string | null;
   altText: string;
   published: boolean;
   displayOrder: number;
-  width: number | null;
-  height: number | null;
-  variants: PictureVariant[];
   createdAt: string;
 }
 
@@ -37,24 +31,6 @@ export const galleryRuleMessages = {
   missing: "Dieses Bild gibt es nicht (mehr).",
   orderMismatch: "Die Galerie hat sich inzwischen geändert. Bitte laden Sie die Seite neu.",
 } as const;
-
-function variantsOf(text: string | null): PictureVariant[] {
-  if (!text) return [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed)
-      ? parsed.filter(
-          (entry): entry is PictureVariant =>
-            typeof entry === "object" &&
-            entry !== null &&
-            typeof (entry as PictureVariant).width === "number" &&
-            typeof (entry as PictureVariant).key === "string",
-        )
-      : [];
-  } catch {
-    return [];
-  }
-}
 
 export async function listGallery(db: Db, { publishedOnly = false } = {}): Promise<GalleryPicture[]> {
   const rows = await db
@@ -72,9 +48,6 @@ export async function listGallery(db: Db, { publishedOnly = false } = {}): Promi
     altText: row.alt_text,
     published: Boolean(row.is_published),
     displayOrder: row.display_order,
-    width: row.width,
-    height: row.height,
-    variants: variantsOf(row.variants),
     createdAt: row.created_at,
   }));
 }
@@ -83,9 +56,6 @@ export interface NewPicture {
   key: string;
   altText: string;
   caption: string | null;
-  width: number;
-  height: number;
-  variants: PictureVariant[];
 }
 
 /** A new picture: published, after the highest order (the spec). */
@@ -104,9 +74,6 @@ export async function addPicture(db: Db, picture: NewPicture): Promise<number> {
         alt_text: picture.altText,
         is_published: 1,
         display_order: Number(last?.max ?? 0) + 1,
-        width: picture.width,
-        height: picture.height,
-        variants: JSON.stringify(picture.variants),
         created_at: now,
         updated_at: now,
       })
@@ -151,16 +118,16 @@ export async function reorderGallery(db: Db, ids: readonly number[]): Promise<vo
   });
 }
 
-/** Deletes the row; answers the keys of its files, for the caller to remove from storage. */
+/** Deletes the row; answers the keys of its files (full picture and variants), for the caller to remove. */
 export async function deletePicture(db: Db, id: number): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("gallery_images")
-      .select(["storage_path", "variants"])
+      .select("storage_path")
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) throw new GalleryRuleError(galleryRuleMessages.missing);
     await trx.deleteFrom("gallery_images").where("id", "=", id).execute();
-    return [row.storage_path, ...variantsOf(row.variants).map((variant) => variant.key)];
+    return storedKeysOf(row.storage_path);
   });
 }

@@ -4,9 +4,11 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { fileStorage, PictureKeyError } from "./picture-storage.server.ts";
+import { fileStorage, PictureKeyError } from "../../lib/picture-storage.server.ts";
+import { addressOfKey, responsivePicture, storedKeysOf } from "../../lib/uploaded-pictures.ts";
 import {
   MAX_UPLOAD_BYTES,
+  namedPictureBaseKey,
   pictureBaseKey,
   PictureRefused,
   processPicture,
@@ -70,14 +72,24 @@ describe("processing an uploaded picture", () => {
     // Orientation 6: the 1200×800 picture is shown 800×1200.
     expect([picture.width, picture.height]).toEqual([800, 1200]);
     expect(picture.original).toMatchObject({ contentType: "image/jpeg", width: 800, height: 1200 });
-    expect(picture.original.key).toMatch(/^gallery\/2026-11-25-abc-[0-9a-f]{16}\.jpg$/);
+    expect(picture.original.key).toMatch(/^gallery\/2026-11-25-abc-[0-9a-f]{16}-800x1200\.jpg$/);
     expect(picture.variants.map((variant) => variant.width)).toEqual([480, 800]);
     for (const file of [picture.original, ...picture.variants]) {
       const metadata = await sharp(file.data).metadata();
       expect(metadata.exif, file.key).toBeUndefined();
       expect(metadata.orientation ?? 1, file.key).toBe(1);
     }
-    expect(picture.variants[0]?.key).toMatch(/^gallery\/2026-11-25-abc-480w-[0-9a-f]{16}\.webp$/);
+    expect(picture.variants[0]?.key).toMatch(/^gallery\/2026-11-25-abc-[0-9a-f]{16}-480w\.webp$/);
+    // A page reads the variants from the full picture's address alone.
+    const shown = responsivePicture(addressOfKey(picture.original.key));
+    expect(shown).toMatchObject({ width: 800, height: 1200, key: picture.original.key });
+    expect(shown?.srcSet).toBe(
+      picture.variants.map((variant) => `/bilder/hochgeladen/${variant.key} ${variant.width}w`).join(", "),
+    );
+    expect(storedKeysOf(picture.original.key)).toEqual([
+      picture.original.key,
+      ...picture.variants.map((variant) => variant.key),
+    ]);
     // The same content gives the same name; other content another.
     const again = await processPicture(input, "gallery/2026-11-25-abc");
     expect(again.variants.map((variant) => variant.key)).toEqual(
@@ -100,10 +112,32 @@ describe("processing an uploaded picture", () => {
     expect(await refusal(bomb)).toBe("too-many-pixels");
   }, 30_000);
 
-  it("names uploads as the spec does: folder, date, random part", () => {
+  it("reads a picture streamed to a file, and refuses an empty one", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-upload-"));
+    const file = path.join(folder, "eingang");
+    fs.writeFileSync(file, await cameraJpeg());
+    expect((await processPicture(file, "gallery/2026-11-25-abc")).width).toBe(800);
+    fs.writeFileSync(file, "");
+    await expect(processPicture(file, "gallery/2026-11-25-abc")).rejects.toMatchObject({ problem: "empty" });
+    fs.rmSync(folder, { recursive: true });
+  });
+
+  it("names uploads as the spec does: folder, date, random part; hero-{timestamp}-{filename}, sanitized", () => {
     expect(pictureBaseKey("gallery", new Date("2026-11-25T10:00:00Z"))).toMatch(
       /^gallery\/2026-11-25-[a-z0-9]{8}$/,
     );
+    const now = new Date(1764064800000);
+    expect(namedPictureBaseKey("inhalte", "hero", "Abendstimmung Terrasse.JPG", now)).toBe(
+      "inhalte/hero-1764064800000-abendstimmung-terrasse",
+    );
+    expect(namedPictureBaseKey("inhalte", "hero", "../../x.png", now)).toBe("inhalte/hero-1764064800000-x");
+    expect(namedPictureBaseKey("inhalte", "hero", "Straße\u0000.png", now)).toBe(
+      "inhalte/hero-1764064800000-strasse",
+    );
+    expect(namedPictureBaseKey("inhalte", "hero", `${"a".repeat(500)}.png`, now)).toBe(
+      `inhalte/hero-1764064800000-${"a".repeat(40)}`,
+    );
+    expect(namedPictureBaseKey("inhalte", "hero", "....png", now)).toBe("inhalte/hero-1764064800000-bild");
   });
 });
 

@@ -1,16 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
+import { originalKeyOf, variantKeyOf, variantWidthsFor } from "../../lib/uploaded-pictures.ts";
 
 /**
  * A staff upload made into pictures guests can be sent (decision 0019): judged by its content, not
  * its name or declared type; turned upright by its EXIF orientation; every piece of metadata
  * (camera, GPS) dropped; kept at full size in its own format and as WebP variants for phones,
- * tablets and screens, each under a name with its content's hash (so it can be cached forever).
+ * tablets and screens, each under a name with its content's hash (so it can be cached forever) and,
+ * for the full picture, its size: app/lib/uploaded-pictures.ts reads pages' `srcset` from that name.
  */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: any camera's photo; a decompression bomb (20000×20000) is refused unread. */
 export const MAX_PIXELS = 40_000_000;
-export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif"]);
 
@@ -38,7 +40,7 @@ export interface ProcessedPicture {
   height: number;
   /** The whole picture, upright and without metadata, in its own format. */
   original: ProcessedFile;
-  /** WebP at the widths of VARIANT_WIDTHS that are smaller than the picture, and at its own width. */
+  /** WebP at the widths of `variantWidthsFor` the picture's width. */
   variants: ProcessedFile[];
 }
 
@@ -54,9 +56,38 @@ export function pictureBaseKey(folder: string, now = new Date()): string {
   return `${folder}/${date}-${random}`;
 }
 
-export async function processPicture(input: Buffer, baseKey: string): Promise<ProcessedPicture> {
-  if (input.length === 0) throw new PictureRefused("empty");
-  if (input.length > MAX_UPLOAD_BYTES) throw new PictureRefused("too-large");
+/**
+ * `inhalte/hero-1764061234567-abendstimmung`: the spec's `hero-{timestamp}-{filename}`, the file
+ * name reduced to at most 40 lower-case letters, digits and dashes (no dots, slashes or NUL survive).
+ */
+export function namedPictureBaseKey(
+  folder: string,
+  prefix: string,
+  fileName: string,
+  now = new Date(),
+): string {
+  const withoutExtension = fileName.replace(/\.[^.]*$/, "");
+  const name =
+    withoutExtension
+      .normalize("NFKD")
+      .replace(/ß/g, "ss")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .slice(0, 40)
+      .replace(/^-+|-+$/g, "") || "bild";
+  return `${folder}/${prefix}-${now.getTime()}-${name}`;
+}
+
+async function sizeOf(input: Buffer | string): Promise<number> {
+  if (typeof input !== "string") return input.length;
+  return (await fs.stat(input)).size;
+}
+
+/** `input` is the upload itself or the file it was streamed to (which keeps the server's memory small). */
+export async function processPicture(input: Buffer | string, baseKey: string): Promise<ProcessedPicture> {
+  const size = await sizeOf(input);
+  if (size === 0) throw new PictureRefused("empty");
+  if (size > MAX_UPLOAD_BYTES) throw new PictureRefused("too-large");
   const options = { limitInputPixels: MAX_PIXELS, failOn: "truncated" as const, animated: false };
   let metadata: Metadata;
   try {
@@ -79,25 +110,23 @@ export async function processPicture(input: Buffer, baseKey: string): Promise<Pr
       .toFormat(format, format === "jpeg" ? { quality: 90, mozjpeg: true } : {})
       .toBuffer({ resolveWithObject: true });
     const extension = format === "jpeg" ? "jpg" : format;
+    const stem = `${baseKey}-${hashOf(originalData)}`;
     const original: ProcessedFile = {
-      key: `${baseKey}-${hashOf(originalData)}.${extension}`,
+      key: originalKeyOf(stem, info.width, info.height, extension),
       width: info.width,
       height: info.height,
       contentType: `image/${format}`,
       data: originalData,
     };
-    const widths = [
-      ...new Set([...VARIANT_WIDTHS.filter((width) => width < info.width), Math.min(info.width, 1600)]),
-    ];
     const variants: ProcessedFile[] = [];
-    for (const width of widths.sort((a, b) => a - b)) {
+    for (const width of variantWidthsFor(info.width)) {
       const { data, info: variant } = await upright
         .clone()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 78 })
         .toBuffer({ resolveWithObject: true });
       variants.push({
-        key: `${baseKey}-${variant.width}w-${hashOf(data)}.webp`,
+        key: variantKeyOf(stem, width),
         width: variant.width,
         height: variant.height,
         contentType: "image/webp",

@@ -1,0 +1,166 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../lib/db.server.ts";
+import { createLogger } from "../../lib/logger.server.ts";
+import { fileStorage } from "../../lib/picture-storage.server.ts";
+import { FILE_NAME_HEADER, MAX_PICTURE_BYTES, uploadMessages as M } from "../../lib/picture-upload.ts";
+import { responsivePicture, storedKeysOf } from "../../lib/uploaded-pictures.ts";
+import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { listGallery } from "./gallery.server.ts";
+import { altTextFromFileName, receivePictureUpload, type UploadDeps } from "./upload.server.ts";
+
+const quiet = createLogger("error", () => {});
+
+function upload(body: Buffer | ReadableStream<Uint8Array> | null, fileName: string, declareLength = true) {
+  const headers = new Headers({ [FILE_NAME_HEADER]: encodeURIComponent(fileName) });
+  if (declareLength && Buffer.isBuffer(body)) headers.set("content-length", String(body.length));
+  return new Request("http://localhost/admin/bilder/hochladen?ziel=galerie", {
+    method: "POST",
+    headers,
+    body: body === null ? null : Buffer.isBuffer(body) ? new Uint8Array(body) : body,
+    duplex: "half",
+  } as RequestInit);
+}
+
+const photo = (width = 1200, height = 800) =>
+  sharp({ create: { width, height, channels: 3, background: "#2f6b3a" } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 31/1 0/1" } })
+    .toBuffer();
+
+/** Every file under a folder, relative to it. */
+const filesUnder = (folder: string): string[] =>
+  fs.existsSync(folder)
+    ? (fs.readdirSync(folder, { recursive: true }) as string[]).filter((entry) =>
+        fs.statSync(path.join(folder, entry)).isFile(),
+      )
+    : [];
+
+describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  let folder: string;
+  let deps: UploadDeps;
+  beforeEach(async () => {
+    handle = await engine.open();
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-upload-"));
+    deps = {
+      db: handle.db,
+      storage: fileStorage(path.join(folder, "pictures")),
+      incomingDir: path.join(folder, "eingang"),
+      logger: quiet,
+      username: "admin",
+    };
+  });
+  afterEach(async () => {
+    await handle.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("stores the picture and its variants, without GPS, and adds it to the gallery published and last", async () => {
+    const first = await receivePictureUpload(upload(await photo(), "Terrasse am Abend.jpg"), "galerie", deps);
+    expect(first).toMatchObject({ status: 201, answer: { ok: true, width: 1200, height: 800 } });
+    const second = await receivePictureUpload(
+      upload(await photo(600, 600), "pizza_ofen.png"),
+      "galerie",
+      deps,
+    );
+    expect(second.status).toBe(201);
+    const gallery = await listGallery(handle.db);
+    expect(gallery.map((picture) => [picture.altText, picture.published, picture.displayOrder])).toEqual([
+      ["Terrasse am Abend", true, 1],
+      ["pizza ofen", true, 2],
+    ]);
+    const stored = filesUnder(path.join(folder, "pictures")).sort();
+    expect(stored).toEqual(gallery.flatMap((picture) => storedKeysOf(picture.key)).sort());
+    for (const key of stored) {
+      const metadata = await sharp(path.join(folder, "pictures", key)).metadata();
+      expect(metadata.exif, key).toBeUndefined();
+    }
+    expect(responsivePicture(first.answer.ok ? first.answer.address : "")?.srcSet).toContain("480w");
+    // Nothing is left in the incoming folder.
+    expect(filesUnder(deps.incomingDir)).toEqual([]);
+  });
+
+  it("refuses what is not a picture, too large, empty and missing files with the spec's messages, keeping nothing", async () => {
+    const cases: [Request, number, string, string][] = [
+      [
+        upload(Buffer.from("nur Text"), "speisekarte.jpg"),
+        415,
+        M.notAPictureTitle,
+        M.notAPicture("speisekarte.jpg"),
+      ],
+      [
+        upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), "logo.svg"),
+        415,
+        M.notAPictureTitle,
+        M.notAPicture("logo.svg"),
+      ],
+      [
+        upload(Buffer.from("<html><script>alert(1)</script></html>"), "bild.png"),
+        415,
+        M.notAPictureTitle,
+        M.notAPicture("bild.png"),
+      ],
+      [
+        upload((await photo()).subarray(0, 2000), "abgeschnitten.jpg"),
+        415,
+        M.notAPictureTitle,
+        M.notAPicture("abgeschnitten.jpg"),
+      ],
+      [
+        upload(Buffer.alloc(MAX_PICTURE_BYTES + 1, 7), "riesig.jpg"),
+        413,
+        M.tooLargeTitle,
+        M.tooLarge("riesig.jpg"),
+      ],
+      [upload(Buffer.alloc(0), "leer.jpg"), 400, M.notAPictureTitle, M.noFile],
+      [upload(null, "nichts.jpg"), 400, M.notAPictureTitle, M.noFile],
+    ];
+    for (const [request, status, title, message] of cases) {
+      const result = await receivePictureUpload(request, "galerie", deps);
+      expect(result, message).toEqual({ status, answer: { ok: false, title, message } });
+    }
+    expect(await listGallery(handle.db)).toEqual([]);
+    expect(filesUnder(folder)).toEqual([]);
+  }, 30_000);
+
+  it("counts a body without a declared length while it streams in and stops past 10 MB", async () => {
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 256 * 1024;
+        controller.enqueue(new Uint8Array(256 * 1024));
+        if (sent > 50 * 1024 * 1024) controller.close();
+      },
+    });
+    const result = await receivePictureUpload(upload(endless, "strom.jpg", false), "galerie", deps);
+    expect(result.status).toBe(413);
+    expect(sent).toBeLessThan(MAX_PICTURE_BYTES + 2 * 1024 * 1024);
+    expect(filesUnder(folder)).toEqual([]);
+  });
+
+  it("keeps file names with path tricks out of the keys", async () => {
+    for (const name of ["../../x.png", "a\u0000b.png", `${"n".repeat(500)}.png`, "..\\..\\boot.ini"]) {
+      const result = await receivePictureUpload(upload(await photo(300, 200), name), "hero", deps);
+      expect(result.status, name).toBe(201);
+      const address = result.answer.ok ? result.answer.address : "";
+      expect(address, name).toMatch(
+        /^\/bilder\/hochgeladen\/inhalte\/hero-\d+-[a-z0-9-]{1,40}-[0-9a-f]{16}-300x200\.jpg$/,
+      );
+    }
+    const stored = filesUnder(path.join(folder, "pictures"));
+    expect(stored.every((key) => key.startsWith(`inhalte${path.sep}hero-`))).toBe(true);
+    expect(filesUnder(folder).every((entry) => !entry.includes(".."))).toBe(true);
+  });
+});
+
+describe("a first alt text", () => {
+  it("comes from the file name, readable", () => {
+    expect(altTextFromFileName("pizza-margherita.jpg")).toBe("pizza margherita");
+    expect(altTextFromFileName("C:\\Fotos\\IMG_2041.JPG")).toBe("IMG 2041");
+    expect(altTextFromFileName(".jpg")).toBe("Bild aus der Galerie");
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Uploading one picture, shared by the browser and the server (decision 0019): where it goes, what
+ * the server answers, the spec's messages, and the browser's sender with its progress. A file is
+ * sent as the request body itself (one file per request, its name in a header), so the server
+ * streams it to disk without parsing a multipart body, and every file has its own progress bar.
+ */
+export const UPLOAD_PATH = "/admin/bilder/hochladen";
+
+/** The spec's limit: at most 10 MB per picture. */
+export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Where an upload goes: `galerie` adds a gallery picture; `gericht` is a 'Menu Items' dish's
+ * picture; `hero` the hero background (named `hero-{timestamp}-{filename}`, as the spec does);
+ * `inhalt` any other picture of a content block.
+ */
+export const UPLOAD_TARGETS = ["galerie", "gericht", "hero", "inhalt"] as const;
+export type UploadTarget = (typeof UPLOAD_TARGETS)[number];
+
+export const isUploadTarget = (value: string | null): value is UploadTarget =>
+  (UPLOAD_TARGETS as readonly string[]).includes(value ?? "");
+
+/** The header that carries the file's name, URI-encoded (names are only used, sanitized, in keys). */
+export const FILE_NAME_HEADER = "X-Dateiname";
+
+/** The picture formats the server accepts (judged by content there; by type here, to answer quickly). */
+export const ACCEPTED_PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+export const ACCEPT_ATTRIBUTE = ACCEPTED_PICTURE_TYPES.join(",");
+
+export type UploadAnswer =
+  | { ok: true; address: string; width: number; height: number; galleryId?: number }
+  | { ok: false; title: string; message: string };
+
+export const uploadMessages = {
+  added: "Bild hinzugefügt",
+  notAPictureTitle: "Ungültiger Dateityp",
+  notAPicture: (name: string) => `${name} ist kein Bild.`,
+  emptyFile: (name: string) => `${name} ist leer.`,
+  tooLargeTitle: "Datei zu groß",
+  tooLarge: (name: string) => `${name} ist größer als 10 MB.`,
+  tooManyPixels: (name: string) => `${name} hat zu viele Bildpunkte (höchstens 40 Megapixel).`,
+  failedTitle: "Upload-Fehler",
+  failed: "Das Bild konnte nicht hochgeladen werden.",
+  noFile: "Bitte wählen Sie eine Bilddatei aus.",
+  signedOut: "Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
+  /** The content tabs' hint next to their picture fields. */
+  hint: "PNG, JPG, GIF bis 10MB",
+} as const;
+
+/** A file's name as shown in a message: without folders, at most 80 characters. */
+export function shownFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // Control characters (NUL among them) would only confuse a message.
+  const clean = [...base].filter((character) => character >= " ").join("");
+  return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean || "Die Datei";
+}
+
+/** The browser's first look at a file, before anything is sent: the spec's toasts for the usual mistakes. */
+export function checkPictureFile(file: {
+  name: string;
+  type: string;
+  size: number;
+}): UploadAnswer | undefined {
+  const name = shownFileName(file.name);
+  if (!(ACCEPTED_PICTURE_TYPES as readonly string[]).includes(file.type))
+    return { ok: false, title: uploadMessages.notAPictureTitle, message: uploadMessages.notAPicture(name) };
+  if (file.size > MAX_PICTURE_BYTES)
+    return { ok: false, title: uploadMessages.tooLargeTitle, message: uploadMessages.tooLarge(name) };
+  if (file.size === 0)
+    return { ok: false, title: uploadMessages.notAPictureTitle, message: uploadMessages.emptyFile(name) };
+  return undefined;
+}
+
+function isUploadAnswer(value: unknown): value is UploadAnswer {
+  return typeof value === "object" && value !== null && typeof (value as { ok?: unknown }).ok === "boolean";
+}
+
+/**
+ * Sends one picture; `onProgress` hears the share sent (0…1). Never rejects: a refused or failed
+ * upload answers `ok: false` with the message to show.
+ */
+export function sendPicture(
+  file: File,
+  target: UploadTarget,
+  onProgress: (share: number) => void,
+): Promise<UploadAnswer> {
+  const name = shownFileName(file.name);
+  const early = checkPictureFile(file);
+  if (early) return Promise.resolve(early);
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", `${UPLOAD_PATH}?ziel=${target}`);
+    request.setRequestHeader(FILE_NAME_HEADER, encodeURIComponent(file.name.slice(0, 255)));
+    request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    request.responseType = "json";
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    const failed = () =>
+      resolve({ ok: false, title: uploadMessages.failedTitle, message: uploadMessages.failed });
+    request.onerror = failed;
+    request.onabort = failed;
+    request.onload = () => {
+      const answer: unknown = request.response;
+      if (isUploadAnswer(answer)) resolve(answer);
+      else if (request.status === 413)
+        resolve({ ok: false, title: uploadMessages.tooLargeTitle, message: uploadMessages.tooLarge(name) });
+      else failed();
+    };
+    request.send(file);
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * What a page needs to show an uploaded picture well, read from its address alone (decision 0019):
+ * the full picture's name ends in its content hash and its size,
+ * `/bilder/hochgeladen/gallery/2026-11-25-k3j9x2-1a2b3c4d5e6f7a8b-2400x1600.jpg`, and its WebP
+ * variants share that name up to the hash, `…-1a2b3c4d5e6f7a8b-960w.webp`. So a picture address
+ * stored anywhere (a gallery row, a showcase dish, a content block) gives `srcset`, width and height
+ * without a lookup. Shared by the browser and the server; no server code here.
+ */
+export const UPLOADED_PICTURES_PATH = "/bilder/hochgeladen/";
+
+/** The widths of the WebP variants, for phones, tablets and wide screens. */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+const LARGEST_VARIANT = 1600;
+
+/** The variant widths a picture of this width gets: those smaller than it, and its own (up to 1600). */
+export function variantWidthsFor(width: number): number[] {
+  const widths = new Set<number>(VARIANT_WIDTHS.filter((variant) => variant < width));
+  widths.add(Math.min(width, LARGEST_VARIANT));
+  return [...widths].sort((a, b) => a - b);
+}
+
+export const originalKeyOf = (stem: string, width: number, height: number, extension: string) =>
+  `${stem}-${width}x${height}.${extension}`;
+
+export const variantKeyOf = (stem: string, width: number) => `${stem}-${width}w.webp`;
+
+export interface ResponsivePicture {
+  /** The largest variant: what a browser without `srcset` support loads. */
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+  /** The storage key of the full picture. */
+  key: string;
+}
+
+const ORIGINAL = /^(.+-[0-9a-f]{16})-(\d{1,5})x(\d{1,5})\.(jpg|png|webp)$/;
+
+/** The storage key behind an address under /bilder/hochgeladen/, if it names a full uploaded picture. */
+export function uploadedKeyOf(address: string | null | undefined): string | undefined {
+  if (!address?.startsWith(UPLOADED_PICTURES_PATH)) return undefined;
+  const key = address.slice(UPLOADED_PICTURES_PATH.length);
+  return ORIGINAL.test(key) ? key : undefined;
+}
+
+export const addressOfKey = (key: string) => `${UPLOADED_PICTURES_PATH}${key}`;
+
+/** The variants of an uploaded picture's address; `undefined` for any other address. */
+export function responsivePicture(address: string | null | undefined): ResponsivePicture | undefined {
+  const key = uploadedKeyOf(address);
+  const match = key ? ORIGINAL.exec(key) : null;
+  if (!key || !match) return undefined;
+  const [, stem = "", widthText = "0", heightText = "0"] = match;
+  const width = Number(widthText);
+  const height = Number(heightText);
+  if (width < 1 || height < 1) return undefined;
+  const widths = variantWidthsFor(width);
+  const largest = widths[widths.length - 1] ?? width;
+  return {
+    src: addressOfKey(variantKeyOf(stem, largest)),
+    srcSet: widths.map((variant) => `${addressOfKey(variantKeyOf(stem, variant))} ${variant}w`).join(", "),
+    width,
+    height,
+    key,
+  };
+}
+
+/** Every storage key an uploaded picture occupies: the full picture and its variants. */
+export function storedKeysOf(key: string): string[] {
+  const match = ORIGINAL.exec(key);
+  if (!match) return [key];
+  const [, stem = "", widthText = "0"] = match;
+  return [key, ...variantWidthsFor(Number(widthText)).map((width) => variantKeyOf(stem, width))];
+}

@@ -1,0 +1,40 @@
+import path from "node:path";
+import { optionalStaffSession } from "../../features/auth/auth.server.ts";
+import { receivePictureUpload } from "../../features/pictures/upload.server.ts";
+import { services } from "../../lib/app-context.ts";
+import { isUploadTarget, uploadMessages, type UploadAnswer } from "../../lib/picture-upload.ts";
+import type { Route } from "./+types/picture-upload";
+
+const answer = (status: number, body: UploadAnswer) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * POST /admin/bilder/hochladen?ziel=galerie|gericht|hero|inhalt: one picture as the request body
+ * (app/lib/picture-upload.ts). Staff only — checked here, and by the server before it allows the
+ * upload's larger body (server/request-guards.ts); the origin check has already run.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await optionalStaffSession(request, context);
+  if (!staff)
+    return answer(401, { ok: false, title: uploadMessages.failedTitle, message: uploadMessages.signedOut });
+  const target = new URL(request.url).searchParams.get("ziel");
+  if (request.method !== "POST" || !isUploadTarget(target))
+    return answer(400, { ok: false, title: uploadMessages.failedTitle, message: uploadMessages.failed });
+  const { database, pictures, config, logger } = services(context);
+  const result = await receivePictureUpload(request, target, {
+    db: database.db,
+    storage: pictures,
+    incomingDir: path.join(config.dataDir, "eingang"),
+    logger,
+    username: staff.username,
+  });
+  return answer(result.status, result.answer);
+}
+
+/** Nothing to read here: a GET is not found. */
+export function loader() {
+  return new Response("Nicht gefunden", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
