@@ -122,3 +122,17 @@ export const saveFailedNotice = (description: string = saveMessages.failedDescri
   title: saveMessages.failedTitle,
   description,
 });
+
+/**
+ * What a staff screen's row action answers (put on the card, hide, move, delete…): shown as a toast,
+ * and a dialog closes on `done`. Each answer has its own id, so the same answer twice counts twice.
+ */
+export interface RowActionResult<Intent extends string = string> {
+  intent: Intent;
+  resultId: string;
+  outcome: "done" | "invalid" | "failed";
+  notice?: Notice;
+  fieldErrors?: FieldErrors;
+  /** The row the answer is about. */
+  targetId?: number;
+}

@@ -1,5 +1,5 @@
 import type { FeaturedDishCategory, MenuType } from "../../lib/database.types.ts";
-import type { FieldErrors, Notice } from "../../lib/forms.ts";
+import type { RowActionResult } from "../../lib/forms.ts";
 
 /**
  * What the menu screens' actions answer, and their texts: the spec's messages where it has them
@@ -20,16 +20,7 @@ export type MenuIntent =
   | "item-move"
   | "item-delete";
 
-export interface MenuActionResult {
-  intent: MenuIntent | "unknown";
-  /** Tells one answer from the next with the same content (a dialog closes on a new one). */
-  resultId: string;
-  outcome: "done" | "invalid" | "failed";
-  notice?: Notice;
-  fieldErrors?: FieldErrors;
-  /** The dish, category or item the answer is about. */
-  targetId?: number;
-}
+export type MenuActionResult = RowActionResult<MenuIntent | "unknown">;
 
 const UNEXPECTED = "Ein Fehler ist aufgetreten.";
 const withDetail = (text: string, message: string) => (message === UNEXPECTED ? text : `${text} ${message}`);

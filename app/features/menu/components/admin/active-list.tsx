@@ -2,9 +2,9 @@ import { X } from "lucide-react";
 import { Button } from "../../../../components/ui/button.tsx";
 import { formatPrice } from "../../../../lib/format.ts";
 import { marksOf, printedMarks } from "../../marks.ts";
-import { blocked } from "./blocked.ts";
-import { ActionForm, MoveButton } from "./row-controls.tsx";
-import { useMenuAction } from "./use-menu-action.ts";
+import { blocked } from "../../../../components/admin/blocked.ts";
+import { ActionForm, MoveButton } from "../../../../components/admin/row-controls.tsx";
+import { useRowAction } from "../../../../components/admin/use-row-action.ts";
 
 export interface ActiveEntry {
   id: number;
@@ -94,8 +94,8 @@ function ActiveRow({
   last: boolean;
   action: string;
 }) {
-  const move = useMenuAction({ key: `move-${action}-${entry.id}` });
-  const remove = useMenuAction({ key: `deactivate-${action}-${entry.id}` });
+  const move = useRowAction({ key: `move-${action}-${entry.id}` });
+  const remove = useRowAction({ key: `deactivate-${action}-${entry.id}` });
   const marks = printedMarks(entry.allergens, entry.additives);
   const moveButton = (direction: "up" | "down", atEdge: boolean) => (
     <MoveButton

@@ -12,9 +12,9 @@ import {
 import { INTENT_FIELD, saveMessages, type FieldErrors } from "../../../../lib/forms.ts";
 import { menuActionMessages as A, type CategoryRow } from "../../menu-model.ts";
 import { categoryFields, categorySchema, menuLimits, validateMenuForm } from "../../schema.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { EditDeleteButtons } from "./row-controls.tsx";
-import { useMenuAction } from "./use-menu-action.ts";
+import { ConfirmDialog } from "../../../../components/admin/confirm-dialog.tsx";
+import { EditDeleteButtons } from "../../../../components/admin/row-controls.tsx";
+import { useRowAction } from "../../../../components/admin/use-row-action.ts";
 
 type TreeEntry = CategoryRow & { level: 0 | 1 };
 
@@ -53,8 +53,8 @@ export function CategoryManager({
     resetForm();
     requestAnimationFrame(() => nameField()?.focus());
   };
-  const save = useMenuAction({ onDone: afterSave });
-  const remove = useMenuAction({
+  const save = useRowAction({ onDone: afterSave });
+  const remove = useRowAction({
     onDone: (result) => {
       setDeleting(undefined);
       if (editing?.id === result.targetId) resetForm();

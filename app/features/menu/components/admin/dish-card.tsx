@@ -1,9 +1,9 @@
 import { Button } from "../../../../components/ui/button.tsx";
 import { formatPrice } from "../../../../lib/format.ts";
 import { marksOf, printedMarks, spokenMarks } from "../../marks.ts";
-import { blocked } from "./blocked.ts";
-import { ActionForm, EditDeleteButtons } from "./row-controls.tsx";
-import { useMenuAction } from "./use-menu-action.ts";
+import { blocked } from "../../../../components/admin/blocked.ts";
+import { ActionForm, EditDeleteButtons } from "../../../../components/admin/row-controls.tsx";
+import { useRowAction } from "../../../../components/admin/use-row-action.ts";
 
 /**
  * One dish of a master list (a product of the Speisekarte, a weekly dish): code, name, category,
@@ -32,8 +32,8 @@ export function DishCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const add = useMenuAction({ key: `activate-${action}-${dish.id}` });
-  const takeOff = useMenuAction({ key: `deactivate-master-${action}-${dish.id}` });
+  const add = useRowAction({ key: `activate-${action}-${dish.id}` });
+  const takeOff = useRowAction({ key: `deactivate-master-${action}-${dish.id}` });
   const allergens = marksOf("allergens", dish.allergens);
   const additives = marksOf("additives", dish.additives);
   const marks = printedMarks(allergens, additives);

@@ -15,7 +15,7 @@ import type { z } from "../../../../lib/zod.ts";
 import { marksOf } from "../../marks.ts";
 import { menuLimits, validateMenuForm } from "../../schema.ts";
 import { MarksChecklist } from "./marks-checklist.tsx";
-import { useMenuAction } from "./use-menu-action.ts";
+import { useRowAction } from "../../../../components/admin/use-row-action.ts";
 
 /** What every dish form has: a name, a description, a price in euro, allergens and additives. */
 export interface DishDefaults {
@@ -84,7 +84,7 @@ export function DishFormDialog<Output>({
   onSaved?: (sent: FormData) => void;
 }) {
   const sent = useRef<FormData | undefined>(undefined);
-  const { fetcher, pending, fieldErrors } = useMenuAction({
+  const { fetcher, pending, fieldErrors } = useRowAction({
     onDone: () => {
       if (sent.current) onSaved?.(sent.current);
       onOpenChange(false);

@@ -10,10 +10,10 @@ import { marksOf, printedMarks } from "../../marks.ts";
 import type { ShowcaseRow } from "../../menu-model.ts";
 import { SHOWCASE_CATEGORIES, showcaseFields, showcaseSchema } from "../../schema.ts";
 import { DishPicture } from "../dish-picture.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "../../../../components/admin/confirm-dialog.tsx";
 import { DishFormDialog, type DishFormLabels } from "./dish-form-dialog.tsx";
-import { ActionForm, EditDeleteButtons, MoveButton } from "./row-controls.tsx";
-import { useMenuAction } from "./use-menu-action.ts";
+import { ActionForm, EditDeleteButtons, MoveButton } from "../../../../components/admin/row-controls.tsx";
+import { useRowAction } from "../../../../components/admin/use-row-action.ts";
 
 export const SHOWCASE_ACTION = "/admin/menu-items";
 
@@ -35,7 +35,7 @@ export function ShowcaseAdmin({ items }: { items: ShowcaseRow[] }) {
   const [tab, setTab] = useState<FeaturedDishCategory>("antipasti");
   const [dialog, setDialog] = useState<{ item?: ShowcaseRow; key: number } | undefined>();
   const [deleting, setDeleting] = useState<ShowcaseRow | undefined>();
-  const remove = useMenuAction({ onDone: () => setDeleting(undefined) });
+  const remove = useRowAction({ onDone: () => setDeleting(undefined) });
 
   return (
     <div className="space-y-6">
@@ -170,8 +170,8 @@ function ShowcaseCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const toggle = useMenuAction({ key: `toggle-${item.id}` });
-  const move = useMenuAction({ key: `item-move-${item.id}` });
+  const toggle = useRowAction({ key: `toggle-${item.id}` });
+  const move = useRowAction({ key: `item-move-${item.id}` });
   const marks = printedMarks(marksOf("allergens", item.allergens), marksOf("additives", item.additives));
   // Shown as the server will have it once the click is answered.
   const pendingActive = toggle.fetcher.formData?.get("is_active");

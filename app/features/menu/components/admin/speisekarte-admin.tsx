@@ -6,11 +6,11 @@ import type { CategoryRow, ProductRow } from "../../menu-model.ts";
 import { menuLimits, productFields, productSchema } from "../../schema.ts";
 import { ActiveList, activeEntriesOf } from "./active-list.tsx";
 import { CategoryManager } from "./category-manager.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "../../../../components/admin/confirm-dialog.tsx";
 import { DishCard } from "./dish-card.tsx";
 import { DishFormDialog } from "./dish-form-dialog.tsx";
 import { useOptimisticActive } from "./optimistic-active.ts";
-import { useMenuAction } from "./use-menu-action.ts";
+import { useRowAction } from "../../../../components/admin/use-row-action.ts";
 
 export const SPEISEKARTE_ACTION = "/admin/speisekarte";
 
@@ -47,7 +47,7 @@ export function SpeisekarteAdmin({ products, tree, activeIds }: SpeisekarteAdmin
   const [productDialog, setProductDialog] = useState<{ product?: ProductRow; key: number } | undefined>();
   const [deleting, setDeleting] = useState<ProductRow | undefined>();
   const [categoriesOpen, setCategoriesOpen] = useState(false);
-  const remove = useMenuAction({ onDone: () => setDeleting(undefined) });
+  const remove = useRowAction({ onDone: () => setDeleting(undefined) });
   const shownActive = useOptimisticActive(activeIds, SPEISEKARTE_ACTION);
   const activeSet = new Set(shownActive);
   const categoryOptions = [

@@ -4,11 +4,11 @@ import { Button } from "../../../../components/ui/button.tsx";
 import type { WeeklyRow } from "../../menu-model.ts";
 import { weeklyFields, weeklySchema } from "../../schema.ts";
 import { ActiveList, activeEntriesOf } from "./active-list.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "../../../../components/admin/confirm-dialog.tsx";
 import { DishCard } from "./dish-card.tsx";
 import { DishFormDialog } from "./dish-form-dialog.tsx";
 import { useOptimisticActive } from "./optimistic-active.ts";
-import { useMenuAction } from "./use-menu-action.ts";
+import { useRowAction } from "../../../../components/admin/use-row-action.ts";
 
 export const WOCHENKARTE_ACTION = "/admin/wochenkarte";
 
@@ -19,7 +19,7 @@ export const WOCHENKARTE_ACTION = "/admin/wochenkarte";
 export function WochenkarteAdmin({ meals, activeIds }: { meals: WeeklyRow[]; activeIds: number[] }) {
   const [mealDialog, setMealDialog] = useState<{ meal?: WeeklyRow; key: number } | undefined>();
   const [deleting, setDeleting] = useState<WeeklyRow | undefined>();
-  const remove = useMenuAction({ onDone: () => setDeleting(undefined) });
+  const remove = useRowAction({ onDone: () => setDeleting(undefined) });
   const shownActive = useOptimisticActive(activeIds, WOCHENKARTE_ACTION);
   const activeSet = new Set(shownActive);
 

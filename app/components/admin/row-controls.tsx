@@ -1,9 +1,8 @@
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { Button } from "../../../../components/ui/button.tsx";
-import { INTENT_FIELD } from "../../../../lib/forms.ts";
-import type { MenuActionResult } from "../../menu-model.ts";
+import { Button } from "../ui/button.tsx";
+import { INTENT_FIELD, type RowActionResult } from "../../lib/forms.ts";
 import { blocked } from "./blocked.ts";
 
 /** One action on one row (move, put on the card, hide…): a small form with the intent, the id and any other fields. */
@@ -15,7 +14,7 @@ export function ActionForm({
   fields = {},
   children,
 }: {
-  fetcher: FetcherWithComponents<MenuActionResult>;
+  fetcher: FetcherWithComponents<RowActionResult>;
   action: string;
   intent: string;
   id: number;
@@ -75,7 +74,7 @@ export function MoveButton({
   isBlocked,
   label,
 }: {
-  fetcher: FetcherWithComponents<MenuActionResult>;
+  fetcher: FetcherWithComponents<RowActionResult>;
   action: string;
   intent: string;
   id: number;
