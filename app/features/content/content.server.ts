@@ -12,6 +12,7 @@ import {
 import {
   applyListAction,
   BLOCK_FIELD,
+  contentTabs,
   findTab,
   INTENT_FIELD,
   parseListIntent,
@@ -105,4 +106,54 @@ export async function submitContentForm(
     return { status: "failed", block, values };
   }
   return { status: "saved", block, values: validation.value };
+}
+
+/** The tab a block is edited in, for naming where a picture is used. */
+const tabLabelOf = (key: string) =>
+  contentTabs.find((tab) => tab.blocks.some((block) => block.key === key))?.label ?? key;
+
+const isPictureField = (field: string) => field.endsWith("image_url");
+
+async function storedBlocks(
+  db: Kysely<Database>,
+): Promise<Array<{ key: ContentKey; value: Record<string, unknown> }>> {
+  const rows = await db.selectFrom("site_content").select(["key", "value"]).execute();
+  return rows.flatMap((row) => {
+    if (!(row.key in contentBlocks)) return [];
+    try {
+      const value: unknown = JSON.parse(row.value);
+      return typeof value === "object" && value !== null && !Array.isArray(value)
+        ? [{ key: row.key as ContentKey, value: value as Record<string, unknown> }]
+        : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Where the content blocks show each picture address: 'Website-Inhalte › Hero', once per use. */
+export async function contentPictureUses(db: Kysely<Database>): Promise<Map<string, string[]>> {
+  const uses = new Map<string, string[]>();
+  for (const { key, value } of await storedBlocks(db)) {
+    for (const [field, address] of Object.entries(value)) {
+      if (!isPictureField(field) || typeof address !== "string" || address === "") continue;
+      uses.set(address, [...(uses.get(address) ?? []), `Website-Inhalte › ${tabLabelOf(key)}`]);
+    }
+  }
+  return uses;
+}
+
+/**
+ * A picture that is about to be deleted leaves the content blocks: each field showing it gets the
+ * block's default again (the shipped picture, or none), so no page shows a broken picture.
+ */
+export async function forgetContentPicture(db: Kysely<Database>, address: string): Promise<void> {
+  const entries: Record<string, unknown> = {};
+  for (const { key, value } of await storedBlocks(db)) {
+    const defaults = contentBlocks[key].defaults as Record<string, unknown>;
+    const fields = Object.keys(value).filter((field) => isPictureField(field) && value[field] === address);
+    if (fields.length === 0) continue;
+    entries[key] = { ...value, ...Object.fromEntries(fields.map((field) => [field, defaults[field] ?? ""])) };
+  }
+  if (Object.keys(entries).length > 0) await saveContentBlocks(db, entries as ContentEntries);
 }

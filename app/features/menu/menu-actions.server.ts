@@ -1,6 +1,16 @@
 import type { Kysely } from "kysely";
 import type { Database, MenuType } from "../../lib/database.types.ts";
-import { formId, INTENT_FIELD, type FieldErrors, type Notice } from "../../lib/forms.ts";
+import { formId, type Notice } from "../../lib/forms.ts";
+import {
+  done,
+  errorNotice,
+  failed,
+  invalid,
+  rowActionDispatcher,
+  successNotice,
+  type RowActionAnswer,
+  type RowActionHandler,
+} from "../../lib/row-actions.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import {
   addToActive,
@@ -18,7 +28,7 @@ import {
   saveWeeklyMeal,
   setShowcaseActive,
 } from "./menu-admin.server.ts";
-import { menuActionMessages as A, type MenuActionResult, type MenuIntent } from "./menu-model.ts";
+import { menuActionMessages as A, type MenuIntent } from "./menu-model.ts";
 import {
   categoryFields,
   categorySchema,
@@ -43,37 +53,12 @@ export interface MenuActionDependencies {
   username: string;
 }
 
-export interface MenuActionAnswer {
-  result: MenuActionResult;
-  status: number;
-}
+export type MenuActionAnswer = RowActionAnswer<MenuIntent>;
 
-type Handler = (
-  form: FormData,
-  deps: MenuActionDependencies,
-) => Promise<Omit<MenuActionResult, "resultId" | "intent"> & { status: number }>;
+type Handler = RowActionHandler<MenuActionDependencies>;
 
-const done = (notice: Notice, targetId?: number) => ({
-  status: 200,
-  outcome: "done" as const,
-  notice,
-  targetId,
-});
-const failed = (status: number, notice: Notice, targetId?: number) => ({
-  status,
-  outcome: "failed" as const,
-  notice,
-  targetId,
-});
-const invalid = (fieldErrors: FieldErrors, targetId?: number, notice?: Notice) => ({
-  status: 400,
-  outcome: "invalid" as const,
-  fieldErrors,
-  targetId,
-  notice,
-});
-const error = (description: string, title = "Fehler"): Notice => ({ tone: "error", title, description });
-const success = (title: string, description = ""): Notice => ({ tone: "success", title, description });
+const error = errorNotice;
+const success = successNotice;
 
 /** A rule broken (a German message for staff, 409) or something unexpected (logged, 500). */
 function failure(
@@ -288,22 +273,11 @@ const showcaseHandlers: Record<string, Handler> = {
   },
 };
 
-function handlerFor(handlers: Record<string, Handler>) {
-  return async (form: FormData, deps: MenuActionDependencies): Promise<MenuActionAnswer> => {
-    const resultId = crypto.randomUUID();
-    const intent = form.get(INTENT_FIELD);
-    const handler =
-      typeof intent === "string" && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
-    if (!handler) {
-      return {
-        status: 400,
-        result: { intent: "unknown", resultId, outcome: "failed", notice: error(A.unknownAction) },
-      };
-    }
-    const { status, ...result } = await handler(form, deps);
-    return { status, result: { ...result, intent: intent as MenuIntent, resultId } };
-  };
-}
+const handlerFor = (handlers: Record<string, Handler>) =>
+  rowActionDispatcher<MenuIntent, MenuActionDependencies>(
+    handlers as Record<MenuIntent, Handler>,
+    error(A.unknownAction),
+  );
 
 export const handleSpeisekarteAction = handlerFor(speisekarteHandlers);
 export const handleWochenkarteAction = handlerFor(wochenkarteHandlers);

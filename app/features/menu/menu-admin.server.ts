@@ -504,3 +504,28 @@ export async function moveShowcaseItem(db: Db, id: number, direction: "up" | "do
     }
   });
 }
+
+/** The showcase dishes showing each picture address (their names), for a warning before it is deleted. */
+export async function showcasePictureUses(db: Db): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom("featured_dishes")
+    .select(["name", "image_url"])
+    .where("image_url", "is not", null)
+    .orderBy("name")
+    .execute();
+  const uses = new Map<string, string[]>();
+  for (const row of rows) {
+    if (!row.image_url) continue;
+    uses.set(row.image_url, [...(uses.get(row.image_url) ?? []), `Menu Items › ${row.name}`]);
+  }
+  return uses;
+}
+
+/** A picture about to be deleted leaves the showcase: its dishes show the placeholder instead. */
+export async function forgetShowcasePicture(db: Db, address: string): Promise<void> {
+  await db
+    .updateTable("featured_dishes")
+    .set({ image_url: null, updated_at: nowIso() })
+    .where("image_url", "=", address)
+    .execute();
+}
