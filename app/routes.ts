@@ -28,7 +28,6 @@ export default [
     route("speisekarte", "routes/admin/speisekarte.tsx"),
     route("wochenkarte", "routes/admin/wochenkarte.tsx"),
     route("menu-items", "routes/admin/menu-items.tsx"),
-    // The gallery's screen comes with its feature's issue: guarded and honest about it until then.
-    route("gallery", "routes/admin/upcoming-screen.tsx"),
+    route("gallery", "routes/admin/gallery.tsx"),
   ]),
 ] satisfies RouteConfig;

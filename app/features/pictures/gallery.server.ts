@@ -1,7 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
-import { storedKeysOf } from "../../lib/uploaded-pictures.ts";
+import { galleryMessages } from "./gallery-model.ts";
+import type { PublicGalleryPicture } from "./public-gallery.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import { addressOfKey, storedKeysOf } from "../../lib/uploaded-pictures.ts";
 
 /**
  * The gallery in the database (spec: gallery_images; decision 0019). Order: display order, then the
@@ -28,8 +31,8 @@ export class GalleryRuleError extends Error {
 }
 
 export const galleryRuleMessages = {
-  missing: "Dieses Bild gibt es nicht (mehr).",
-  orderMismatch: "Die Galerie hat sich inzwischen geändert. Bitte laden Sie die Seite neu.",
+  missing: galleryMessages.missing,
+  orderMismatch: galleryMessages.orderMismatch,
 } as const;
 
 export async function listGallery(db: Db, { publishedOnly = false } = {}): Promise<GalleryPicture[]> {
@@ -130,4 +133,19 @@ export async function deletePicture(db: Db, id: number): Promise<string[]> {
     await trx.deleteFrom("gallery_images").where("id", "=", id).execute();
     return storedKeysOf(row.storage_path);
   });
+}
+
+/** The published pictures in their order, for the home page; a failed read shows no gallery, never an error page. */
+export async function loadPublicGallery(db: Db, logger: Logger): Promise<PublicGalleryPicture[]> {
+  try {
+    return (await listGallery(db, { publishedOnly: true })).map((picture) => ({
+      id: picture.id,
+      address: addressOfKey(picture.key),
+      alt: picture.altText,
+      caption: picture.caption,
+    }));
+  } catch (error) {
+    logger.error("gallery read failed, showing none", { error });
+    return [];
+  }
 }

@@ -8,6 +8,8 @@ import { Testimonials } from "../../features/home/components/testimonials.tsx";
 import { useAnchorLanding } from "../../features/home/components/use-anchor-landing.ts";
 import { readContentBlocks } from "../../features/content/content.server.ts";
 import { loadShowcase } from "../../features/menu/active-menu.server.ts";
+import { PublicGallery } from "../../features/pictures/components/public-gallery.tsx";
+import { loadPublicGallery } from "../../features/pictures/gallery.server.ts";
 import { ShowcaseCarousel } from "../../features/menu/components/showcase-carousel.tsx";
 import { ReservationRequestForm } from "../../features/reservations/components/reservation-request-form.tsx";
 import { bookingWindow } from "../../features/reservations/rules.ts";
@@ -52,11 +54,12 @@ export const handle = toastsHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
-  const [blocks, showcase] = await Promise.all([
+  const [blocks, showcase, gallery] = await Promise.all([
     readContentBlocks(database.db, logger, homeKeys),
     loadShowcase(database.db, logger),
+    loadPublicGallery(database.db, logger),
   ]);
-  return { ...blocks, showcase, reservation: { token: newRequestToken(), window: bookingWindow() } };
+  return { ...blocks, showcase, gallery, reservation: { token: newRequestToken(), window: bookingWindow() } };
 }
 
 /** A guest's reservation request: with JavaScript from the form's fetcher, without it as a page. */
@@ -108,7 +111,10 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         onOpenWochenkarte={() => open("wochenkarte")}
         onIntent={prefetchDialogs}
       />
-      <GallerySection section={loaderData["home.gallery_section"]} />
+      <GallerySection
+        section={loaderData["home.gallery_section"]}
+        pictures={<PublicGallery pictures={loaderData.gallery} />}
+      />
       <Testimonials contact={contact} />
       <ReservationsSection
         section={loaderData["home.reservations"]}

@@ -1,33 +1,18 @@
 import { UtensilsCrossed } from "lucide-react";
-import { useState } from "react";
-import { cn } from "../../../lib/utils.ts";
+import { Picture } from "../../../components/picture.tsx";
 
 /**
- * A dish's picture, or a placeholder graphic when it has none or it cannot be loaded (the spec: a
- * broken preview falls back to a placeholder). Decorative: the dish's name is next to it.
+ * A dish's picture, or a placeholder graphic when it has none or it cannot be loaded. Decorative:
+ * the dish's name is next to it.
  */
-export function DishPicture({ src, className }: { src: string | null; className?: string }) {
-  const [broken, setBroken] = useState<string | null>(null);
-  if (!src || broken === src)
-    return (
-      <div
-        aria-hidden="true"
-        className={cn(
-          "grid place-items-center bg-gradient-to-br from-stone-100 to-stone-200 text-stone-400",
-          className,
-        )}
-      >
-        <UtensilsCrossed className="size-10" />
-      </div>
-    );
-  return (
-    <img
-      src={src}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      onError={() => setBroken(src)}
-      className={cn("object-cover", className)}
-    />
-  );
+export function DishPicture({
+  src,
+  className,
+  sizes = "(min-width: 1280px) 30vw, (min-width: 640px) 50vw, 100vw",
+}: {
+  src: string | null;
+  className?: string;
+  sizes?: string;
+}) {
+  return <Picture src={src} alt="" sizes={sizes} className={className} placeholderIcon={UtensilsCrossed} />;
 }

@@ -1,0 +1,77 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Picture } from "../../../components/picture.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { galleryTexts as T, type PublicGalleryPicture } from "../public-gallery.ts";
+
+/**
+ * A gallery picture in full size: closed by its close button, a click outside or Escape (the shared
+ * dialog keeps focus inside); ← and → and the two buttons go to the previous and next picture.
+ */
+export function Lightbox({
+  pictures,
+  index,
+  onIndexChange,
+  onClose,
+}: {
+  pictures: PublicGalleryPicture[];
+  index: number | undefined;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+}) {
+  const count = pictures.length;
+  const picture = index === undefined ? undefined : pictures[index];
+  const go = (step: number) => {
+    if (index !== undefined) onIndexChange((index + step + count) % count);
+  };
+  return (
+    <Dialog open={picture !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        className="max-w-6xl"
+        onKeyDown={(event) => {
+          if (event.key === "ArrowLeft") go(-1);
+          else if (event.key === "ArrowRight") go(1);
+        }}
+      >
+        {picture ? (
+          <figure className="space-y-3">
+            <DialogTitle className="sr-only">{T.lightbox}</DialogTitle>
+            <Picture
+              key={picture.id}
+              src={picture.address}
+              alt={picture.alt}
+              sizes="(min-width: 72rem) 72rem, 100vw"
+              loading="eager"
+              className="mx-auto max-h-[75vh] w-auto max-w-full object-contain"
+            />
+            <figcaption className="flex items-center justify-between gap-3">
+              <DialogDescription className="text-ink">
+                {picture.caption ?? picture.alt}
+                <span className="ml-2 text-muted">{T.position(index ?? 0, count)}</span>
+              </DialogDescription>
+              {count > 1 ? (
+                <span className="flex shrink-0 gap-2">
+                  <button
+                    type="button"
+                    onClick={() => go(-1)}
+                    aria-label={T.previous}
+                    className="rounded-full border border-stone-300 p-2 hover:bg-stone-100"
+                  >
+                    <ChevronLeft className="size-5" aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => go(1)}
+                    aria-label={T.next}
+                    className="rounded-full border border-stone-300 p-2 hover:bg-stone-100"
+                  >
+                    <ChevronRight className="size-5" aria-hidden="true" />
+                  </button>
+                </span>
+              ) : null}
+            </figcaption>
+          </figure>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { data } from "react-router";
+import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
+import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { contentPictureUses, forgetContentPicture } from "../../features/content/content.server.ts";
+import { forgetShowcasePicture, showcasePictureUses } from "../../features/menu/menu-admin.server.ts";
+import { GalleryAdmin } from "../../features/pictures/components/admin/gallery-admin.tsx";
+import { handleGalleryAction } from "../../features/pictures/gallery-actions.server.ts";
+import type { GalleryAdminPicture } from "../../features/pictures/gallery-model.ts";
+import { listGallery } from "../../features/pictures/gallery.server.ts";
+import { services } from "../../lib/app-context.ts";
+import { readForm } from "../../lib/forms.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import { addressOfKey } from "../../lib/uploaded-pictures.ts";
+import type { Route } from "./+types/gallery";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: "Galerie verwalten", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffSession(request, context);
+  const { db } = services(context).database;
+  const [gallery, showcaseUses, contentUses] = await Promise.all([
+    listGallery(db),
+    showcasePictureUses(db),
+    contentPictureUses(db),
+  ]);
+  const pictures: GalleryAdminPicture[] = gallery.map((picture) => {
+    const address = addressOfKey(picture.key);
+    return {
+      id: picture.id,
+      address,
+      caption: picture.caption,
+      altText: picture.altText,
+      published: picture.published,
+      displayOrder: picture.displayOrder,
+      usedIn: [...(showcaseUses.get(address) ?? []), ...(contentUses.get(address) ?? [])],
+    };
+  });
+  return { pictures };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaffSession(request, context);
+  const { database, logger, pictures } = services(context);
+  const answer = await handleGalleryAction(await readForm(request), {
+    db: database.db,
+    storage: pictures,
+    logger,
+    username: staff.username,
+    async forgetPicture(address) {
+      await forgetShowcasePicture(database.db, address);
+      await forgetContentPicture(database.db, address);
+    },
+  });
+  return data(answer.result, { status: answer.status });
+}
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminPage title="Galerie verwalten" description="Die Bilder der Galerie auf der Startseite.">
+      <GalleryAdmin pictures={loaderData.pictures} />
+    </AdminPage>
+  );
+}
