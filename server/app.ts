@@ -64,6 +64,8 @@ export interface CreateAppOptions {
   mailTransport?: MailTransport;
   /** Whether the background worker retries e-mails (default true). */
   mailWorker?: boolean;
+  /** The demo gallery's pictures (db/seed/galerie); the bundled server is told where they are. */
+  demoPicturesDir?: string;
   /** Routes that take uploads (tests); defaults to request-guards' UPLOAD_ROUTES. */
   uploadRoutes?: readonly string[];
 }
@@ -80,13 +82,18 @@ function plainResponse(status: number, text: string): Response {
 export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<TavolaApp> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = openDatabase(config.database);
+  const pictures = fileStorage(path.join(config.dataDir, "pictures"));
   let bootstrap: BootstrapResult;
   try {
     const applied = await migrateToLatest(database);
     if (applied.length > 0)
       logger.info("migrations applied", { migrations: applied, database: database.dialect });
     bootstrap = await ensureStaffAccount(database.db, config.admin);
-    if (config.demoContent && (await seedDemoContent(database.db))) logger.info("demo content created");
+    if (
+      config.demoContent &&
+      (await seedDemoContent(database.db, { pictures: { files: pictures, from: options.demoPicturesDir } }))
+    )
+      logger.info("demo content created");
   } catch (error) {
     await database.close();
     throw error;
@@ -125,7 +132,6 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     development ? "development" : "production",
   );
   const serveStatic = options.clientDir ? createStaticFiles(options.clientDir) : undefined;
-  const pictures = fileStorage(path.join(config.dataDir, "pictures"));
   const servePicture = createPictureFiles(pictures);
   const hsts = config.publicUrl?.startsWith("https://") ?? false;
   const cookieSettings = { secure: config.secureCookies };

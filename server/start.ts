@@ -46,6 +46,8 @@ async function main() {
     };
     app = await module.createApp(config, {
       clientDir: path.join(root, "build", "client"),
+      // The demo gallery's drawn pictures (db/seed/gallery.ts): the bundle does not carry them.
+      demoPicturesDir: path.join(root, "db", "seed", "galerie"),
       onGeneratedPassword,
     });
   }

@@ -12,6 +12,8 @@ import { createApp } from "../../server/app.ts";
 import { recordingLogger } from "../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../tests/support/test-databases.ts";
 import { DEMO_MARKER_KEY, seedDemoContent } from "./demo.ts";
+import sharp from "sharp";
+import { addressOfKey, responsivePicture, storedKeysOf } from "../../app/lib/uploaded-pictures.ts";
 
 const now = "2026-11-21T10:00:00.000Z";
 
@@ -58,6 +60,31 @@ describe.each(testDatabases())("demo content on $dialect", (engine) => {
     expect(new Set(rows.announcements.map((row) => row.priority))).toEqual(
       new Set(["high", "medium", "low"]),
     );
+  });
+
+  it("adds a dozen gallery pictures, published and in order, with every file their names promise", async () => {
+    handle = await engine.open();
+    const files = new Map<string, Buffer>();
+    expect(
+      await seedDemoContent(handle.db, {
+        pictures: { files: { put: async (key, data) => void files.set(key, data) } },
+      }),
+    ).toBe(true);
+    const gallery = await handle.db
+      .selectFrom("gallery_images")
+      .selectAll()
+      .orderBy("display_order")
+      .execute();
+    expect(gallery).toHaveLength(12);
+    expect(gallery.every((row) => row.is_published === 1 && row.alt_text.length > 10)).toBe(true);
+    expect(gallery.map((row) => row.display_order)).toEqual(gallery.map((_, index) => index + 1));
+    const promised = gallery.flatMap((row) => storedKeysOf(row.storage_path));
+    expect([...files.keys()].sort()).toEqual(promised.sort());
+    for (const row of gallery) {
+      const shown = responsivePicture(addressOfKey(row.storage_path));
+      const metadata = await sharp(files.get(row.storage_path)).metadata();
+      expect([metadata.width, metadata.height], row.storage_path).toEqual([shown?.width, shown?.height]);
+    }
   });
 
   it("writes nothing at the second start, and what staff deleted stays deleted", async () => {

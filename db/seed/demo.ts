@@ -3,13 +3,14 @@ import type { Database } from "../../app/lib/database.types.ts";
 import { nowIso } from "../../app/lib/db.server.ts";
 import { seedDemoAnnouncements } from "./announcements.ts";
 import { seedDemoContentBlocks } from "./content.ts";
+import { seedDemoGallery, type DemoPictures } from "./gallery.ts";
 import { seedDemoMenu } from "./menu.ts";
 import { seedDemoReservations } from "./reservations.ts";
 
 /**
  * Demo content for a fresh installation (`DEMO_CONTENT=off` skips it): a Speisekarte and
- * Wochenkarte, a text for every content block, announcements of each priority and a fortnight of
- * reservations in every state.
+ * Wochenkarte, a text for every content block, announcements of each priority, a fortnight of
+ * reservations in every state, and a gallery of a dozen pictures drawn for the project.
  *
  * Written at most once per database, and only into a database without restaurant data of its own:
  * a marker row records that the decision was made, so when staff later delete every dish or
@@ -49,7 +50,11 @@ async function holdsRestaurantData(db: Kysely<Database>): Promise<boolean> {
   return false;
 }
 
-export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
+/** With `pictures`, the demo gallery's files are written there and its pictures added. */
+export async function seedDemoContent(
+  db: Kysely<Database>,
+  options: { pictures?: DemoPictures } = {},
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Claiming the marker first also settles two servers starting at once on one PostgreSQL: the
     // second waits on the marker's key and then finds it taken.
@@ -64,6 +69,7 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<boolean> {
     await seedDemoContentBlocks(trx);
     await seedDemoAnnouncements(trx);
     await seedDemoReservations(trx);
+    if (options.pictures) await seedDemoGallery(trx, options.pictures);
     return true;
   });
 }
