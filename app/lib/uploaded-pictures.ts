@@ -72,3 +72,24 @@ export function storedKeysOf(key: string): string[] {
   const [, stem = "", widthText = "0"] = match;
   return [key, ...variantWidthsFor(Number(widthText)).map((width) => variantKeyOf(stem, width))];
 }
+
+/**
+ * An `<img>`'s `src`, `srcSet` and `sizes` for any picture address: an uploaded picture with its
+ * variants (drawn `sizes` wide), any other address as it is.
+ */
+export function responsiveAttributes(
+  address: string,
+  sizes: string,
+): { src: string; srcSet?: string; sizes?: string } {
+  const responsive = responsivePicture(address);
+  return responsive ? { src: responsive.src, srcSet: responsive.srcSet, sizes } : { src: address };
+}
+
+/**
+ * `sizes` for a picture that covers the screen (`object-cover`): the screen's width while the screen
+ * is at least as wide as the picture's shape, otherwise its height times the picture's aspect ratio.
+ */
+export function coverSizes(width: number, height: number): string {
+  const ratio = width / height;
+  return `(min-aspect-ratio: ${width}/${height}) 100vw, ${Math.ceil(ratio * 100)}vh`;
+}

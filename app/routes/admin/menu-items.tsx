@@ -4,6 +4,8 @@ import { requireStaffSession } from "../../features/auth/auth.server.ts";
 import { ShowcaseAdmin } from "../../features/menu/components/admin/showcase-admin.tsx";
 import { handleShowcaseAction } from "../../features/menu/menu-actions.server.ts";
 import { listShowcase } from "../../features/menu/menu-admin.server.ts";
+import { listGallery } from "../../features/pictures/gallery.server.ts";
+import { addressOfKey } from "../../lib/uploaded-pictures.ts";
 import { services } from "../../lib/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
@@ -13,7 +15,12 @@ export const meta: Route.MetaFunction = () => siteMeta({ title: "Menu Items Mana
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffSession(request, context);
-  return { items: await listShowcase(services(context).database.db) };
+  const { db } = services(context).database;
+  const [items, gallery] = await Promise.all([listShowcase(db), listGallery(db)]);
+  return {
+    items,
+    gallery: gallery.map((picture) => ({ address: addressOfKey(picture.key), alt: picture.altText })),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,7 +40,7 @@ export default function MenuItems({ loaderData }: Route.ComponentProps) {
       title="Menu Items Management"
       description="The dishes shown in the menu section of the home page, by category."
     >
-      <ShowcaseAdmin items={loaderData.items} />
+      <ShowcaseAdmin items={loaderData.items} gallery={loaderData.gallery} />
     </AdminPage>
   );
 }

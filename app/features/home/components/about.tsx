@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { cn } from "../../../lib/utils.ts";
 import type { AboutContent } from "../../../lib/content/schemas.ts";
 import { ABOUT_PICTURE } from "../../../lib/content/pictures.ts";
+import { responsiveAttributes, responsivePicture } from "../../../lib/uploaded-pictures.ts";
 import { SectionHeading } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
@@ -49,6 +50,7 @@ function useReveal<T extends Element>(threshold: number) {
 
 /** 'Über uns': text, key figures, a picture with a floating quote. */
 export function About({ about }: { about: AboutContent }) {
+  const uploaded = responsivePicture(about.image_url);
   const { ref, state } = useReveal<HTMLDivElement>(REVEAL_THRESHOLD);
   return (
     <section
@@ -97,10 +99,10 @@ export function About({ about }: { about: AboutContent }) {
             className="absolute -top-4 -right-4 hidden h-2/3 w-2/3 rounded-2xl bg-brand-100 sm:block"
           />
           <img
-            src={about.image_url}
+            {...responsiveAttributes(about.image_url, "(min-width: 768px) 40vw, min(28rem, 100vw)")}
             alt={about.image_alt}
-            width={ABOUT_PICTURE.width}
-            height={ABOUT_PICTURE.height}
+            width={uploaded?.width ?? ABOUT_PICTURE.width}
+            height={uploaded?.height ?? ABOUT_PICTURE.height}
             loading="lazy"
             decoding="async"
             className="relative aspect-[4/5] w-full rounded-2xl bg-stone-200 object-cover shadow-xl"

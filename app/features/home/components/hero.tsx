@@ -1,5 +1,7 @@
 import { BookOpen, CalendarCheck, ChevronDown, Megaphone, UtensilsCrossed } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { preload } from "react-dom";
+import { coverSizes, responsivePicture } from "../../../lib/uploaded-pictures.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import type { HeroContent } from "../../../lib/content/schemas.ts";
 import { renderHeadline } from "../headline-markup.ts";
@@ -75,6 +77,35 @@ function DefaultHeroPicture() {
   );
 }
 
+/**
+ * A picture staff chose: an uploaded one comes in the variant that covers the screen, and is
+ * preloaded at that size (it is the page's largest paint); any other address as it is.
+ */
+function CustomHeroPicture({ address }: { address: string }) {
+  const uploaded = responsivePicture(address);
+  const sizes = uploaded ? coverSizes(uploaded.width, uploaded.height) : undefined;
+  if (uploaded && sizes)
+    preload(uploaded.src, {
+      as: "image",
+      imageSrcSet: uploaded.srcSet,
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  return (
+    <img
+      src={uploaded?.src ?? address}
+      srcSet={uploaded?.srcSet}
+      sizes={sizes}
+      width={uploaded?.width}
+      height={uploaded?.height}
+      alt=""
+      fetchPriority="high"
+      decoding="async"
+      className="absolute inset-0 size-full object-cover"
+    />
+  );
+}
+
 const outlineOnDark = `${sectionActionClass} border-white/70 bg-black/20 text-white hover:bg-white/15 backdrop-blur-sm`;
 
 /** The three actions that open a dialog, with the field of `home.hero` that labels each. */
@@ -105,13 +136,7 @@ export function Hero({
     >
       <div ref={backgroundRef} data-parallax="" aria-hidden="true" className="absolute inset-0">
         {customBackground ? (
-          <img
-            src={hero.background_image_url}
-            alt=""
-            fetchPriority="high"
-            decoding="async"
-            className="absolute inset-0 size-full object-cover"
-          />
+          <CustomHeroPicture address={hero.background_image_url ?? ""} />
         ) : (
           <DefaultHeroPicture />
         )}

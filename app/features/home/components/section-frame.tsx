@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { responsiveAttributes } from "../../../lib/uploaded-pictures.ts";
 import { cn } from "../../../lib/utils.ts";
 
 /**
@@ -31,7 +32,7 @@ export function PictureSection({
       {onDark ? (
         <div aria-hidden="true" className="absolute inset-0 -z-10">
           <img
-            src={backgroundUrl}
+            {...responsiveAttributes(backgroundUrl, "100vw")}
             alt=""
             loading="lazy"
             decoding="async"

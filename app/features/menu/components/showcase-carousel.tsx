@@ -119,7 +119,11 @@ function ShowcaseSlide({ dish, withPicture }: { dish: ShowcaseDish; withPicture:
     <div className="px-3 pt-1 pb-6">
       <article className="mx-auto grid max-w-4xl overflow-hidden rounded-xl bg-white text-left text-ink shadow-lg md:grid-cols-2">
         {withPicture ? (
-          <DishPicture src={dish.imageUrl} className="aspect-[4/3] h-full w-full" />
+          <DishPicture
+            src={dish.imageUrl}
+            sizes="(min-width: 768px) 28rem, 100vw"
+            className="aspect-[4/3] h-full w-full"
+          />
         ) : (
           <div aria-hidden="true" className="aspect-[4/3] h-full w-full bg-stone-100" />
         )}

@@ -8,6 +8,7 @@ import {
   fieldWiring,
   TextareaField,
 } from "../../../../components/forms/field.tsx";
+import { PictureField } from "../../../../components/admin/picture-field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import type { FieldErrors } from "../../../../lib/forms.ts";
 import {
@@ -56,7 +57,7 @@ function TextField({
   className,
 }: {
   model: FormModel;
-  spec: Pick<TextFieldSpec, "kind" | "label" | "hint" | "optional">;
+  spec: Pick<TextFieldSpec, "kind" | "label" | "hint" | "optional" | "uploadTarget">;
   path: string;
   /** Replaces the spec's label (list items name their position). */
   label?: ReactNode;
@@ -78,6 +79,17 @@ function TextField({
       model.setField(path, event.currentTarget.value),
   };
   if (spec.kind === "textarea") return <TextareaField {...frame} textareaProps={{ rows: 3, ...control }} />;
+  if (spec.kind === "picture")
+    return (
+      <PictureField
+        {...frame}
+        description={spec.hint}
+        name={path}
+        value={control.value}
+        onChange={(address) => model.setField(path, address)}
+        target={spec.uploadTarget ?? "inhalt"}
+      />
+    );
   return (
     <Field
       {...frame}

@@ -5,13 +5,15 @@ import type { TabId } from "../../content-form.ts";
  * What each tab of 'Website-Inhalte verwalten' shows: every field of its block(s), labelled in German,
  * grouped into sections. Field names are the paths of `content-form.ts`.
  */
-export type TextKind = "text" | "textarea" | "url" | "email" | "tel";
+export type TextKind = "text" | "textarea" | "url" | "email" | "tel" | "picture";
 
 export interface TextFieldSpec {
   kind: TextKind;
   name: string;
   label: string;
   hint?: string;
+  /** A picture field's uploads: named as the hero's (`hero-{timestamp}-{filename}`) or as any content picture. */
+  uploadTarget?: "hero" | "inhalt";
   optional?: boolean;
   /** Takes the whole row on wide screens (long texts). */
   wide?: boolean;
@@ -42,9 +44,8 @@ export interface TabFields {
   sections: TabSection[];
 }
 
-const URL_HINT =
-  "Eine vollständige Adresse mit https:// oder ein Pfad auf dieser Website, z. B. /bilder/hero.webp.";
-const BACKGROUND_HINT = `${URL_HINT} Leer lassen für die Standardgestaltung.`;
+const PICTURE_HINT = "Hochladen, oder eine Adresse mit https:// bzw. ein Pfad auf dieser Website.";
+const BACKGROUND_HINT = `${PICTURE_HINT} Leer lassen für die Standardgestaltung.`;
 const CONTACT_ELSEWHERE = "Telefon, E-Mail und Adresse pflegen Sie im Tab 'Global'.";
 
 const text = (name: string, label: string, extra: Partial<TextFieldSpec> = {}): TextFieldSpec => ({
@@ -61,9 +62,10 @@ const longText = (name: string, label: string, extra: Partial<TextFieldSpec> = {
   ...extra,
 });
 const backgroundImage = (): TextFieldSpec => ({
-  kind: "url",
+  kind: "picture",
+  uploadTarget: "inhalt",
   name: "background_image_url",
-  label: "Hintergrundbild (URL)",
+  label: "Hintergrundbild",
   hint: BACKGROUND_HINT,
   optional: true,
   wide: true,
@@ -118,7 +120,13 @@ export const tabFields: Record<TabId, TabFields> = {
       },
       {
         title: "Bild",
-        fields: [{ ...backgroundImage(), hint: `${URL_HINT} Leer lassen für das Standardbild.` }],
+        fields: [
+          {
+            ...backgroundImage(),
+            uploadTarget: "hero",
+            hint: `${PICTURE_HINT} Leer lassen für das Standardbild.`,
+          },
+        ],
       },
     ],
   },
@@ -157,7 +165,14 @@ export const tabFields: Record<TabId, TabFields> = {
       {
         title: "Bild",
         fields: [
-          { kind: "url", name: "image_url", label: "Bild (URL)", hint: URL_HINT },
+          {
+            kind: "picture",
+            uploadTarget: "inhalt",
+            name: "image_url",
+            label: "Bild",
+            hint: PICTURE_HINT,
+            wide: true,
+          },
           text("image_alt", "Alternativtext des Bildes", {
             hint: "Beschreibt das Bild für Menschen, die es nicht sehen können.",
           }),

@@ -1,6 +1,11 @@
 import { Eye, EyeOff, Plus } from "lucide-react";
 import { useState } from "react";
-import { Field, SelectField } from "../../../../components/forms/field.tsx";
+import {
+  PictureField,
+  type ChoosablePicture,
+  type PictureFieldLabels,
+} from "../../../../components/admin/picture-field.tsx";
+import { SelectField, type FieldMessages } from "../../../../components/forms/field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.tsx";
 import type { FeaturedDishCategory } from "../../../../lib/database.types.ts";
@@ -31,7 +36,14 @@ const englishLabels: DishFormLabels = {
  * showcase in five category tabs with counts; cards with picture, description, price, Active/Hidden,
  * sort order; hide/show, move, edit, delete; the 'Add New / Edit Menu Item' dialog.
  */
-export function ShowcaseAdmin({ items }: { items: ShowcaseRow[] }) {
+export function ShowcaseAdmin({
+  items,
+  gallery,
+}: {
+  items: ShowcaseRow[];
+  /** The gallery's pictures, to choose a dish's picture from. */
+  gallery: readonly ChoosablePicture[];
+}) {
   const [tab, setTab] = useState<FeaturedDishCategory>("antipasti");
   const [dialog, setDialog] = useState<{ item?: ShowcaseRow; key: number } | undefined>();
   const [deleting, setDeleting] = useState<ShowcaseRow | undefined>();
@@ -121,16 +133,10 @@ export function ShowcaseAdmin({ items }: { items: ShowcaseRow[] }) {
                   Active (shown on the home page)
                 </label>
               </div>
-              <Field
-                label="Image"
-                optional
-                description="A picture on this site (/bilder/…) or an https address. Choosing from the gallery and uploading come with the gallery."
+              <ShowcasePicture
+                initial={dialog.item?.image_url ?? ""}
                 errors={errors.image_url}
-                inputProps={{
-                  name: "image_url",
-                  defaultValue: dialog.item?.image_url ?? "",
-                  placeholder: "/bilder/…",
-                }}
+                gallery={gallery}
               />
             </>
           )}
@@ -154,6 +160,41 @@ export function ShowcaseAdmin({ items }: { items: ShowcaseRow[] }) {
         fetcher={remove.fetcher}
       />
     </div>
+  );
+}
+
+const englishPictureLabels: PictureFieldLabels = {
+  upload: "Upload image",
+  chooseFromGallery: "Choose from gallery",
+  galleryList: "Gallery pictures",
+  noGallery: "The gallery has no pictures yet.",
+  choose: (alt) => `Choose ${alt}`,
+};
+
+/** The dish's picture: uploaded, chosen from the gallery, or an address. */
+function ShowcasePicture({
+  initial,
+  errors,
+  gallery,
+}: {
+  initial: string;
+  errors: FieldMessages;
+  gallery: readonly ChoosablePicture[];
+}) {
+  const [address, setAddress] = useState(initial);
+  return (
+    <PictureField
+      name="image_url"
+      label="Image"
+      optional
+      description="Upload a picture, choose one from the gallery, or give a path on this site or an https address."
+      value={address}
+      onChange={setAddress}
+      target="gericht"
+      gallery={gallery}
+      labels={englishPictureLabels}
+      errors={errors}
+    />
   );
 }
 

@@ -53,7 +53,8 @@ export function GalleryAdmin({ pictures }: { pictures: GalleryAdminPicture[] }) 
           type="file"
           multiple
           accept={ACCEPT_ATTRIBUTE}
-          className="sr-only"
+          // Reached through the buttons; hidden from everyone else.
+          className="hidden"
           tabIndex={-1}
           aria-label="Bilder zum Hochladen auswählen"
           onChange={(event) => {
