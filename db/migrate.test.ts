@@ -18,6 +18,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0003-reservations-and-mail",
       "0004-menu-marks",
       "0005-gallery-pictures",
+      "0006-pictures-named-by-size",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);

@@ -6,6 +6,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../db/seed/demo.ts";
 import { ensureStaffAccount, type BootstrapResult } from "../app/features/auth/staff.server.ts";
 import { fileStorage } from "../app/lib/picture-storage.server.ts";
+import { clearIncoming, incomingDirOf } from "../app/features/pictures/upload.server.ts";
 import { appContext } from "../app/lib/app-context.ts";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
@@ -121,6 +122,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   });
   if (options.mailWorker ?? true) mailer.start();
   const housekeeping = startHousekeeping(database.db, logger);
+  await clearIncoming(incomingDirOf(config.dataDir));
   if (!mailer.configured)
     logger.warn(
       "SMTP_URL is not set: e-mails wait in the outbox (Verwaltung → Reservierungen → E-Mail-Ausgang)",

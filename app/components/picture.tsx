@@ -1,5 +1,5 @@
 import { ImageOff, type LucideIcon } from "lucide-react";
-import { useState, type ImgHTMLAttributes } from "react";
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
 import { responsivePicture } from "../lib/uploaded-pictures.ts";
 import { cn } from "../lib/utils.ts";
 
@@ -28,6 +28,12 @@ export function Picture({
   fetchPriority?: ImgHTMLAttributes<HTMLImageElement>["fetchPriority"];
 }) {
   const [broken, setBroken] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  // A server-rendered picture may have failed before React was there to hear its error event.
+  useEffect(() => {
+    const element = image.current;
+    if (src && element?.complete && element.naturalWidth === 0) setBroken(src);
+  }, [src]);
   if (!src || broken === src)
     return (
       <div
@@ -45,6 +51,7 @@ export function Picture({
   const responsive = responsivePicture(src);
   return (
     <img
+      ref={image}
       src={responsive?.src ?? src}
       srcSet={responsive?.srcSet}
       sizes={responsive ? sizes : undefined}

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
@@ -28,6 +29,7 @@ test.describe("Galerie verwalten", () => {
     page,
     signIn,
     site,
+    browser,
   }) => {
     await signIn(page);
     const consoleErrors = collectConsoleErrors(page);
@@ -123,5 +125,16 @@ test.describe("Galerie verwalten", () => {
         .sort(),
     ).toEqual(storedKeysOf(remaining[0]?.storage_path ?? "").sort());
     expect(consoleErrors).toEqual([]);
+
+    // A picture whose files are gone (a lost backup): the card shows a placeholder, not a broken image.
+    // (In a fresh browser: this one keeps the pictures it has seen, as it should with immutable caching.)
+    for (const key of storedKeysOf(remaining[0]?.storage_path ?? "")) fs.rmSync(path.join(stored, key));
+    const fresh = await browser.newContext();
+    await signIn(fresh);
+    const freshPage = await fresh.newPage();
+    await freshPage.goto(`${site.origin}${GALLERY_ADMIN}`);
+    const preview = card(freshPage, "terrasse am abend").getByRole("img", { name: "terrasse am abend" });
+    await expect.poll(() => preview.evaluate((element) => element.tagName)).toBe("DIV");
+    await fresh.close();
   });
 });

@@ -54,6 +54,14 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/** Where uploads arrive, below DATA_DIR (the same disk as the pictures). */
+export const incomingDirOf = (dataDir: string) => path.join(dataDir, "eingang");
+
+/** Uploads a stopped server left half received: nobody waits for them any more. */
+export async function clearIncoming(dir: string): Promise<void> {
+  await fs.rm(dir, { recursive: true, force: true });
+}
+
 function fileNameOf(request: Request): string {
   const header = request.headers.get(FILE_NAME_HEADER) ?? "";
   try {

@@ -1,6 +1,5 @@
-import path from "node:path";
 import { optionalStaffSession } from "../../features/auth/auth.server.ts";
-import { receivePictureUpload } from "../../features/pictures/upload.server.ts";
+import { incomingDirOf, receivePictureUpload } from "../../features/pictures/upload.server.ts";
 import { services } from "../../lib/app-context.ts";
 import { isUploadTarget, uploadMessages, type UploadAnswer } from "../../lib/picture-upload.ts";
 import type { Route } from "./+types/picture-upload";
@@ -24,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await receivePictureUpload(request, target, {
     db: database.db,
     storage: pictures,
-    incomingDir: path.join(config.dataDir, "eingang"),
+    incomingDir: incomingDirOf(config.dataDir),
     logger,
     username: staff.username,
   });
