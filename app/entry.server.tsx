@@ -4,14 +4,14 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { services } from "./lib/app-context.ts";
-import { lowPriorityScriptPreloads } from "./lib/script-priority.server.ts";
+import { hydrateAfterLoad } from "./lib/hydration-timing.server.ts";
 
 export const streamTimeout = 5_000;
 
 /**
  * React Router's default Node entry, plus this request's CSP nonce on every inline script React
  * and React Router write (server/app.ts sends the matching Content-Security-Policy header), and the
- * script preloads at low priority (app/lib/script-priority.server.ts).
+ * scripts loaded once the page has (app/lib/hydration-timing.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -49,7 +49,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const rewrite = lowPriorityScriptPreloads();
+          const rewrite = hydrateAfterLoad();
           rewrite.pipe(body);
           pipe(rewrite);
           resolve(

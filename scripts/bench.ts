@@ -177,10 +177,11 @@ const columns: Array<{
 }> = [
   {
     label: "Performance",
-    target: "≥ 95",
+    // The menus' and pictures' issues ask for 98 on `/` and `/speisekarte` (decision 0008).
+    target: "≥ 98",
     value: (f) => f.performance,
     show: String,
-    meets: (v) => v >= 95,
+    meets: (v) => v >= 98,
   },
   {
     label: "Accessibility",
