@@ -3,9 +3,11 @@
  * camera-like JPEG of about 10 MB (24 megapixels of detail, with EXIF and GPS), starts the
  * production server, and uploads it once, then three at once (each on a freshly started server):
  * the time until the server answers, and the server's peak memory (VmHWM, Linux) before and after.
+ * Then what a phone downloads for the home page with the gallery in view.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import sharp from "sharp";
 import { createSession, sessionCookieName } from "../app/features/auth/session.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
@@ -88,20 +90,79 @@ async function run(copies: number, photo: Buffer) {
       }),
     );
     const after = peakRssMb(pid);
-    const stored = fs
-      .readdirSync(path.join(server.dataDir, "pictures", "gallery"))
-      .filter((file) => file.startsWith(new Date().toISOString().slice(0, 10)) && !file.includes("demo"));
-    const bytes = stored.reduce(
-      (sum, file) => sum + fs.statSync(path.join(server.dataDir, "pictures", "gallery", file)).size,
-      0,
-    );
+    const folder = path.join(server.dataDir, "pictures", "gallery");
+    const stored = fs.readdirSync(folder).filter((file) => !file.includes("-demo"));
+    const sizeOf = (file: string) => fs.statSync(path.join(folder, file)).size;
+    const bytes = stored.reduce((sum, file) => sum + sizeOf(file), 0);
+    const variants = stored
+      .filter((file) => /-\d+w\.webp$/.test(file))
+      .map((file) => ({
+        width: Number(/-(\d+)w\.webp$/.exec(file)?.[1]),
+        kb: Math.round(sizeOf(file) / 1024),
+      }))
+      .sort((a, b) => a.width - b.width);
     say(
       `${copies} × ${(photo.length / 1024 / 1024).toFixed(1)} MB JPEG: ` +
         `Antworten ${answers.map((answer) => `${answer.status} nach ${Math.round(answer.ms)} ms`).join(", ")}; ` +
         `Spitzen-RSS des Servers ${before} MB → ${after} MB (+${after - before} MB); ` +
         `gespeichert ${stored.length} Dateien, ${(bytes / 1024 / 1024).toFixed(1)} MB`,
     );
+    if (copies === 1)
+      say(
+        `  Varianten des Bildes: ${variants.map((variant) => `${variant.width} px ${variant.kb} KB`).join(", ")}`,
+      );
   } finally {
+    await stopProductionServer(server);
+  }
+}
+
+/**
+ * What a phone downloads for the home page with the gallery in view (Lighthouse's phone: 412 px
+ * wide, device pixel ratio 1.75), against the full pictures of the gallery's first page.
+ */
+async function phoneBytes() {
+  const server = await startProductionServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox"],
+  });
+  try {
+    const page = await browser.newPage({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+    });
+    const sizes = new Map<string, number>();
+    page.on("response", async (response) => {
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      sizes.set(new URL(response.url()).pathname, body.length);
+    });
+    await page.goto(`${server.origin}/`, { waitUntil: "load" });
+    const gallery = page.locator("#gallery");
+    await gallery.scrollIntoViewIfNeeded();
+    for (let step = 0; step < 12; step += 1) {
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(150);
+    }
+    await page.waitForLoadState("networkidle");
+    const loaded = [...sizes].filter(([pathname]) => pathname.startsWith("/bilder/hochgeladen/gallery/"));
+    const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
+    const galleryBytes = loaded.reduce((sum, [, size]) => sum + size, 0);
+    const folder = path.join(server.dataDir, "pictures", "gallery");
+    const originals = fs
+      .readdirSync(folder)
+      .filter((file) => /-\d+x\d+\.\w+$/.test(file))
+      .sort()
+      .slice(0, 8)
+      .reduce((sum, file) => sum + fs.statSync(path.join(folder, file)).size, 0);
+    say(
+      `Handy (412 px, DPR 1.75), Startseite bis zur Galerie gescrollt: ${Math.round(total / 1024)} KB insgesamt; ` +
+        `Galerie ${loaded.length} Bilder, ${Math.round(galleryBytes / 1024)} KB ` +
+        `(${[...new Set(loaded.map(([pathname]) => /-(\d+w)\.webp$/.exec(pathname)?.[1] ?? "voll"))].join(", ")}); ` +
+        `die vollen Bilder der ersten Seite wären ${Math.round(originals / 1024)} KB`,
+    );
+  } finally {
+    await browser.close();
     await stopProductionServer(server);
   }
 }
@@ -114,3 +175,4 @@ const { width, height } = await sharp(photo).metadata();
 say(`Testbild: ${width}×${height}, ${(photo.length / 1024 / 1024).toFixed(2)} MB, mit EXIF und GPS`);
 await run(1, photo);
 await run(3, photo);
+await phoneBytes();
