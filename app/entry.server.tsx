@@ -9,9 +9,15 @@ import { hydrateAfterLoad } from "./lib/hydration-timing.server.ts";
 export const streamTimeout = 5_000;
 
 /**
+ * Staff pages hydrate as React Router has it: staff act at once (sign in, edit), on a screen that is
+ * not measured for a phone's first paint. Guests' pages load their scripts after the page.
+ */
+const isStaffPage = (pathname: string) => /^\/(admin|login|logout|passwort-vergessen)(\/|$)/.test(pathname);
+
+/**
  * React Router's default Node entry, plus this request's CSP nonce on every inline script React
  * and React Router write (server/app.ts sends the matching Content-Security-Policy header), and the
- * scripts loaded once the page has (app/lib/hydration-timing.server.ts).
+ * scripts of guests' pages loaded once the page has (app/lib/hydration-timing.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -49,9 +55,13 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const rewrite = hydrateAfterLoad();
-          rewrite.pipe(body);
-          pipe(rewrite);
+          if (isStaffPage(new URL(request.url).pathname)) {
+            pipe(body);
+          } else {
+            const rewrite = hydrateAfterLoad();
+            rewrite.pipe(body);
+            pipe(rewrite);
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -171,13 +171,13 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     let bounded: Request;
     try {
       // The large limit only after the session is checked: nobody signed out can make us hold more.
-      const limit =
+      const upload =
         unsafe &&
         isUploadRoute(url.pathname, uploadRoutes) &&
-        (await currentStaff(database.db, request, cookieSettings))
-          ? UPLOAD_BODY_LIMIT
-          : DEFAULT_BODY_LIMIT;
-      bounded = await limitBody(request, limit);
+        (await currentStaff(database.db, request, cookieSettings)) !== undefined;
+      bounded = await limitBody(request, upload ? UPLOAD_BODY_LIMIT : DEFAULT_BODY_LIMIT, {
+        streaming: upload,
+      });
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         const response = plainResponse(

@@ -77,4 +77,27 @@ describe("body limits", () => {
     expect((await accepted.text()).length).toBe(900);
     expect(accepted.headers.get("content-length")).toBe("900");
   });
+
+  it("for uploads, counts a streamed body on its way without collecting it, and fails it past the limit", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 100;
+        controller.enqueue(new Uint8Array(100).fill(97));
+      },
+    });
+    // Handed on at once: nothing was read yet.
+    const passed = await limitBody(post({}, endless), 1000, { streaming: true });
+    expect(pulled).toBeLessThanOrEqual(200);
+    await expect(passed.arrayBuffer()).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(pulled).toBeLessThan(1300);
+    const small = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(900).fill(98));
+        controller.close();
+      },
+    });
+    const accepted = await limitBody(post({}, small), 1000, { streaming: true });
+    expect((await accepted.text()).length).toBe(900);
+  });
 });

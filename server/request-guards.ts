@@ -67,7 +67,11 @@ export class BodyTooLargeError extends Error {
  * passes the limit, so at most `limit` bytes are ever held. The chunks read are handed on as they
  * are, without copying them into one buffer.
  */
-export async function limitBody(request: Request, limit: number): Promise<Request> {
+export async function limitBody(
+  request: Request,
+  limit: number,
+  { streaming = false }: { streaming?: boolean } = {},
+): Promise<Request> {
   if (!request.body) return request;
   const declared = request.headers.get("content-length");
   if (declared !== null) {
@@ -76,6 +80,7 @@ export async function limitBody(request: Request, limit: number): Promise<Reques
     // Node's HTTP parser never delivers more than the declared length.
     return request;
   }
+  if (streaming) return withCountedBody(request, limit);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
@@ -103,6 +108,29 @@ export async function limitBody(request: Request, limit: number): Promise<Reques
     method: request.method,
     headers,
     body,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
+}
+
+/**
+ * For upload routes: a body without a declared length is not collected but counted as it streams
+ * on to the route (which writes it to disk); past the limit the stream fails. So several uploads at
+ * once never hold their bodies in memory.
+ */
+function withCountedBody(request: Request, limit: number): Request {
+  let size = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > limit) controller.error(new BodyTooLargeError(limit));
+      else controller.enqueue(chunk);
+    },
+  });
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body?.pipeThrough(counter),
     signal: request.signal,
     duplex: "half",
   } as RequestInit);

@@ -43,6 +43,9 @@ export const uploadMessages = {
   failed: "Das Bild konnte nicht hochgeladen werden.",
   noFile: "Bitte wählen Sie eine Bilddatei aus.",
   signedOut: "Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
+  stillUploading: "Das Bild wird noch hochgeladen. Bitte speichern Sie, sobald es fertig ist.",
+  busy: "Gerade werden schon mehrere Bilder verarbeitet. Bitte versuchen Sie es gleich noch einmal.",
+  addFailedTitle: "Fehler beim Hinzufügen",
   /** The content tabs' hint next to their picture fields. */
   hint: "PNG, JPG, GIF bis 10MB",
 } as const;
@@ -90,7 +93,8 @@ export function sendPicture(
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("POST", `${UPLOAD_PATH}?ziel=${target}`);
-    request.setRequestHeader(FILE_NAME_HEADER, encodeURIComponent(file.name.slice(0, 255)));
+    // Cut by characters, not UTF-16 units: half an emoji cannot be encoded.
+    request.setRequestHeader(FILE_NAME_HEADER, encodeURIComponent([...file.name].slice(0, 200).join("")));
     request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
     request.responseType = "json";
     request.upload.onprogress = (event) => {

@@ -93,3 +93,16 @@ export function coverSizes(width: number, height: number): string {
   const ratio = width / height;
   return `(min-aspect-ratio: ${width}/${height}) 100vw, ${Math.ceil(ratio * 100)}vh`;
 }
+
+const ANY_FILE = /^(.+-[0-9a-f]{16})-(?:\d{1,5}x\d{1,5}\.(?:jpg|png|webp)|\d{1,5}w\.webp)$/;
+
+/**
+ * What every address of one uploaded picture shares — the full picture's or any variant's (staff may
+ * paste the one their browser copied): `/bilder/hochgeladen/gallery/…-1a2b3c4d5e6f7a8b`. Any other
+ * address stands for itself.
+ */
+export function pictureIdentityOf(address: string): string {
+  if (!address.startsWith(UPLOADED_PICTURES_PATH)) return address;
+  const match = ANY_FILE.exec(address.slice(UPLOADED_PICTURES_PATH.length));
+  return match ? `${UPLOADED_PICTURES_PATH}${match[1]}` : address;
+}

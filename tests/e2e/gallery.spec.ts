@@ -11,7 +11,7 @@ import {
   waitForHydration,
 } from "./fixtures.ts";
 import { storedKeysOf } from "../../app/lib/uploaded-pictures.ts";
-import { cameraPhoto, filesUnder, plainPng } from "./support/pictures.ts";
+import { cameraPhoto, filesUnder, plainPng } from "../support/pictures.ts";
 
 /**
  * 'Galerie verwalten' and the public gallery: uploads with progress, hide, reorder, alt text,

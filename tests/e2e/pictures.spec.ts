@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
-import zlib from "node:zlib";
 import { MAX_PICTURE_BYTES } from "../../app/lib/picture-upload.ts";
 import { accessibilityViolations, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
-import { cameraPhoto, plainPng } from "./support/pictures.ts";
+import { cameraPhoto, plainPng, pngClaiming } from "../support/pictures.ts";
 
 /**
  * Pictures beyond 'Galerie verwalten': every refused file with its message, the upload endpoint's
@@ -10,28 +9,6 @@ import { cameraPhoto, plainPng } from "./support/pictures.ts";
  * tabs' uploads, and deleting a picture that is still in use.
  */
 const fileChooser = (page: Page) => page.getByLabel("Bilder zum Hochladen auswählen");
-
-/** A PNG whose header claims 20000×20000 pixels (a decompression bomb's first bytes). */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", zlib.deflateSync(Buffer.alloc(1000))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 test.describe("Galerie: abgewiesene Dateien", () => {
   test.use({ siteEnv: { DEMO_CONTENT: "off" } });
@@ -268,7 +245,7 @@ test.describe("Bilder in Menu Items und Website-Inhalte", () => {
       {
         name: "Abend Terrasse.jpg",
         mimeType: "image/jpeg",
-        buffer: await cameraPhoto("#203050", 2400, 1600),
+        buffer: await cameraPhoto({ colour: "#203050", width: 2400, height: 1600 }),
       },
     ]);
     const field = panel.getByRole("textbox", { name: /Hintergrundbild/ });

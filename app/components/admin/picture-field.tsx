@@ -1,5 +1,5 @@
 import { Images, Upload } from "lucide-react";
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Field, type FieldMessages } from "../forms/field.tsx";
 import { Picture } from "../picture.tsx";
 import { Button } from "../ui/button.tsx";
@@ -75,6 +75,19 @@ export function PictureField({
       setAlert(answer.title === uploadMessages.notAPictureTitle ? uploadMessages.noFile : answer.message);
   });
   const sending = uploads.filter((upload) => upload.state === "waiting" || upload.state === "sending");
+  const busy = sending.length > 0;
+
+  // While a picture is on its way, the form it belongs to is not sent: it would save the old address.
+  useEffect(() => {
+    const form = fileInput.current?.form;
+    if (!form || !busy) return;
+    const hold = (event: SubmitEvent) => {
+      event.preventDefault();
+      setAlert(uploadMessages.stillUploading);
+    };
+    form.addEventListener("submit", hold);
+    return () => form.removeEventListener("submit", hold);
+  }, [busy]);
 
   return (
     <div className={cn("space-y-3", className)}>

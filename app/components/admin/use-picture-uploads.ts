@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { sendPicture, type UploadAnswer, type UploadTarget } from "../../lib/picture-upload.ts";
+import {
+  sendPicture,
+  uploadMessages,
+  type UploadAnswer,
+  type UploadTarget,
+} from "../../lib/picture-upload.ts";
 
 export interface UploadProgress {
   id: number;
@@ -38,12 +43,24 @@ export function usePictureUploads(
       ...batch.map(({ file, id }) => ({ id, name: file.name, progress: 0, state: "waiting" as const })),
     ]);
     for (const { file, id } of batch) {
-      queue.current = queue.current.then(async () => {
-        update(id, { state: "sending" });
-        const answer = await sendPicture(file, target, (progress) => update(id, { progress }));
-        update(id, answer.ok ? { state: "done", progress: 1 } : { state: "failed", message: answer.message });
-        answered.current(answer, file);
-      });
+      queue.current = queue.current
+        .then(async () => {
+          update(id, { state: "sending" });
+          const answer = await sendPicture(file, target, (progress) => update(id, { progress })).catch(
+            (): UploadAnswer => ({
+              ok: false,
+              title: uploadMessages.failedTitle,
+              message: uploadMessages.failed,
+            }),
+          );
+          update(
+            id,
+            answer.ok ? { state: "done", progress: 1 } : { state: "failed", message: answer.message },
+          );
+          answered.current(answer, file);
+        })
+        // One file's trouble never stops the files after it.
+        .catch(() => undefined);
     }
   }
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../lib/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { nowIso } from "../../lib/db.server.ts";
+import { pictureIdentityOf } from "../../lib/uploaded-pictures.ts";
 import {
   contentBlocks,
   parseBlock,
@@ -131,13 +132,17 @@ async function storedBlocks(
   });
 }
 
-/** Where the content blocks show each picture address: 'Website-Inhalte › Hero', once per use. */
+/**
+ * Where the content blocks show each picture (by `pictureIdentityOf`, so a variant's address counts
+ * for its picture): 'Website-Inhalte › Hero', once per use.
+ */
 export async function contentPictureUses(db: Kysely<Database>): Promise<Map<string, string[]>> {
   const uses = new Map<string, string[]>();
   for (const { key, value } of await storedBlocks(db)) {
     for (const [field, address] of Object.entries(value)) {
       if (!isPictureField(field) || typeof address !== "string" || address === "") continue;
-      uses.set(address, [...(uses.get(address) ?? []), `Website-Inhalte › ${tabLabelOf(key)}`]);
+      const picture = pictureIdentityOf(address);
+      uses.set(picture, [...(uses.get(picture) ?? []), `Website-Inhalte › ${tabLabelOf(key)}`]);
     }
   }
   return uses;
@@ -151,7 +156,11 @@ export async function forgetContentPicture(db: Kysely<Database>, address: string
   const entries: Record<string, unknown> = {};
   for (const { key, value } of await storedBlocks(db)) {
     const defaults = contentBlocks[key].defaults as Record<string, unknown>;
-    const fields = Object.keys(value).filter((field) => isPictureField(field) && value[field] === address);
+    const picture = pictureIdentityOf(address);
+    const fields = Object.keys(value).filter((field) => {
+      const shown = value[field];
+      return isPictureField(field) && typeof shown === "string" && pictureIdentityOf(shown) === picture;
+    });
     if (fields.length === 0) continue;
     entries[key] = { ...value, ...Object.fromEntries(fields.map((field) => [field, defaults[field] ?? ""])) };
   }

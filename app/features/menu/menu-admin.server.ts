@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, FeaturedDishCategory, MenuType } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
+import { pictureIdentityOf } from "../../lib/uploaded-pictures.ts";
 import { storedMarks } from "./marks.ts";
 import { SHOWCASE_CATEGORIES } from "./public-menu.ts";
 import type { CategoryRow, ProductRow, ShowcaseRow, WeeklyRow } from "./menu-model.ts";
@@ -505,7 +506,10 @@ export async function moveShowcaseItem(db: Db, id: number, direction: "up" | "do
   });
 }
 
-/** The showcase dishes showing each picture address (their names), for a warning before it is deleted. */
+/**
+ * The showcase dishes showing each picture (by `pictureIdentityOf`: a variant's address counts for
+ * its picture), by name, for a warning before it is deleted.
+ */
 export async function showcasePictureUses(db: Db): Promise<Map<string, string[]>> {
   const rows = await db
     .selectFrom("featured_dishes")
@@ -516,16 +520,29 @@ export async function showcasePictureUses(db: Db): Promise<Map<string, string[]>
   const uses = new Map<string, string[]>();
   for (const row of rows) {
     if (!row.image_url) continue;
-    uses.set(row.image_url, [...(uses.get(row.image_url) ?? []), `Menu Items › ${row.name}`]);
+    const picture = pictureIdentityOf(row.image_url);
+    uses.set(picture, [...(uses.get(picture) ?? []), `Menu Items › ${row.name}`]);
   }
   return uses;
 }
 
 /** A picture about to be deleted leaves the showcase: its dishes show the placeholder instead. */
 export async function forgetShowcasePicture(db: Db, address: string): Promise<void> {
+  const picture = pictureIdentityOf(address);
+  const rows = await db
+    .selectFrom("featured_dishes")
+    .select(["id", "image_url"])
+    .where("image_url", "is not", null)
+    .execute();
+  const showing = rows.filter((row) => row.image_url && pictureIdentityOf(row.image_url) === picture);
+  if (showing.length === 0) return;
   await db
     .updateTable("featured_dishes")
     .set({ image_url: null, updated_at: nowIso() })
-    .where("image_url", "=", address)
+    .where(
+      "id",
+      "in",
+      showing.map((row) => row.id),
+    )
     .execute();
 }

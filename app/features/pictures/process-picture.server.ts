@@ -82,6 +82,33 @@ export function namedPictureBaseKey(
   return `${folder}/${prefix}-${now.getTime()}-${name}`;
 }
 
+/**
+ * The first bytes of the four accepted formats. Checked before libvips sees the file, so a file that
+ * is none of them (SVG, TIFF, HEIF, anything) never reaches a decoder at all.
+ */
+function looksLikeAcceptedPicture(head: Buffer): boolean {
+  const ascii = (start: number, end: number) => head.subarray(start, end).toString("latin1");
+  return (
+    (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) ||
+    ascii(0, 8) === "\x89PNG\r\n\x1a\n" ||
+    (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") ||
+    ascii(0, 6) === "GIF87a" ||
+    ascii(0, 6) === "GIF89a"
+  );
+}
+
+async function headOf(input: Buffer | string): Promise<Buffer> {
+  if (typeof input !== "string") return input.subarray(0, 12);
+  const file = await fs.open(input, "r");
+  try {
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await file.read(head, 0, 12, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
 async function sizeOf(input: Buffer | string): Promise<number> {
   if (typeof input !== "string") return input.length;
   return (await fs.stat(input)).size;
@@ -92,6 +119,7 @@ export async function processPicture(input: Buffer | string, baseKey: string): P
   const size = await sizeOf(input);
   if (size === 0) throw new PictureRefused("empty");
   if (size > MAX_UPLOAD_BYTES) throw new PictureRefused("too-large");
+  if (!looksLikeAcceptedPicture(await headOf(input))) throw new PictureRefused("not-a-picture");
   const options = { limitInputPixels: MAX_PIXELS, failOn: "truncated" as const, animated: false };
   let metadata: Metadata;
   try {

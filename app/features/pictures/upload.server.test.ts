@@ -4,15 +4,22 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../lib/db.server.ts";
-import { createLogger } from "../../lib/logger.server.ts";
+import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { fileStorage } from "../../lib/picture-storage.server.ts";
 import { FILE_NAME_HEADER, MAX_PICTURE_BYTES, uploadMessages as M } from "../../lib/picture-upload.ts";
 import { responsivePicture, storedKeysOf } from "../../lib/uploaded-pictures.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { cameraPhoto, filesUnder } from "../../../tests/support/pictures.ts";
 import { listGallery } from "./gallery.server.ts";
-import { altTextFromFileName, receivePictureUpload, type UploadDeps } from "./upload.server.ts";
+import {
+  altTextFromFileName,
+  clearIncoming,
+  MAX_UPLOADS_AT_ONCE,
+  receivePictureUpload,
+  type UploadDeps,
+} from "./upload.server.ts";
 
-const quiet = createLogger("error", () => {});
+const quiet = recordingLogger().logger;
 
 function upload(body: Buffer | ReadableStream<Uint8Array> | null, fileName: string, declareLength = true) {
   const headers = new Headers({ [FILE_NAME_HEADER]: encodeURIComponent(fileName) });
@@ -25,19 +32,7 @@ function upload(body: Buffer | ReadableStream<Uint8Array> | null, fileName: stri
   } as RequestInit);
 }
 
-const photo = (width = 1200, height = 800) =>
-  sharp({ create: { width, height, channels: 3, background: "#2f6b3a" } })
-    .jpeg()
-    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 31/1 0/1" } })
-    .toBuffer();
-
-/** Every file under a folder, relative to it. */
-const filesUnder = (folder: string): string[] =>
-  fs.existsSync(folder)
-    ? (fs.readdirSync(folder, { recursive: true }) as string[]).filter((entry) =>
-        fs.statSync(path.join(folder, entry)).isFile(),
-      )
-    : [];
+const photo = (width = 1200, height = 800) => cameraPhoto({ colour: "#2f6b3a", width, height });
 
 describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
   let handle: DatabaseHandle;
@@ -154,6 +149,53 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
     const stored = filesUnder(path.join(folder, "pictures"));
     expect(stored.every((key) => key.startsWith(`inhalte${path.sep}hero-`))).toBe(true);
     expect(filesUnder(folder).every((entry) => !entry.includes(".."))).toBe(true);
+  });
+});
+
+describe("uploads at once, and what a stopped server left behind", () => {
+  it("receives at most MAX_UPLOADS_AT_ONCE at a time and asks the next to try again", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-upload-"));
+    const deps = {
+      db: undefined as never,
+      storage: fileStorage(path.join(folder, "pictures")),
+      incomingDir: path.join(folder, "eingang"),
+      logger: quiet,
+      username: "admin",
+    };
+    const controllers: ReadableStreamDefaultController<Uint8Array>[] = [];
+    const slow = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controllers.push(controller);
+          controller.enqueue(new Uint8Array(10));
+        },
+      });
+    const running = Array.from({ length: MAX_UPLOADS_AT_ONCE }, () =>
+      receivePictureUpload(upload(slow(), "langsam.jpg", false), "galerie", deps),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await receivePictureUpload(upload(await photo(), "eins-zu-viel.jpg"), "galerie", deps);
+    expect(refused).toEqual({ status: 503, answer: { ok: false, title: M.failedTitle, message: M.busy } });
+    for (const controller of controllers) controller.close();
+    // Ten bytes are no picture: each is refused, and the places are free again.
+    expect((await Promise.all(running)).map((result) => result.status)).toEqual(
+      Array.from({ length: MAX_UPLOADS_AT_ONCE }, () => 415),
+    );
+    const next = await receivePictureUpload(upload(await photo(), "wieder.jpg"), "hero", deps);
+    expect(next.status).toBe(201);
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("clears uploads older than an hour at start, and keeps newer ones (another server's)", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-eingang-"));
+    fs.writeFileSync(path.join(folder, "alt.upload"), "x");
+    fs.writeFileSync(path.join(folder, "neu.upload"), "x");
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(folder, "alt.upload"), twoHoursAgo, twoHoursAgo);
+    await clearIncoming(folder);
+    expect(fs.readdirSync(folder)).toEqual(["neu.upload"]);
+    await clearIncoming(path.join(folder, "gibt-es-nicht"));
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 });
 

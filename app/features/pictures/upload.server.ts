@@ -57,10 +57,30 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 /** Where uploads arrive, below DATA_DIR (the same disk as the pictures). */
 export const incomingDirOf = (dataDir: string) => path.join(dataDir, "eingang");
 
-/** Uploads a stopped server left half received: nobody waits for them any more. */
-export async function clearIncoming(dir: string): Promise<void> {
-  await fs.rm(dir, { recursive: true, force: true });
+/**
+ * Uploads a stopped server left half received: nobody waits for them any more. Only those older than
+ * an hour, so a second server on the same DATA_DIR keeps the ones it is receiving.
+ */
+export async function clearIncoming(dir: string, now = Date.now()): Promise<void> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (stat && now - stat.mtimeMs > 60 * 60 * 1000) await fs.rm(file, { force: true });
+  }
 }
+
+/**
+ * At most this many uploads are received at once; a further one is answered at once with a request
+ * to try again (the staff screens send one file after another, so only a script meets it).
+ */
+export const MAX_UPLOADS_AT_ONCE = 4;
+let uploadsInFlight = 0;
 
 function fileNameOf(request: Request): string {
   const header = request.headers.get(FILE_NAME_HEADER) ?? "";
@@ -149,9 +169,11 @@ export async function receivePictureUpload(
   if (declared > MAX_PICTURE_BYTES) return refusal(413, M.tooLargeTitle, M.tooLarge(name));
   if (!request.body || declared === 0) return refusal(400, M.notAPictureTitle, M.noFile);
 
-  await fs.mkdir(deps.incomingDir, { recursive: true });
+  if (uploadsInFlight >= MAX_UPLOADS_AT_ONCE) return refusal(503, M.failedTitle, M.busy);
+  uploadsInFlight += 1;
   const incoming = path.join(deps.incomingDir, `${randomUUID()}.upload`);
   try {
+    await fs.mkdir(deps.incomingDir, { recursive: true });
     try {
       const size = await receiveToFile(request.body, incoming);
       if (size === 0) return refusal(400, M.notAPictureTitle, M.noFile);
@@ -173,7 +195,8 @@ export async function receivePictureUpload(
         });
       } catch (error) {
         await removeFiles(deps.storage, picture);
-        throw error;
+        deps.logger.error("gallery picture could not be added", { error, key: picture.original.key });
+        return refusal(500, M.addFailedTitle, M.failed);
       }
     }
     deps.logger.info("picture uploaded", {
@@ -208,6 +231,7 @@ export async function receivePictureUpload(
     deps.logger.error("picture upload failed", { error, target });
     return refusal(500, M.failedTitle, M.failed);
   } finally {
+    uploadsInFlight -= 1;
     await fs.rm(incoming, { force: true });
   }
 }

@@ -10,7 +10,7 @@ import { listGallery } from "../../features/pictures/gallery.server.ts";
 import { services } from "../../lib/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
-import { addressOfKey } from "../../lib/uploaded-pictures.ts";
+import { addressOfKey, pictureIdentityOf } from "../../lib/uploaded-pictures.ts";
 import type { Route } from "./+types/gallery";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Galerie verwalten", noindex: true });
@@ -32,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       altText: picture.altText,
       published: picture.published,
       displayOrder: picture.displayOrder,
-      usedIn: [...(showcaseUses.get(address) ?? []), ...(contentUses.get(address) ?? [])],
+      usedIn: [
+        ...(showcaseUses.get(pictureIdentityOf(address)) ?? []),
+        ...(contentUses.get(pictureIdentityOf(address)) ?? []),
+      ],
     };
   });
   return { pictures };
