@@ -4,6 +4,26 @@ import { responsivePicture } from "../lib/uploaded-pictures.ts";
 import { cn } from "../lib/utils.ts";
 
 /**
+ * Whether the picture at `src` could not be loaded: heard from its error event, or — for a picture the
+ * server rendered, which may fail before React is there to hear it — read from the element itself.
+ */
+export function useBrokenPicture(src: string | null | undefined) {
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const element = image.current;
+    // (`currentSrc` is empty while a lazy picture has not started: not loaded yet is not broken.)
+    if (src && element?.complete && element.currentSrc !== "" && element.naturalWidth === 0)
+      setBrokenSrc(src);
+  }, [src]);
+  return {
+    image,
+    broken: Boolean(src) && brokenSrc === src,
+    onError: () => setBrokenSrc(src ?? null),
+  };
+}
+
+/**
  * A picture by its address. An uploaded one comes with its WebP variants (`srcset`; the browser picks
  * by `sizes`) and its width and height, so the page keeps its place while it loads; any other
  * address is shown as it is. Without an address, or when it cannot be loaded, a placeholder graphic
@@ -27,14 +47,8 @@ export function Picture({
   loading?: "lazy" | "eager";
   fetchPriority?: ImgHTMLAttributes<HTMLImageElement>["fetchPriority"];
 }) {
-  const [broken, setBroken] = useState<string | null>(null);
-  const image = useRef<HTMLImageElement>(null);
-  // A server-rendered picture may have failed before React was there to hear its error event.
-  useEffect(() => {
-    const element = image.current;
-    if (src && element?.complete && element.naturalWidth === 0) setBroken(src);
-  }, [src]);
-  if (!src || broken === src)
+  const { image, broken, onError } = useBrokenPicture(src);
+  if (!src || broken)
     return (
       <div
         role={alt ? "img" : undefined}
@@ -61,7 +75,7 @@ export function Picture({
       loading={loading}
       fetchPriority={fetchPriority}
       decoding="async"
-      onError={() => setBroken(src)}
+      onError={onError}
       className={cn("object-cover", className)}
     />
   );

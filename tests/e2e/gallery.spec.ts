@@ -57,7 +57,7 @@ test.describe("Galerie verwalten", () => {
     // What guests get has no GPS (nor any other EXIF), in every size.
     await page.goto("/");
     const gallery = page.locator("#gallery");
-    await expect(gallery.getByRole("button", { name: /terrasse am abend/ })).toBeVisible();
+    await expect(gallery.getByRole("link", { name: /terrasse am abend/ })).toBeVisible();
     const shown = gallery.getByRole("img", { name: "terrasse am abend" });
     const sources = [
       (await shown.getAttribute("src")) ?? "",

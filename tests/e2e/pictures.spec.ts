@@ -125,7 +125,7 @@ test.describe("Galerie auf der Startseite", () => {
     const gallery = page.getByRole("region", { name: "Bilder aus unserem Restaurant" });
     await gallery.scrollIntoViewIfNeeded();
     const firstPage = gallery.getByRole("group", { name: "Seite 1 von 2" });
-    await expect(firstPage.getByRole("button")).toHaveCount(8);
+    await expect(firstPage.getByRole("link")).toHaveCount(8);
     // The first page's pictures are in the server's HTML, with their size and a small variant.
     const html = await (await page.request.get("/")).text();
     expect(html).toContain("Die Terrasse am Abend unter Lichterketten");
@@ -134,7 +134,12 @@ test.describe("Galerie auf der Startseite", () => {
     await expect(first).toHaveAttribute("width", "1200");
     await expect(first).toHaveAttribute("srcset", /480w/);
 
-    const opener = firstPage.getByRole("button", {
+    // Before the scripts, the link opens the large picture itself.
+    await expect(firstPage.getByRole("link", { name: /Die Terrasse am Abend/ })).toHaveAttribute(
+      "href",
+      /-1200w\.webp$/,
+    );
+    const opener = firstPage.getByRole("link", {
       name: "Bild vergrößern: Die Terrasse am Abend unter Lichterketten",
     });
     await opener.click();
@@ -153,9 +158,12 @@ test.describe("Galerie auf der Startseite", () => {
       await page.keyboard.press("Tab");
       expect(await lightbox.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     }
+    // Closed on the last picture: the gallery turns to its page, and the keyboard is on its link.
     await page.keyboard.press("Escape");
     await expect(lightbox).toBeHidden();
-    await expect(opener).toBeFocused();
+    await expect(gallery.getByRole("link", { name: "Bild vergrößern: Tiramisù mit Kakao" })).toBeFocused();
+    await gallery.getByRole("button", { name: "Vorherige" }).click();
+    await expect(opener).toBeVisible();
 
     await opener.click();
     await expect(lightbox).toBeVisible();

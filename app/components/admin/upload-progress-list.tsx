@@ -12,16 +12,22 @@ export function UploadProgressList({ uploads }: { uploads: UploadProgress[] }) {
           <li key={upload.id} className="rounded-md border border-stone-200 bg-white p-3 text-sm">
             <div className="flex items-center justify-between gap-3">
               <span className="truncate font-medium">{upload.name}</span>
-              <span className="shrink-0 text-muted" aria-live="polite">
-                {upload.state === "waiting"
-                  ? "Wartet…"
-                  : upload.state === "sending"
-                    ? percent < 100
-                      ? `${percent} %`
-                      : "Wird verarbeitet…"
-                    : upload.state === "done"
-                      ? "Hochgeladen"
-                      : "Fehlgeschlagen"}
+              <span className="flex shrink-0 gap-2 text-muted">
+                {upload.state === "sending" && percent < 100 ? (
+                  <span aria-hidden="true">{percent} %</span>
+                ) : null}
+                {/* Read out when the state changes, not at every percent. */}
+                <span aria-live="polite">
+                  {upload.state === "waiting"
+                    ? "Wartet…"
+                    : upload.state === "sending"
+                      ? percent < 100
+                        ? "Wird hochgeladen…"
+                        : "Wird verarbeitet…"
+                      : upload.state === "done"
+                        ? "Hochgeladen"
+                        : "Fehlgeschlagen"}
+                </span>
               </span>
             </div>
             {upload.state === "failed" ? (

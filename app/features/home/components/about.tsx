@@ -4,6 +4,7 @@ import { cn } from "../../../lib/utils.ts";
 import type { AboutContent } from "../../../lib/content/schemas.ts";
 import { ABOUT_PICTURE } from "../../../lib/content/pictures.ts";
 import { responsiveAttributes, responsivePicture } from "../../../lib/uploaded-pictures.ts";
+import { useBrokenPicture } from "../../../components/picture.tsx";
 import { SectionHeading } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
@@ -50,7 +51,10 @@ function useReveal<T extends Element>(threshold: number) {
 
 /** 'Über uns': text, key figures, a picture with a floating quote. */
 export function About({ about }: { about: AboutContent }) {
-  const uploaded = responsivePicture(about.image_url);
+  // A picture that cannot be loaded (an address staff typed that has gone) gives way to the shipped one.
+  const { image, broken, onError } = useBrokenPicture(about.image_url);
+  const shownPicture = broken ? ABOUT_PICTURE.src : about.image_url;
+  const uploaded = responsivePicture(shownPicture);
   const { ref, state } = useReveal<HTMLDivElement>(REVEAL_THRESHOLD);
   return (
     <section
@@ -99,7 +103,9 @@ export function About({ about }: { about: AboutContent }) {
             className="absolute -top-4 -right-4 hidden h-2/3 w-2/3 rounded-2xl bg-brand-100 sm:block"
           />
           <img
-            {...responsiveAttributes(about.image_url, "(min-width: 768px) 40vw, min(28rem, 100vw)")}
+            {...responsiveAttributes(shownPicture, "(min-width: 768px) 40vw, min(28rem, 100vw)")}
+            ref={image}
+            onError={onError}
             alt={about.image_alt}
             width={uploaded?.width ?? ABOUT_PICTURE.width}
             height={uploaded?.height ?? ABOUT_PICTURE.height}

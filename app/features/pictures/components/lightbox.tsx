@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Picture } from "../../../components/picture.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { galleryTexts as T, type PublicGalleryPicture } from "../public-gallery.ts";
@@ -12,21 +13,36 @@ export function Lightbox({
   index,
   onIndexChange,
   onClose,
+  openerOf,
 }: {
   pictures: PublicGalleryPicture[];
   index: number | undefined;
   onIndexChange: (index: number) => void;
-  onClose: () => void;
+  /** With the picture shown last. */
+  onClose: (last: number) => void;
+  /** The link of a picture in the gallery, for the keyboard's way back. */
+  openerOf: (index: number) => HTMLElement | null;
 }) {
   const count = pictures.length;
+  const lastShown = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (index !== undefined) lastShown.current = index;
+  }, [index]);
   const picture = index === undefined ? undefined : pictures[index];
   const go = (step: number) => {
     if (index !== undefined) onIndexChange((index + step + count) % count);
   };
   return (
-    <Dialog open={picture !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Dialog open={picture !== undefined} onOpenChange={(open) => (open ? undefined : onClose(index ?? 0))}>
       <DialogContent
         className="max-w-6xl"
+        onCloseAutoFocus={(event) => {
+          const opener = lastShown.current === undefined ? null : openerOf(lastShown.current);
+          if (!opener) return;
+          event.preventDefault();
+          // After the carousel has turned to its page (inert until then).
+          requestAnimationFrame(() => opener.focus({ preventScroll: true }));
+        }}
         onKeyDown={(event) => {
           if (event.key === "ArrowLeft") go(-1);
           else if (event.key === "ArrowRight") go(1);
