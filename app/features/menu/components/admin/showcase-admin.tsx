@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import {
   PictureField,
@@ -10,14 +10,19 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.tsx";
 import type { FeaturedDishCategory } from "../../../../lib/database.types.ts";
 import { formatPrice } from "../../../../lib/format.ts";
-import { cn } from "../../../../lib/utils.ts";
 import { marksOf, printedMarks } from "../../marks.ts";
 import type { ShowcaseRow } from "../../menu-model.ts";
 import { SHOWCASE_CATEGORIES, showcaseFields, showcaseSchema } from "../../schema.ts";
 import { DishPicture } from "../dish-picture.tsx";
+import {
+  pendingVisibility,
+  VisibilityBadge,
+  VisibilityToggle,
+  type VisibilityLabels,
+} from "../../../../components/admin/visibility.tsx";
 import { ConfirmDialog } from "../../../../components/admin/confirm-dialog.tsx";
 import { DishFormDialog, type DishFormLabels } from "./dish-form-dialog.tsx";
-import { ActionForm, EditDeleteButtons, MoveButton } from "../../../../components/admin/row-controls.tsx";
+import { EditDeleteButtons, MoveButton } from "../../../../components/admin/row-controls.tsx";
 import { useRowAction } from "../../../../components/admin/use-row-action.ts";
 
 export const SHOWCASE_ACTION = "/admin/menu-items";
@@ -198,6 +203,14 @@ function ShowcasePicture({
   );
 }
 
+const englishVisibility: VisibilityLabels = {
+  visible: "Active",
+  hidden: "Hidden",
+  hide: "Hide",
+  show: "Show",
+  toggleName: (name, visible) => `${visible ? "Hide" : "Show"} ${name}`,
+};
+
 function ShowcaseCard({
   item,
   first,
@@ -214,10 +227,7 @@ function ShowcaseCard({
   const toggle = useRowAction({ key: `toggle-${item.id}` });
   const move = useRowAction({ key: `item-move-${item.id}` });
   const marks = printedMarks(marksOf("allergens", item.allergens), marksOf("additives", item.additives));
-  // Shown as the server will have it once the click is answered.
-  const pendingActive = toggle.fetcher.formData?.get("is_active");
-  const active =
-    pendingActive === undefined || pendingActive === null ? item.is_active : pendingActive === "true";
+  const active = pendingVisibility(toggle.fetcher, "is_active", item.is_active);
   const moveButton = (direction: "up" | "down") => (
     <MoveButton
       fetcher={move.fetcher}
@@ -239,16 +249,7 @@ function ShowcaseCard({
         <div className="space-y-2 p-4">
           <div className="flex items-start justify-between gap-2">
             <h3 className="font-sans text-base font-semibold">{item.name}</h3>
-            <span
-              className={cn(
-                "shrink-0 rounded-full border px-2 py-0.5 text-xs font-semibold",
-                active
-                  ? "border-green-700 bg-green-50 text-green-900"
-                  : "border-stone-400 bg-stone-100 text-stone-800",
-              )}
-            >
-              {active ? "Active" : "Hidden"}
-            </span>
+            <VisibilityBadge visible={active} labels={englishVisibility} />
           </div>
           <p className="text-sm text-muted">{item.description}</p>
           <p className="flex items-baseline justify-between text-sm">
@@ -257,23 +258,16 @@ function ShowcaseCard({
           </p>
           {marks ? <p className="text-xs text-muted">Allergens/additives: {marks}</p> : null}
           <div className="flex flex-wrap items-center gap-1 pt-1">
-            <ActionForm
+            <VisibilityToggle
               fetcher={toggle.fetcher}
               action={SHOWCASE_ACTION}
               intent="item-toggle"
               id={item.id}
-              fields={{ is_active: active ? "false" : "true" }}
-            >
-              <Button
-                type="submit"
-                size="sm"
-                variant="outline"
-                aria-label={`${active ? "Hide" : "Show"} ${item.name}`}
-              >
-                {active ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                {active ? "Hide" : "Show"}
-              </Button>
-            </ActionForm>
+              field="is_active"
+              visible={active}
+              rowName={item.name}
+              labels={englishVisibility}
+            />
             {moveButton("up")}
             {moveButton("down")}
             <span className="flex-1" />

@@ -1,6 +1,12 @@
-import { ArrowDown, ArrowUp, Eye, EyeOff, ImagePlus, Upload } from "lucide-react";
+import { ArrowDown, ArrowUp, ImagePlus, Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import {
+  pendingVisibility,
+  VisibilityBadge,
+  VisibilityToggle,
+  type VisibilityLabels,
+} from "../../../../components/admin/visibility.tsx";
 import { ConfirmDialog } from "../../../../components/admin/confirm-dialog.tsx";
 import { blocked } from "../../../../components/admin/blocked.ts";
 import { ActionForm, EditDeleteButtons } from "../../../../components/admin/row-controls.tsx";
@@ -11,7 +17,6 @@ import { toastNotice } from "../../../../components/forms/toast-notice.ts";
 import { Picture } from "../../../../components/picture.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { ACCEPT_ATTRIBUTE, uploadMessages } from "../../../../lib/picture-upload.ts";
-import { cn } from "../../../../lib/utils.ts";
 import { countLine, type GalleryAdminPicture } from "../../gallery-model.ts";
 import { PictureEditDialog } from "./picture-edit-dialog.tsx";
 
@@ -138,6 +143,14 @@ function DeleteWarning({ picture }: { picture: GalleryAdminPicture }) {
   );
 }
 
+const germanVisibility: VisibilityLabels = {
+  visible: "Sichtbar",
+  hidden: "Versteckt",
+  hide: "Verstecken",
+  show: "Anzeigen",
+  toggleName: (name, visible) => `${name} ${visible ? "verstecken" : "anzeigen"}`,
+};
+
 function PictureCard({
   picture,
   orderAfterMove,
@@ -152,8 +165,7 @@ function PictureCard({
   onDelete: () => void;
 }) {
   const toggle = useRowAction({ key: `gallery-publish-${picture.id}` });
-  const pendingPublished = toggle.fetcher.formData?.get("is_published");
-  const published = typeof pendingPublished === "string" ? pendingPublished === "true" : picture.published;
+  const published = pendingVisibility(toggle.fetcher, "is_published", picture.published);
   const label = picture.caption || picture.altText;
   const moveButton = (direction: "up" | "down") => {
     const next = orderAfterMove(direction);
@@ -190,16 +202,7 @@ function PictureCard({
             sizes="(min-width: 1280px) 30vw, (min-width: 640px) 50vw, 100vw"
             className="aspect-[4/3] w-full"
           />
-          <span
-            className={cn(
-              "absolute top-2 left-2 rounded-full border px-2 py-0.5 text-xs font-semibold",
-              published
-                ? "border-green-700 bg-green-50 text-green-900"
-                : "border-stone-400 bg-stone-100 text-stone-800",
-            )}
-          >
-            {published ? "Sichtbar" : "Versteckt"}
-          </span>
+          <VisibilityBadge visible={published} labels={germanVisibility} className="absolute top-2 left-2" />
         </div>
         <div className="space-y-1 p-4 text-sm">
           <p className="font-semibold">
@@ -213,23 +216,16 @@ function PictureCard({
             <p className="text-muted">Auch verwendet: {picture.usedIn.join(", ")}</p>
           ) : null}
           <div className="flex flex-wrap items-center gap-1 pt-2">
-            <ActionForm
+            <VisibilityToggle
               fetcher={toggle.fetcher}
               action={GALLERY_ACTION}
               intent="picture-publish"
               id={picture.id}
-              fields={{ is_published: published ? "false" : "true" }}
-            >
-              <Button
-                type="submit"
-                size="sm"
-                variant="outline"
-                aria-label={`${label} ${published ? "verstecken" : "anzeigen"}`}
-              >
-                {published ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                {published ? "Verstecken" : "Anzeigen"}
-              </Button>
-            </ActionForm>
+              field="is_published"
+              visible={published}
+              rowName={label}
+              labels={germanVisibility}
+            />
             {moveButton("up")}
             {moveButton("down")}
             <span className="flex-1" />
