@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
 import {
@@ -17,7 +19,9 @@ import {
  *   - during the N-connection run, how the server's main thread spent the time: running, waiting
  *     for a CPU (other work on the machine), or sleeping with nothing to do — a page that waits for
  *     something other than the CPU shows up as sleep (Linux /proc, only for a server this script
- *     started).
+ *     started);
+ *   - the ceiling: the same bytes and headers served from memory by a bare node:http server in a
+ *     process of its own, at N connections in the same run, and our share of it ('Anteil').
  * A benchmark to compare before and after a change on the same machine, not a test: it asserts
  * nothing about timings.
  *
@@ -188,6 +192,60 @@ interface Row {
   single: Figures;
   many: Figures;
   mainThread: MainThreadShares | undefined;
+  /** The same bytes from memory by a bare node:http server, at N connections in the same run. */
+  ceiling: Figures;
+}
+
+/** One answer of ours: its bytes and the headers that describe them. */
+function sampleOf(url: URL, headers: Record<string, string>) {
+  return new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const kept: Record<string, string> = {};
+          for (const name of ["content-type", "content-encoding", "cache-control", "vary"]) {
+            const value = response.headers[name];
+            if (typeof value === "string") kept[name] = value;
+          }
+          resolve({ body: Buffer.concat(chunks), headers: kept });
+        });
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * The ceiling this machine sets: a bare node:http server in a process of its own, answering every
+ * request with the same bytes and headers from memory — no routing, no rendering, no database.
+ */
+async function startCeiling(sample: { body: Buffer; headers: Record<string, string> }) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-ceiling-"));
+  fs.writeFileSync(path.join(folder, "body"), sample.body);
+  fs.writeFileSync(path.join(folder, "headers.json"), JSON.stringify(sample.headers));
+  const script = `
+    const fs = require("node:fs"); const http = require("node:http");
+    const body = fs.readFileSync(process.argv[1] + "/body");
+    const headers = { ...JSON.parse(fs.readFileSync(process.argv[1] + "/headers.json", "utf8")), "content-length": body.length };
+    const server = http.createServer((request, response) => { response.writeHead(200, headers); response.end(body); });
+    server.keepAliveTimeout = 5000;
+    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\n"));`;
+  const child = spawn(process.execPath, ["-e", script, folder], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once("exit", (code) => reject(new Error(`Die Vergleichs-Server endete (Code ${code})`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async close() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 const encodings: Array<{ label: string; headers: Record<string, string> }> = [
@@ -206,7 +264,23 @@ async function measure(origin: string, options: Options, serverPid: number | und
       const before = mainThreadTimes(serverPid);
       const manyRun = await run(url, encoding.headers, options.connections, options.seconds);
       const mainThread = sharesBetween(before, mainThreadTimes(serverPid), manyRun.seconds);
-      const row = { path: page, encoding: encoding.label, single, many: figuresOf(manyRun), mainThread };
+      const ceilingServer = await startCeiling(await sampleOf(url, encoding.headers));
+      let ceiling: Figures;
+      try {
+        const ceilingUrl = new URL(page, ceilingServer.origin);
+        await run(ceilingUrl, encoding.headers, 1, 0.5);
+        ceiling = figuresOf(await run(ceilingUrl, encoding.headers, options.connections, options.seconds));
+      } finally {
+        await ceilingServer.close();
+      }
+      const row = {
+        path: page,
+        encoding: encoding.label,
+        single,
+        many: figuresOf(manyRun),
+        mainThread,
+        ceiling,
+      };
       rows.push(row);
       say(`  ${page} (Kodierung: ${encoding.label}) gemessen`);
     }
@@ -231,6 +305,8 @@ function printTable(rows: Row[], connections: number) {
     "Hauptthread: rechnet",
     "wartet auf CPU",
     "schläft",
+    "Decke req/s",
+    "Anteil",
     "Fehler",
   ];
   const cells = rows.map((row) => [
@@ -246,6 +322,8 @@ function printTable(rows: Row[], connections: number) {
     percent(row.mainThread?.running),
     percent(row.mainThread?.waitingForCpu),
     percent(row.mainThread?.sleeping),
+    Math.round(row.ceiling.perSecond).toString(),
+    percent(row.many.perSecond / row.ceiling.perSecond),
     String(row.single.failures + row.many.failures),
   ]);
   const widths = header.map((_, index) =>
