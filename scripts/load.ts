@@ -231,7 +231,7 @@ async function startCeiling(sample: { body: Buffer; headers: Record<string, stri
     const headers = { ...JSON.parse(fs.readFileSync(process.argv[1] + "/headers.json", "utf8")), "content-length": body.length };
     const server = http.createServer((request, response) => { response.writeHead(200, headers); response.end(body); });
     server.keepAliveTimeout = 5000;
-    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\n"));`;
+    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));`;
   const child = spawn(process.execPath, ["-e", script, folder], { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
