@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
 import { busyMachineWarning, startProductionServer, stopProductionServer } from "./production-server.ts";
@@ -10,8 +11,9 @@ import { busyMachineWarning, startProductionServer, stopProductionServer } from 
  * the median scores and timings, the bytes sent, and every request that went to another host —
  * decision 0013 allows none, so one of them makes the exit code 1. Downloads nothing.
  *
- *   npm run bench                      # / and /speisekarte, 3 runs each
+ *   npm run bench                      # /, /speisekarte, /wochenkarte, /login, 3 runs each
  *   npm run bench -- --runs 5 /wochenkarte
+ *   npm run bench -- --check           # exit code 1 when a budget is broken (below)
  *
  * Environment: CHROME_PATH or CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default: any
  * free port). The Lighthouse reports are kept in .tmp/bench/.
@@ -20,21 +22,24 @@ const root = path.resolve(import.meta.dirname, "..");
 const reportDir = path.join(root, ".tmp", "bench");
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-function parseArguments(argv: string[]): { runs: number; paths: string[] } {
+function parseArguments(argv: string[]): { runs: number; paths: string[]; check: boolean } {
   let runs = 3;
+  let check = false;
   const paths: string[] = [];
   const queue = [...argv];
   for (let argument = queue.shift(); argument !== undefined; argument = queue.shift()) {
     if (argument === "--runs") {
       runs = Number(queue.shift());
       if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs braucht eine ganze Zahl ab 1");
+    } else if (argument === "--check") {
+      check = true;
     } else if (argument.startsWith("/")) {
       paths.push(argument);
     } else {
       throw new Error(`Unbekanntes Argument: ${argument}`);
     }
   }
-  return { runs, paths: paths.length > 0 ? paths : ["/", "/speisekarte"] };
+  return { runs, check, paths: paths.length > 0 ? paths : ["/", "/speisekarte", "/wochenkarte", "/login"] };
 }
 
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -192,16 +197,22 @@ const columns: Array<{
   },
   {
     label: "Best practices",
-    target: "≥ 95",
+    target: "100",
     value: (f) => f.bestPractices,
     show: String,
-    meets: (v) => v >= 95,
+    meets: (v) => v === 100,
   },
   { label: "SEO", target: "100", value: (f) => f.seo, show: String, meets: (v) => v === 100 },
   { label: "First Contentful Paint", target: "", value: (f) => f.fcp, show: milliseconds },
   { label: "Largest Contentful Paint", target: "", value: (f) => f.lcp, show: milliseconds },
   { label: "Total Blocking Time", target: "", value: (f) => f.tbt, show: milliseconds },
-  { label: "Cumulative Layout Shift", target: "", value: (f) => f.cls, show: (v) => v.toFixed(3) },
+  {
+    label: "Cumulative Layout Shift",
+    target: "≤ 0.02",
+    value: (f) => f.cls,
+    show: (v) => v.toFixed(3),
+    meets: (v) => v <= 0.02,
+  },
   { label: "Transfer size (total)", target: "", value: (f) => f.totalBytes, show: kilobytes },
   { label: "Transfer size (JavaScript)", target: "", value: (f) => f.scriptBytes, show: kilobytes },
   { label: "Requests", target: "", value: (f) => f.requests, show: String },
@@ -227,8 +238,70 @@ function printTable(results: Map<string, RunFigures[]>) {
   for (const row of rows) say(line(row));
 }
 
+/** Pages that ask search engines to stay away: their SEO score does not count. */
+const isNoindexPage = (page: string) => /^\/(login|admin)(\/|$)/.test(page);
+
+/** Compressed JavaScript a guest's phone loads for the home page, at most. */
+const HOME_SCRIPT_BUDGET = 150 * 1024;
+
+/** The budgets of `--check`, on the medians: one line each, and whether it holds. */
+function budgets(results: Map<string, RunFigures[]>): Array<{ text: string; holds: boolean }> {
+  const lines: Array<{ text: string; holds: boolean }> = [];
+  for (const [page, runs] of results) {
+    for (const column of columns) {
+      if (!column.meets || (column.label === "SEO" && isNoindexPage(page))) continue;
+      const value = median(runs.map(column.value));
+      lines.push({
+        text: `${page}: ${column.label} ${column.show(value)} (${column.target})`,
+        holds: column.meets(value),
+      });
+    }
+    const hosts = new Set(runs.flatMap((run) => run.otherHosts));
+    lines.push({ text: `${page}: ${hosts.size} Anfragen an andere Hosts (0)`, holds: hosts.size === 0 });
+  }
+  const home = results.get("/");
+  if (home) {
+    const scripts = median(home.map((run) => run.scriptBytes));
+    lines.push({
+      text: `/: JavaScript ${kilobytes(scripts)} (≤ ${kilobytes(HOME_SCRIPT_BUDGET)})`,
+      holds: scripts <= HOME_SCRIPT_BUDGET,
+    });
+  }
+  return lines;
+}
+
+/** The run's figures and the machine, for whoever compares later: bench/results/latest.json. */
+function writeResults(results: Map<string, RunFigures[]>, runs: number) {
+  const summary = (values: number[]) => ({
+    median: median(values),
+    min: Math.min(...values),
+    max: Math.max(...values),
+  });
+  const pages = Object.fromEntries(
+    [...results].map(([page, figures]) => [
+      page,
+      Object.fromEntries(columns.map((column) => [column.label, summary(figures.map(column.value))])),
+    ]),
+  );
+  const machine = {
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? "unbekannt",
+    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
+  const folder = path.join(root, "bench", "results");
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, "latest.json");
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, lighthouse: { runs, pages } }, null, 2)}\n`,
+  );
+  return path.relative(root, file);
+}
+
 async function main() {
-  const { runs, paths } = parseArguments(process.argv.slice(2));
+  const { runs, paths, check } = parseArguments(process.argv.slice(2));
   if (!fs.existsSync(chromePath)) throw new Error(`Kein Chromium unter ${chromePath} (CHROME_PATH setzen)`);
   buildIfNeeded(root, say);
   fs.mkdirSync(reportDir, { recursive: true });
@@ -272,7 +345,17 @@ async function main() {
   } else {
     say("\nKeine Anfrage an einen anderen Host.");
   }
-  say(`Berichte: ${path.relative(root, reportDir)}/`);
+  say(`Berichte: ${path.relative(root, reportDir)}/, Zahlen: ${writeResults(results, runs)}`);
+
+  if (check) {
+    say("\nBudgets:");
+    const lines = budgets(results);
+    for (const line of lines) say(`  ${line.holds ? "✓" : "✗"} ${line.text}`);
+    if (lines.some((line) => !line.holds)) {
+      say("Mindestens ein Budget ist überschritten.");
+      process.exitCode = 1;
+    }
+  }
 }
 
 main().catch((error: unknown) => {
