@@ -19,6 +19,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0004-menu-marks",
       "0005-gallery-pictures",
       "0006-pictures-named-by-size",
+      "0007-page-versions",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);

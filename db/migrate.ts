@@ -7,6 +7,7 @@ import { reservationsAndMail } from "./migrations/0003-reservations-and-mail.ts"
 import { menuMarks } from "./migrations/0004-menu-marks.ts";
 import { galleryPictures } from "./migrations/0005-gallery-pictures.ts";
 import { picturesNamedBySize } from "./migrations/0006-pictures-named-by-size.ts";
+import { pageVersions } from "./migrations/0007-page-versions.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -20,6 +21,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0004-menu-marks": menuMarks(),
     "0005-gallery-pictures": galleryPictures(),
     "0006-pictures-named-by-size": picturesNamedBySize(),
+    "0007-page-versions": pageVersions(),
   };
 }
 

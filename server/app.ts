@@ -9,6 +9,7 @@ import { fileStorage } from "../app/lib/picture-storage.server.ts";
 import { clearIncoming, incomingDirOf } from "../app/features/pictures/upload.server.ts";
 import { appContext } from "../app/lib/app-context.ts";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
+import { bumpPageVersion, readPageVersion } from "../app/lib/page-version.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
 import {
@@ -31,6 +32,7 @@ import {
   limitBody,
 } from "./request-guards.ts";
 import { startHousekeeping } from "./housekeeping.ts";
+import { createPageCache } from "./page-cache.ts";
 import { createPictureFiles } from "./picture-files.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
@@ -138,6 +140,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const hsts = config.publicUrl?.startsWith("https://") ?? false;
   const cookieSettings = { secure: config.secureCookies };
   const uploadRoutes = options.uploadRoutes ?? UPLOAD_ROUTES;
+  // In development every request renders anew (Vite changes the code under it).
+  const pageCache = createPageCache(development ? { maxAgeMs: -1 } : {});
   // Absolute links never come from the request's Host header, which the client writes.
   let listeningOrigin = `http://localhost:${config.port}`;
   const siteOrigin = () => config.publicUrl ?? listeningOrigin;
@@ -153,6 +157,19 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     if (url.pathname === "/healthz") return healthCheck(database, logger);
     const asset = (serveStatic ? await serveStatic(request) : undefined) ?? (await servePicture(request));
     if (asset) return asset;
+    const cacheable = pageCache.isCacheable(request, sessionCookieName(cookieSettings));
+    let pageVersion: number | undefined;
+    if (cacheable) {
+      try {
+        pageVersion = await readPageVersion(database.db);
+        const kept = pageCache.lookup(url.pathname, pageVersion, request);
+        if (kept) return kept;
+      } catch (error) {
+        // Without the version no kept page is trusted: the page is rendered as without a cache.
+        logger.warn("page version unreadable, rendering anew", { requestId, error });
+        pageVersion = undefined;
+      }
+    }
     const unsafe = !isSafeMethod(request.method);
     if (
       unsafe &&
@@ -202,7 +219,23 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       cspNonce,
       requestId,
     });
-    return handleRouterRequest(bounded, context);
+    const response = await handleRouterRequest(bounded, context);
+    if (unsafe && carriesSessionCookie(request)) {
+      // Staff changed something (or tried to): guests' kept pages are renewed (decision 0020).
+      await bumpPageVersion(database.db).catch((error: unknown) =>
+        logger.error("page version not counted up", { requestId, error }),
+      );
+    }
+    if (cacheable && pageVersion !== undefined)
+      return pageCache.store(url.pathname, pageVersion, cspNonce, response);
+    return response;
+  }
+
+  function carriesSessionCookie(request: Request): boolean {
+    const name = sessionCookieName(cookieSettings);
+    return (request.headers.get("cookie") ?? "")
+      .split(";")
+      .some((part) => part.trim().startsWith(`${name}=`));
   }
 
   async function handle(incoming: Request, peer: ClientAddress): Promise<Response> {
@@ -223,16 +256,19 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     const request = asAddressedByBrowser(incoming, config.publicUrl, forwardedProto);
     const requestId = randomUUID();
     const cspNonce = randomBytes(16).toString("base64");
+    let nonce = cspNonce;
     let response: Response;
     try {
       response = await route(request, client, requestId, cspNonce);
+      // A page answered from memory carries the nonce it was rendered with.
+      nonce = pageCache.nonceOf(response) ?? cspNonce;
     } catch (error) {
       logger.error("request failed", { requestId, error });
       response = plainResponse(500, "Interner Serverfehler. Bitte versuchen Sie es später erneut.");
     }
     // Responses from Response.redirect() and fetch() have immutable headers: always work on a copy.
     const headers = new Headers(response.headers);
-    applySecurityHeaders(headers, { nonce: cspNonce, hsts, development });
+    applySecurityHeaders(headers, { nonce, hsts, development });
     headers.set("X-Request-Id", requestId);
     const final = compressResponse(
       request,

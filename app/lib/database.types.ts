@@ -195,7 +195,15 @@ export interface LoginThrottleTable {
   expires_at: Timestamp;
 }
 
+/** One row (id 1): the version of what guests' pages show (decision 0020). */
+export interface PageVersionsTable {
+  id: number;
+  /** bigint: PostgreSQL's driver answers it as text. */
+  version: number | string;
+}
+
 export interface Database {
+  page_versions: PageVersionsTable;
   site_content: SiteContentTable;
   announcements: AnnouncementsTable;
   categories: CategoriesTable;

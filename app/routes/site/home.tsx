@@ -13,7 +13,7 @@ import { loadPublicGallery } from "../../features/pictures/gallery.server.ts";
 import { ShowcaseCarousel } from "../../features/menu/components/showcase-carousel.tsx";
 import { ReservationRequestForm } from "../../features/reservations/components/reservation-request-form.tsx";
 import { bookingWindow } from "../../features/reservations/rules.ts";
-import { newRequestToken, submitReservationRequest } from "../../features/reservations/request.server.ts";
+import { submitReservationRequest } from "../../features/reservations/request.server.ts";
 import { readForm } from "../../lib/forms.ts";
 import { toastsHandle } from "../../lib/toasts.ts";
 import { data } from "react-router";
@@ -59,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadShowcase(database.db, logger),
     loadPublicGallery(database.db, logger),
   ]);
-  return { ...blocks, showcase, gallery, reservation: { token: newRequestToken(), window: bookingWindow() } };
+  return { ...blocks, showcase, gallery, reservation: { window: bookingWindow() } };
 }
 
 /** A guest's reservation request: with JavaScript from the form's fetcher, without it as a page. */
@@ -124,7 +124,6 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <ReservationRequestForm
             hours={frame["global.opening_hours"]}
             window={loaderData.reservation.window}
-            requestToken={loaderData.reservation.token}
             result={actionData}
             submitText={loaderData["home.reservations"].form_submit_text}
             submittingText={loaderData["home.reservations"].form_submitting_text}

@@ -42,7 +42,6 @@ export interface ReservationRequestFormProps {
   hours: OpeningHoursContent;
   window: BookingWindow;
   /** The form's one-time key: the same request sent twice is stored once. */
-  requestToken: string;
   /** The action's answer when the page was rendered after a POST without JavaScript. */
   result: RequestResult | undefined;
   submitText: string;
@@ -54,10 +53,18 @@ export interface ReservationRequestFormProps {
  * it, the request is sent in the background, checked first with the same schema as the server,
  * and the times offered follow the chosen day's opening hours (decision 0014).
  */
+/** 16 random bytes, URL-safe: `crypto.getRandomValues` also works on a plain-http address. */
+function newFormKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
 export function ReservationRequestForm({
   hours,
   window,
-  requestToken,
   result: documentResult,
   submitText,
   submittingText,
@@ -84,6 +91,10 @@ export function ReservationRequestForm({
 
   // The answer with JavaScript: a toast, the form cleared after success.
   const handled = useRef<RequestResult | undefined>(undefined);
+  // The form's own key, made in the browser: the same form sent twice is stored once, and every new
+  // form gets a new key. (Pages are kept and served to many guests, so the server cannot write one
+  // into them; without JavaScript the server derives a key from the request itself. Decision 0020.)
+  const formKey = useRef<string | undefined>(undefined);
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer || fetcher.state !== "idle" || handled.current === answer) return;
@@ -91,6 +102,7 @@ export function ReservationRequestForm({
     showToast(answer.notice);
     if (answer.status === "sent") {
       formRef.current?.reset();
+      formKey.current = undefined;
     } else if (formRef.current) {
       focusFirstInvalid(formRef.current);
     }
@@ -122,6 +134,8 @@ export function ReservationRequestForm({
         return;
       }
       setClientErrors(undefined);
+      const keyField = form.elements.namedItem("request_token");
+      if (keyField instanceof HTMLInputElement) keyField.value = formKey.current ??= newFormKey();
       await fetcher.submit(form, { method: "post", action: REQUEST_ACTION });
     } finally {
       setChecking(false);
@@ -147,7 +161,7 @@ export function ReservationRequestForm({
       {documentResult && !fetcher.data && !clientErrors ? (
         <NoticeInPage notice={documentResult.notice} />
       ) : null}
-      <input type="hidden" name="request_token" value={requestToken} />
+      <input type="hidden" name="request_token" defaultValue="" />
       {/* The honeypot: hidden from people and screen readers, filled in only by robots. */}
       <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
         <label htmlFor={id(HONEYPOT_FIELD)}>Bitte nicht ausfüllen</label>

@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, sessionCookieName } from "../app/features/auth/session.server.ts";
+import { services } from "../app/lib/app-context.ts";
+import { parseConfig } from "../app/lib/env.server.ts";
+import { recordingLogger } from "../tests/support/silent-logger.ts";
+import { createApp, type TavolaApp } from "./app.ts";
+
+/**
+ * Guests' pages kept in memory, through the whole pipeline (decision 0020): a page is rendered once,
+ * answered from memory with the nonce its scripts carry, and rendered anew after any change a staff
+ * member posts — never after a guest's post.
+ */
+let renders = 0;
+const pageBuild = {
+  entry: {
+    module: {
+      default: (
+        _request: Request,
+        status: number,
+        _headers: Headers,
+        _context: unknown,
+        loadContext: never,
+      ) => {
+        renders += 1;
+        const nonce = services(loadContext).cspNonce;
+        return new Response(`<!DOCTYPE html><script nonce="${nonce}"></script><p>Fassung ${renders}</p>`, {
+          status,
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        });
+      },
+    },
+  },
+  routes: {
+    root: { id: "root", path: "", module: { default: () => null } },
+    home: {
+      id: "home",
+      parentId: "root",
+      index: true,
+      module: {
+        default: () => null,
+        loader: () => ({}),
+        action: () => ({ ok: true }),
+      },
+    },
+  },
+  assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "1" },
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+} as unknown as ServerBuild;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-page-cache-"));
+const client = { address: "198.51.100.7", family: "IPv4" as const, port: 5000 };
+let app: TavolaApp;
+
+beforeAll(async () => {
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: "chef",
+    ADMIN_PASSWORD: "test-passwort-1",
+    DEMO_CONTENT: "off",
+  });
+  app = await createApp(config, { build: pageBuild, logger: recordingLogger().logger, mailWorker: false });
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const page = async (headers: Record<string, string> = {}) => {
+  const response = await app.handle(new Request("http://localhost/", { headers }), client);
+  return { text: await response.text(), csp: response.headers.get("content-security-policy") ?? "" };
+};
+const post = (headers: Record<string, string>) =>
+  app.handle(
+    new Request("http://localhost/?index", {
+      method: "POST",
+      headers: {
+        Origin: "http://localhost",
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...headers,
+      },
+      body: "a=1",
+    }),
+    client,
+  );
+
+describe("guests' pages kept in memory", () => {
+  it("renders once, answers from memory with the same nonce in header and page, and renews after staff changes", async () => {
+    const first = await page();
+    expect(first.text).toContain("Fassung 1");
+    const again = await page();
+    expect(again.text).toContain("Fassung 1");
+    expect(renders).toBe(1);
+    const nonce = /nonce="([^"]+)"/.exec(again.text)?.[1] ?? "?";
+    expect(again.csp).toContain(`'nonce-${nonce}'`);
+
+    // A guest's post (a reservation request) changes nothing guests see: still the kept page.
+    await post({});
+    expect((await page()).text).toContain("Fassung 1");
+
+    // A staff member's post: the next guest gets a page rendered anew.
+    const account = await app.database.db.selectFrom("staff_users").select("id").executeTakeFirstOrThrow();
+    const token = await createSession(app.database.db, account.id, "test");
+    await post({ Cookie: `${sessionCookieName({ secure: false })}=${token}` });
+    const renewed = await page();
+    expect(renewed.text).toMatch(/Fassung [3-9]/);
+    const rendersAfter = renders;
+    await page();
+    expect(renders).toBe(rendersAfter);
+
+    // Staff themselves always see the page rendered for them.
+    await page({ Cookie: `${sessionCookieName({ secure: false })}=${token}` });
+    expect(renders).toBe(rendersAfter + 1);
+  });
+
+  it("a change made through another server (the shared database's version) renews the page too", async () => {
+    await page();
+    const before = renders;
+    await app.database.db
+      .updateTable("page_versions")
+      .set((eb) => ({ version: eb("version", "+", 1) }))
+      .execute();
+    await page();
+    expect(renders).toBe(before + 1);
+  });
+});
