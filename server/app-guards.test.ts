@@ -4,11 +4,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createRequestListener } from "@remix-run/node-fetch-server";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../app/features/auth/session.server.ts";
 import { services } from "../app/lib/app-context.ts";
 import { parseConfig } from "../app/lib/env.server.ts";
+import { testBuild } from "../tests/support/router-build.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";
 import { createStaff } from "../tests/support/staff.ts";
 import { createApp, type TavolaApp } from "./app.ts";
@@ -28,22 +28,10 @@ const echo = {
   action: async ({ request }: { request: Request }) =>
     new Response(`received ${(await request.text()).length}`),
 };
-const build = {
-  entry: { module: { default: () => new Response("document") } },
-  routes: {
-    root: { id: "root", path: "", module: { default: () => null } },
-    echo: { id: "echo", parentId: "root", path: "x", module: echo },
-    upload: { id: "upload", parentId: "root", path: "admin/upload", module: echo },
-  },
-  assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "1" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+const build = testBuild(() => new Response("document"), {
+  echo: { path: "x", module: echo },
+  upload: { path: "admin/upload", module: echo },
+});
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-guards-"));
 const peer = { address: "127.0.0.1", family: "IPv4" as const, port: 5000 };

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../app/lib/env.server.ts";
 import { services } from "../app/lib/app-context.ts";
+import { testBuild } from "../tests/support/router-build.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";
 import { createApp, type TavolaApp } from "./app.ts";
 
@@ -12,35 +12,21 @@ import { createApp, type TavolaApp } from "./app.ts";
  * The HTTP pipeline around a one-route React Router build: what every request goes through before
  * and after the application.
  */
-const echoBuild = {
-  entry: { module: { default: () => new Response("document") } },
-  routes: {
-    root: { id: "root", path: "", module: { default: () => null } },
-    echo: {
-      id: "echo",
-      parentId: "root",
-      path: "x",
-      module: {
-        loader: ({ request, context }: { request: Request; context: Parameters<typeof services>[0] }) =>
-          Response.json({
-            url: request.url,
-            client: services(context).clientAddress,
-            padding: "x".repeat(2000),
-          }),
-        action: async ({ request }: { request: Request }) =>
-          new Response(`received ${(await request.text()).length}`),
-      },
+const echoBuild = testBuild(() => new Response("document"), {
+  echo: {
+    path: "x",
+    module: {
+      loader: ({ request, context }: { request: Request; context: Parameters<typeof services>[0] }) =>
+        Response.json({
+          url: request.url,
+          client: services(context).clientAddress,
+          padding: "x".repeat(2000),
+        }),
+      action: async ({ request }: { request: Request }) =>
+        new Response(`received ${(await request.text()).length}`),
     },
   },
-  assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "1" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+});
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-app-"));
 const client = { address: "198.51.100.4", family: "IPv4" as const, port: 5000 };

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, sessionCookieName } from "../app/features/auth/session.server.ts";
 import { services } from "../app/lib/app-context.ts";
 import { parseConfig } from "../app/lib/env.server.ts";
+import { testBuild } from "../tests/support/router-build.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";
 import { createApp, type TavolaApp } from "./app.ts";
 
@@ -15,47 +15,19 @@ import { createApp, type TavolaApp } from "./app.ts";
  * member posts — never after a guest's post.
  */
 let renders = 0;
-const pageBuild = {
-  entry: {
-    module: {
-      default: (
-        _request: Request,
-        status: number,
-        _headers: Headers,
-        _context: unknown,
-        loadContext: never,
-      ) => {
-        renders += 1;
-        const nonce = services(loadContext).cspNonce;
-        return new Response(`<!DOCTYPE html><script nonce="${nonce}"></script><p>Fassung ${renders}</p>`, {
-          status,
-          headers: { "Content-Type": "text/html; charset=utf-8" },
-        });
-      },
-    },
+const pageBuild = testBuild(
+  (_request: Request, status: number, _headers: Headers, _context: unknown, loadContext: never) => {
+    renders += 1;
+    const nonce = services(loadContext).cspNonce;
+    return new Response(`<!DOCTYPE html><script nonce="${nonce}"></script><p>Fassung ${renders}</p>`, {
+      status,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
   },
-  routes: {
-    root: { id: "root", path: "", module: { default: () => null } },
-    home: {
-      id: "home",
-      parentId: "root",
-      index: true,
-      module: {
-        default: () => null,
-        loader: () => ({}),
-        action: () => ({ ok: true }),
-      },
-    },
+  {
+    home: { index: true, module: { default: () => null, loader: () => ({}), action: () => ({ ok: true }) } },
   },
-  assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "1" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-page-cache-"));
 const client = { address: "198.51.100.7", family: "IPv4" as const, port: 5000 };

@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { berlinNow } from "../app/lib/calendar.ts";
+import { PUBLIC_PAGES } from "../app/lib/public-pages.ts";
 import { chooseEncoding } from "./compression.ts";
 
 /**
@@ -11,15 +12,7 @@ import { chooseEncoding } from "./compression.ts";
  * only without a query and without a staff session, only 200 HTML without cookies. Each page is
  * compressed once per encoding, off the main thread; until then it is compressed on the way out.
  */
-export const CACHEABLE_PAGES: ReadonlySet<string> = new Set([
-  "/",
-  "/speisekarte",
-  "/wochenkarte",
-  "/impressum",
-  "/datenschutz",
-  "/nutzungsbedingungen",
-  "/cookie-richtlinie",
-]);
+export const CACHEABLE_PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
 
 type Encoding = "br" | "gzip";
 

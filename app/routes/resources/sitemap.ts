@@ -1,5 +1,6 @@
 import { services } from "../../lib/app-context.ts";
 import { canonicalUrl } from "../../lib/meta.ts";
+import { LEGAL_PAGES, PUBLIC_PAGES } from "../../lib/public-pages.ts";
 import type { Route } from "./+types/sitemap";
 
 /**
@@ -9,15 +10,9 @@ import type { Route } from "./+types/sitemap";
  */
 const LEGAL_PAGES_DATE = "2024-05-17";
 
-const sitemapPages: ReadonlyArray<{ path: string; lastmod?: string }> = [
-  { path: "/" },
-  { path: "/speisekarte" },
-  { path: "/wochenkarte" },
-  { path: "/impressum", lastmod: LEGAL_PAGES_DATE },
-  { path: "/datenschutz", lastmod: LEGAL_PAGES_DATE },
-  { path: "/nutzungsbedingungen", lastmod: LEGAL_PAGES_DATE },
-  { path: "/cookie-richtlinie", lastmod: LEGAL_PAGES_DATE },
-];
+const sitemapPages: ReadonlyArray<{ path: string; lastmod?: string }> = PUBLIC_PAGES.map((path) =>
+  LEGAL_PAGES.has(path) ? { path, lastmod: LEGAL_PAGES_DATE } : { path },
+);
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
