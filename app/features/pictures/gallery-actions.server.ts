@@ -17,7 +17,7 @@ import { addressOfKey } from "../../lib/uploaded-pictures.ts";
 import {
   deletePicture,
   GalleryRuleError,
-  listGallery,
+  findPicture,
   reorderGallery,
   updatePicture,
 } from "./gallery.server.ts";
@@ -68,7 +68,7 @@ const handlers: Record<GalleryIntent, Handler> = {
     if (id === undefined || (published !== "true" && published !== "false"))
       return failed(400, errorNotice(M.missing, M.updateFailed));
     try {
-      const picture = (await listGallery(deps.db)).find((entry) => entry.id === id);
+      const picture = await findPicture(deps.db, id);
       if (!picture) return failed(409, errorNotice(M.missing, M.updateFailed), id);
       await updatePicture(deps.db, id, {
         caption: picture.caption,
@@ -101,7 +101,7 @@ const handlers: Record<GalleryIntent, Handler> = {
     if (id === undefined) return failed(400, errorNotice(M.missing, M.deleteFailed));
     let keys: string[];
     try {
-      const picture = (await listGallery(deps.db)).find((entry) => entry.id === id);
+      const picture = await findPicture(deps.db, id);
       if (!picture) return failed(409, errorNotice(M.missing, M.deleteFailed), id);
       // First out of every page that shows it, then out of the gallery: no page ever shows a hole.
       await deps.forgetPicture(addressOfKey(picture.key));

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/database.types.ts";
+import type { Selectable } from "kysely";
+import type { Database, GalleryImagesTable } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
 import { galleryMessages } from "./gallery-model.ts";
 import type { PublicGalleryPicture } from "./public-gallery.ts";
@@ -35,6 +36,16 @@ export const galleryRuleMessages = {
   orderMismatch: galleryMessages.orderMismatch,
 } as const;
 
+const galleryPictureOf = (row: Selectable<GalleryImagesTable>): GalleryPicture => ({
+  id: row.id,
+  key: row.storage_path,
+  caption: row.caption,
+  altText: row.alt_text,
+  published: Boolean(row.is_published),
+  displayOrder: row.display_order,
+  createdAt: row.created_at,
+});
+
 export async function listGallery(db: Db, { publishedOnly = false } = {}): Promise<GalleryPicture[]> {
   const rows = await db
     .selectFrom("gallery_images")
@@ -44,15 +55,13 @@ export async function listGallery(db: Db, { publishedOnly = false } = {}): Promi
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    key: row.storage_path,
-    caption: row.caption,
-    altText: row.alt_text,
-    published: Boolean(row.is_published),
-    displayOrder: row.display_order,
-    createdAt: row.created_at,
-  }));
+  return rows.map(galleryPictureOf);
+}
+
+/** One picture by its id, if it is (still) there. */
+export async function findPicture(db: Db, id: number): Promise<GalleryPicture | undefined> {
+  const row = await db.selectFrom("gallery_images").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? galleryPictureOf(row) : undefined;
 }
 
 export interface NewPicture {
