@@ -26,6 +26,7 @@ import {
   DEFAULT_BODY_LIMIT,
   UPLOAD_BODY_LIMIT,
   UPLOAD_ROUTES,
+  carriesCookie,
   isFromThisSite,
   isSafeMethod,
   isUploadRoute,
@@ -220,7 +221,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       requestId,
     });
     const response = await handleRouterRequest(bounded, context);
-    if (unsafe && carriesSessionCookie(request)) {
+    if (unsafe && carriesCookie(request, sessionCookieName(cookieSettings))) {
       // Staff changed something (or tried to): guests' kept pages are renewed (decision 0020).
       await bumpPageVersion(database.db).catch((error: unknown) =>
         logger.error("page version not counted up", { requestId, error }),
@@ -229,13 +230,6 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     if (cacheable && pageVersion !== undefined)
       return pageCache.store(url.pathname, pageVersion, cspNonce, response);
     return response;
-  }
-
-  function carriesSessionCookie(request: Request): boolean {
-    const name = sessionCookieName(cookieSettings);
-    return (request.headers.get("cookie") ?? "")
-      .split(";")
-      .some((part) => part.trim().startsWith(`${name}=`));
   }
 
   async function handle(incoming: Request, peer: ClientAddress): Promise<Response> {

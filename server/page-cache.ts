@@ -3,6 +3,7 @@ import zlib from "node:zlib";
 import { berlinNow } from "../app/lib/calendar.ts";
 import { PUBLIC_PAGES } from "../app/lib/public-pages.ts";
 import { chooseEncoding } from "./compression.ts";
+import { carriesCookie } from "./request-guards.ts";
 
 /**
  * Guests' pages rendered once and served from memory (decision 0020). A page is kept with the page
@@ -46,8 +47,7 @@ export function createPageCache({ maxAgeMs = 60_000, now = Date.now }: PageCache
     if (method !== "GET" && method !== "HEAD") return false;
     const url = new URL(request.url);
     if (url.search !== "" || !CACHEABLE_PAGES.has(url.pathname)) return false;
-    const cookie = request.headers.get("cookie") ?? "";
-    return !cookie.split(";").some((part) => part.trim().startsWith(`${sessionCookieName}=`));
+    return !carriesCookie(request, sessionCookieName);
   }
 
   function current(path: string, version: number): CachedPage | undefined {

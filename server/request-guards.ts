@@ -30,7 +30,8 @@ export function isFromThisSite(
   return allowed.has(origin);
 }
 
-function carriesCookie(request: Request, name: string): boolean {
+/** Whether the request carries a cookie of this name (its value is not checked here). */
+export function carriesCookie(request: Request, name: string): boolean {
   const header = request.headers.get("cookie");
   return header !== null && header.split(";").some((part) => part.trim().startsWith(`${name}=`));
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
+import { MAX_PICTURE_BYTES } from "../../lib/picture-upload.ts";
 import { originalKeyOf, variantKeyOf, variantWidthsFor } from "../../lib/uploaded-pictures.ts";
 
 /**
@@ -10,7 +11,7 @@ import { originalKeyOf, variantKeyOf, variantWidthsFor } from "../../lib/uploade
  * tablets and screens, each under a name with its content's hash (so it can be cached forever) and,
  * for the full picture, its size: app/lib/uploaded-pictures.ts reads pages' `srcset` from that name.
  */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export { MAX_PICTURE_BYTES as MAX_UPLOAD_BYTES };
 /** 40 megapixels: any camera's photo; a decompression bomb (20000×20000) is refused unread. */
 export const MAX_PIXELS = 40_000_000;
 
@@ -118,7 +119,7 @@ async function sizeOf(input: Buffer | string): Promise<number> {
 export async function processPicture(input: Buffer | string, baseKey: string): Promise<ProcessedPicture> {
   const size = await sizeOf(input);
   if (size === 0) throw new PictureRefused("empty");
-  if (size > MAX_UPLOAD_BYTES) throw new PictureRefused("too-large");
+  if (size > MAX_PICTURE_BYTES) throw new PictureRefused("too-large");
   if (!looksLikeAcceptedPicture(await headOf(input))) throw new PictureRefused("not-a-picture");
   const options = { limitInputPixels: MAX_PIXELS, failOn: "truncated" as const, animated: false };
   let metadata: Metadata;

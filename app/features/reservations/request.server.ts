@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { addressBucket } from "../../lib/address-bucket.ts";
 import type { OpeningHoursContent } from "../../lib/content/schemas.ts";
@@ -20,7 +19,6 @@ import { requestFields, validateReservationRequest } from "./schema.ts";
  */
 
 /** A new form's one-time key. */
-export const newRequestToken = () => randomBytes(16).toString("base64url");
 
 export const REQUEST_WINDOW_MS = 10 * 60 * 1000;
 
