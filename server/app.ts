@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -33,7 +34,7 @@ import {
   limitBody,
 } from "./request-guards.ts";
 import { startHousekeeping } from "./housekeeping.ts";
-import { createPageCache } from "./page-cache.ts";
+import { createPageCache, pageRequestOf, type KeptAnswer, type PageRequest } from "./page-cache.ts";
 import { createPictureFiles } from "./picture-files.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
@@ -47,6 +48,11 @@ import { createStaticFiles } from "./static-files.ts";
 export interface TavolaApp {
   /** `client` is the socket's peer; forwarding headers are read here, per TRUST_PROXY. */
   handle(request: Request, client: ClientAddress): Promise<Response>;
+  /**
+   * Writes a guest's page kept in memory straight to node's response, without the fetch pipeline
+   * (decision 0020); false, having written nothing, when there is no current kept page for it.
+   */
+  serveKept(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
   /** The origin the server listens on, for absolute links when PUBLIC_URL is not set. */
   setListeningOrigin(origin: string): void;
   database: DatabaseHandle;
@@ -142,7 +148,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const cookieSettings = { secure: config.secureCookies };
   const uploadRoutes = options.uploadRoutes ?? UPLOAD_ROUTES;
   // In development every request renders anew (Vite changes the code under it).
-  const pageCache = createPageCache(development ? { maxAgeMs: -1 } : {});
+  const pageCache = createPageCache({
+    maxAgeMs: development ? -1 : undefined,
+    finishHeaders: (headers, nonce) => applySecurityHeaders(headers, { nonce, hsts, development }),
+  });
   // Absolute links never come from the request's Host header, which the client writes.
   let listeningOrigin = `http://localhost:${config.port}`;
   const siteOrigin = () => config.publicUrl ?? listeningOrigin;
@@ -158,12 +167,13 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     if (url.pathname === "/healthz") return healthCheck(database, logger);
     const asset = (serveStatic ? await serveStatic(request) : undefined) ?? (await servePicture(request));
     if (asset) return asset;
-    const cacheable = pageCache.isCacheable(request, sessionCookieName(cookieSettings));
+    const pageRequest = pageRequestOf(request);
+    const cacheable = pageCache.cacheablePath(pageRequest, sessionCookieName(cookieSettings));
     let pageVersion: number | undefined;
     if (cacheable) {
       try {
         pageVersion = await readPageVersion(database.db);
-        const kept = pageCache.lookup(url.pathname, pageVersion, request);
+        const kept = pageCache.lookup(cacheable, pageVersion, pageRequest);
         if (kept) return kept;
       } catch (error) {
         // Without the version no kept page is trusted: the page is rendered as without a cache.
@@ -228,8 +238,59 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       );
     }
     if (cacheable && pageVersion !== undefined)
-      return pageCache.store(url.pathname, pageVersion, cspNonce, response);
+      return pageCache.store(cacheable, pageVersion, cspNonce, response, pageRequest);
     return response;
+  }
+
+  function logRequest(fields: {
+    requestId: string;
+    method: string;
+    path: string;
+    status: number;
+    started: number;
+    client: string;
+  }) {
+    const { started, ...rest } = fields;
+    (rest.path === "/healthz" || rest.path.startsWith("/assets/") ? logger.debug : logger.info)("request", {
+      ...rest,
+      durationMs: Math.round(performance.now() - started),
+    });
+  }
+
+  async function serveKept(incoming: IncomingMessage, outgoing: ServerResponse): Promise<boolean> {
+    const started = performance.now();
+    const pageRequest: PageRequest = {
+      method: incoming.method ?? "GET",
+      target: incoming.url ?? "",
+      cookie: incoming.headers.cookie,
+      acceptEncoding: headerValue(incoming.headers["accept-encoding"]),
+      ifNoneMatch: incoming.headers["if-none-match"],
+    };
+    const path = pageCache.cacheablePath(pageRequest, sessionCookieName(cookieSettings));
+    if (!path) return false;
+    let kept: KeptAnswer | undefined;
+    try {
+      kept = pageCache.answer(path, await readPageVersion(database.db), pageRequest);
+    } catch {
+      return false; // the pipeline renders the page, and says why
+    }
+    if (!kept) return false;
+    const requestId = randomUUID();
+    outgoing.writeHead(kept.status, [...kept.headers.flat(), "X-Request-Id", requestId]);
+    outgoing.end(kept.body);
+    const forwarded = new Headers();
+    const proxyHeader =
+      config.proxy.hops > 0 ? headerValue(incoming.headers[config.proxy.header]) : undefined;
+    if (proxyHeader) forwarded.set(config.proxy.header, proxyHeader);
+    logRequest({
+      requestId,
+      method: pageRequest.method,
+      path,
+      status: kept.status,
+      started,
+      client: clientAddressOf(forwarded, incoming.socket.remoteAddress ?? "", config.proxy),
+    });
+    return true;
   }
 
   async function handle(incoming: Request, peer: ClientAddress): Promise<Response> {
@@ -268,13 +329,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       request,
       new Response(response.body, { status: response.status, statusText: response.statusText, headers }),
     );
-    const pathname = new URL(request.url).pathname;
-    (pathname === "/healthz" || pathname.startsWith("/assets/") ? logger.debug : logger.info)("request", {
+    logRequest({
       requestId,
       method: request.method,
-      path: pathname,
+      path: new URL(request.url).pathname,
       status: final.status,
-      durationMs: Math.round(performance.now() - started),
+      started,
       client: client.address,
     });
     return final;
@@ -282,6 +342,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
 
   return {
     handle,
+    serveKept,
     setListeningOrigin(origin: string) {
       listeningOrigin = origin.replace(/\/+$/, "");
     },
@@ -321,6 +382,10 @@ function asAddressedByBrowser(
     signal: request.signal,
     duplex: "half",
   } as RequestInit);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 async function healthCheck(database: DatabaseHandle, logger: Logger): Promise<Response> {

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +10,7 @@ import { parseConfig } from "../app/lib/env.server.ts";
 import { testBuild } from "../tests/support/router-build.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";
 import { createApp, type TavolaApp } from "./app.ts";
+import { nodeListener } from "./node-listener.ts";
 
 /**
  * Guests' pages kept in memory, through the whole pipeline (decision 0020): a page is rendered once,
@@ -103,5 +106,61 @@ describe("guests' pages kept in memory", () => {
       .execute();
     await page();
     expect(renders).toBe(before + 1);
+  });
+
+  it("over HTTP, a kept page goes out straight from memory: complete headers, 304 for the browser's copy", async () => {
+    let throughPipeline = 0;
+    const server = http.createServer(
+      nodeListener({
+        serveKept: app.serveKept,
+        handle: (request, peer) => {
+          throughPipeline += 1;
+          return app.handle(request, peer);
+        },
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const first = await fetch(`${origin}/`);
+      const firstText = await first.text();
+      const rendersBefore = renders;
+      const pipelineBefore = throughPipeline;
+      const kept = await fetch(`${origin}/`);
+      const keptText = await kept.text();
+      expect(renders).toBe(rendersBefore);
+      expect(throughPipeline).toBe(pipelineBefore);
+      expect(keptText).toBe(firstText);
+      const nonce = /nonce="([^"]+)"/.exec(keptText)?.[1] ?? "?";
+      expect(kept.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+      expect(kept.headers.get("x-frame-options")).toBe("DENY");
+      expect(kept.headers.get("x-request-id")).toMatch(/^[\w-]{36}$/);
+      expect(kept.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+      const etag = kept.headers.get("etag") ?? "";
+      expect(etag).toBe(first.headers.get("etag"));
+      expect(kept.headers.get("cache-control")).toBe("no-cache");
+
+      const revalidated = await fetch(`${origin}/`, { headers: { "If-None-Match": etag } });
+      expect(revalidated.status).toBe(304);
+      expect(await revalidated.text()).toBe("");
+      const head = await fetch(`${origin}/`, {
+        method: "HEAD",
+        headers: { "Accept-Encoding": "identity" },
+      });
+      expect(head.status).toBe(200);
+      expect(Number(head.headers.get("content-length"))).toBe(Buffer.byteLength(keptText));
+
+      // After a change the browser's copy is stale: 200 with the page rendered anew.
+      await app.database.db
+        .updateTable("page_versions")
+        .set((eb) => ({ version: eb("version", "+", 1) }))
+        .execute();
+      const changed = await fetch(`${origin}/`, { headers: { "If-None-Match": etag } });
+      expect(changed.status).toBe(200);
+      expect(await changed.text()).toContain(`Fassung ${renders}`);
+      expect(renders).toBe(rendersBefore + 1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -33,7 +33,12 @@ export function isFromThisSite(
 /** Whether the request carries a cookie of this name (its value is not checked here). */
 export function carriesCookie(request: Request, name: string): boolean {
   const header = request.headers.get("cookie");
-  return header !== null && header.split(";").some((part) => part.trim().startsWith(`${name}=`));
+  return header !== null && cookieHeaderHas(header, name);
+}
+
+/** Whether a Cookie header's value names the cookie `name`. */
+export function cookieHeaderHas(header: string, name: string): boolean {
+  return header.split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
 
 export const MiB = 1024 * 1024;

@@ -1,10 +1,10 @@
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestListener } from "@remix-run/node-fetch-server";
 import { configWarnings, parseConfigOrExit } from "../app/lib/env.server.ts";
 import type { TavolaApp, createApp as CreateApp } from "./app.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
+import { nodeListener } from "./node-listener.ts";
 
 /**
  * The process: read the configuration, build if needed, open the app, listen, and shut down
@@ -52,8 +52,7 @@ async function main() {
     });
   }
 
-  // Forwarding headers are read by the app itself, from the right (server/client-address.ts).
-  const listener = createRequestListener(app.handle, { trustProxy: false });
+  const listener = nodeListener(app);
   const server = http.createServer(
     viteMiddlewares
       ? (req, res) =>
