@@ -1,256 +1,363 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { openDatabase } from "../app/lib/db.server.ts";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
-import { busyMachineWarning, startProductionServer, stopProductionServer } from "./production-server.ts";
+import {
+  chromePath,
+  columns,
+  figuresOf,
+  kilobytes,
+  runLighthouse,
+  type RunFigures,
+} from "./bench/lighthouse.ts";
+import { figuresOf as loadFiguresOf, percentile, run, sampleOf, startCeiling } from "./bench/load.ts";
+import { GUESTS, ROWS, reservationBurst, reservationQueries } from "./bench/reservations.ts";
+import { formatTable, showSpread, spreadOf, type Spread } from "./bench/stats.ts";
+import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgres.ts";
+import {
+  busyMachineWarning,
+  residentMemory,
+  startProductionServer,
+  stopProductionServer,
+  type ProductionServer,
+} from "./production-server.ts";
 
 /**
- * `npm run bench`: Lighthouse (mobile preset, the system Chromium) against the production build,
- * served with demo content from a fresh temporary database. Runs each page three times and prints
- * the median scores and timings, the bytes sent, and every request that went to another host —
- * decision 0013 allows none, so one of them makes the exit code 1. Downloads nothing.
+ * `npm run bench`: the production build, started on a fresh temporary database with the demo
+ * content, measured from outside, on loopback, downloading nothing:
+ *   - lighthouse:   Lighthouse mobile on /, /speisekarte, /wochenkarte, /login (the system Chromium);
+ *   - load:         requests per second, p50, p99 and errors at 1 and 50 keep-alive connections for
+ *                   /, /speisekarte, the stylesheet and /api/mitteilungen, each beside the ceiling:
+ *                   the same bytes from memory by a bare node:http server; then the server's memory;
+ *   - reservations: 200 guests sending the form at once (every tenth twice), and a count proving each
+ *                   was stored once;
+ *   - queries:      the staff's date view over 50,000 reservations, SQLite and (when its programs are
+ *                   installed) PostgreSQL.
+ * Each figure is the median of several runs, with min and max. One table per part, the figures and
+ * the machine in bench/results/latest.json.
  *
- *   npm run bench                      # /, /speisekarte, /wochenkarte, /login, 3 runs each
- *   npm run bench -- --runs 5 /wochenkarte
- *   npm run bench -- --check           # exit code 1 when a budget is broken (below)
+ *   npm run bench                                  # everything, 3 runs
+ *   npm run bench -- --runs 5 --only load,reservations
+ *   npm run bench -- --only lighthouse /wochenkarte
+ *   npm run bench -- --check                       # exit code 1 when a budget is broken (budgets())
  *
  * Environment: CHROME_PATH or CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default: any
- * free port). The Lighthouse reports are kept in .tmp/bench/.
+ * free port), BENCH_DATABASE_URL (a PostgreSQL database for the queries, filled once and left filled).
  */
 const root = path.resolve(import.meta.dirname, "..");
 const reportDir = path.join(root, ".tmp", "bench");
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-function parseArguments(argv: string[]): { runs: number; paths: string[]; check: boolean } {
-  let runs = 3;
-  let check = false;
-  const paths: string[] = [];
+const PARTS = ["lighthouse", "load", "reservations", "queries"] as const;
+type Part = (typeof PARTS)[number];
+
+interface Options {
+  runs: number;
+  check: boolean;
+  parts: Set<Part>;
+  pages: string[];
+  seconds: number;
+}
+
+function parseArguments(argv: string[]): Options {
+  const options: Options = { runs: 3, check: false, parts: new Set(PARTS), pages: [], seconds: 3 };
   const queue = [...argv];
   for (let argument = queue.shift(); argument !== undefined; argument = queue.shift()) {
     if (argument === "--runs") {
-      runs = Number(queue.shift());
-      if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs braucht eine ganze Zahl ab 1");
+      options.runs = Number(queue.shift());
+      if (!Number.isInteger(options.runs) || options.runs < 1)
+        throw new Error("--runs braucht eine ganze Zahl ab 1");
+    } else if (argument === "--seconds") {
+      options.seconds = Number(queue.shift());
+      if (!(options.seconds > 0)) throw new Error("--seconds braucht eine Zahl größer als 0");
     } else if (argument === "--check") {
-      check = true;
+      options.check = true;
+    } else if (argument === "--only") {
+      const wanted = (queue.shift() ?? "").split(",").filter(Boolean);
+      const unknown = wanted.filter((part) => !(PARTS as readonly string[]).includes(part));
+      if (wanted.length === 0 || unknown.length > 0)
+        throw new Error(`--only braucht Teile aus: ${PARTS.join(", ")} (z. B. --only load,reservations)`);
+      options.parts = new Set(wanted as Part[]);
     } else if (argument.startsWith("/")) {
-      paths.push(argument);
+      options.pages.push(argument);
     } else {
       throw new Error(`Unbekanntes Argument: ${argument}`);
     }
   }
-  return { runs, check, paths: paths.length > 0 ? paths : ["/", "/speisekarte", "/wochenkarte", "/login"] };
+  if (options.pages.length === 0) options.pages = ["/", "/speisekarte", "/wochenkarte", "/login"];
+  return options;
 }
 
-const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** Headless, and quiet: no sign-in, sync, component updates or other calls home from the browser. */
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-default-apps",
-];
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
 
-/** The parts of a Lighthouse result this script reads. */
-interface LighthouseResult {
-  finalDisplayedUrl: string;
-  runtimeError?: { code: string; message: string };
-  categories: Record<"performance" | "accessibility" | "best-practices" | "seo", { score: number | null }>;
-  audits: Record<
-    string,
-    {
-      score: number | null;
-      numericValue?: number;
-      title: string;
-      details?: { items?: Array<Record<string, unknown>> };
+async function measureLighthouse(server: ProductionServer, options: Options) {
+  if (!fs.existsSync(chromePath)) throw new Error(`Kein Chromium unter ${chromePath} (CHROME_PATH setzen)`);
+  fs.mkdirSync(reportDir, { recursive: true });
+  say(`Lighthouse (mobil), ${options.runs} Läufe je Seite, mit ${chromePath}`);
+  // One unmeasured request per page: the first render after start warms up the server's modules.
+  for (const page of options.pages)
+    await fetch(`${server.origin}${page}`).then((response) => response.text());
+  const results = new Map<string, RunFigures[]>();
+  for (const page of options.pages) {
+    const figures: RunFigures[] = [];
+    for (let run = 1; run <= options.runs; run += 1) {
+      const slug = page === "/" ? "home" : page.replace(/^\//, "").replace(/\W+/g, "-");
+      const report = runLighthouse(`${server.origin}${page}`, path.join(reportDir, `${slug}-${run}.json`));
+      const result = figuresOf(report, server.origin);
+      figures.push(result);
+      say(
+        `  ${page} Lauf ${run}: Performance ${result.performance}, Accessibility ${result.accessibility}, ` +
+          `Best practices ${result.bestPractices}, SEO ${result.seo}`,
+      );
     }
-  >;
-}
-
-function runLighthouseOnce(url: string, reportFile: string): LighthouseResult {
-  fs.rmSync(reportFile, { force: true });
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, "node_modules", "lighthouse", "cli", "index.js"),
-      url,
-      "--output=json",
-      `--output-path=${reportFile}`,
-      `--chrome-flags=${chromeFlags.join(" ")}`,
-      "--quiet",
-    ],
-    { cwd: root, env: { ...process.env, CHROME_PATH: chromePath }, encoding: "utf8" },
-  );
-  if (result.status !== 0 || !fs.existsSync(reportFile)) {
-    throw new Error(`Lighthouse scheiterte an ${url}:\n${result.stderr}`);
+    results.set(page, figures);
   }
-  const report = JSON.parse(fs.readFileSync(reportFile, "utf8")) as LighthouseResult;
-  if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.message}`);
-  return report;
+  return results;
 }
 
-/** Chromium's trace recording fails now and then (NO_NAVSTART); such a run is repeated, not counted. */
-function runLighthouse(url: string, reportFile: string, attempts = 3): LighthouseResult {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return runLighthouseOnce(url, reportFile);
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-      say(`  (Lauf wiederholt: ${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
-    }
-  }
-}
-
-interface RunFigures {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  totalBytes: number;
-  scriptBytes: number;
-  requests: number;
-  otherHosts: string[];
-  failedAudits: string[];
-}
-
-function figuresOf(report: LighthouseResult, origin: string): RunFigures {
-  const score = (category: keyof LighthouseResult["categories"]) =>
-    Math.round((report.categories[category].score ?? 0) * 100);
-  const numeric = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;
-  const requests = (report.audits["network-requests"]?.details?.items ?? []) as Array<{
-    url: string;
-    resourceType?: string;
-    transferSize?: number;
-  }>;
-  const host = new URL(origin).host;
-  const otherHosts = requests
-    .map((request) => request.url)
-    .filter((url) => /^https?:/.test(url) && new URL(url).host !== host);
-  const failedAudits = Object.entries(report.audits)
-    .filter(([, audit]) => audit.score !== null && audit.score < 0.9 && audit.numericValue === undefined)
-    .map(([id]) => id);
-  return {
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    bestPractices: score("best-practices"),
-    seo: score("seo"),
-    fcp: numeric("first-contentful-paint"),
-    lcp: numeric("largest-contentful-paint"),
-    tbt: numeric("total-blocking-time"),
-    cls: numeric("cumulative-layout-shift"),
-    totalBytes: numeric("total-byte-weight"),
-    scriptBytes: requests
-      .filter((request) => request.resourceType === "Script")
-      .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
-    requests: requests.length,
-    otherHosts,
-    failedAudits,
-  };
-}
-
-/** Lighthouse scales the CPU time it observes: on a busy machine every timing comes out worse. */
-function warnIfBusy() {
-  const warning = busyMachineWarning();
-  if (warning) say(`  ${warning}`);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? Number.NaN;
-  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? Number.NaN) + upper) / 2;
-}
-
-const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const milliseconds = (value: number) => `${Math.round(value)} ms`;
-
-/** Rows of the summary: label, target, how to show a value, and whether the median meets the target. */
-const columns: Array<{
-  label: string;
-  target: string;
-  value: (figures: RunFigures) => number;
-  show: (value: number) => string;
-  meets?: (value: number) => boolean;
-}> = [
-  {
-    label: "Performance",
-    // The menus' and pictures' issues ask for 98 on `/` and `/speisekarte` (decision 0008).
-    target: "≥ 98",
-    value: (f) => f.performance,
-    show: String,
-    meets: (v) => v >= 98,
-  },
-  {
-    label: "Accessibility",
-    target: "100",
-    value: (f) => f.accessibility,
-    show: String,
-    meets: (v) => v === 100,
-  },
-  {
-    label: "Best practices",
-    target: "100",
-    value: (f) => f.bestPractices,
-    show: String,
-    meets: (v) => v === 100,
-  },
-  { label: "SEO", target: "100", value: (f) => f.seo, show: String, meets: (v) => v === 100 },
-  { label: "First Contentful Paint", target: "", value: (f) => f.fcp, show: milliseconds },
-  { label: "Largest Contentful Paint", target: "", value: (f) => f.lcp, show: milliseconds },
-  { label: "Total Blocking Time", target: "", value: (f) => f.tbt, show: milliseconds },
-  {
-    label: "Cumulative Layout Shift",
-    target: "≤ 0.02",
-    value: (f) => f.cls,
-    show: (v) => v.toFixed(3),
-    meets: (v) => v <= 0.02,
-  },
-  { label: "Transfer size (total)", target: "", value: (f) => f.totalBytes, show: kilobytes },
-  { label: "Transfer size (JavaScript)", target: "", value: (f) => f.scriptBytes, show: kilobytes },
-  { label: "Requests", target: "", value: (f) => f.requests, show: String },
-];
-
-function printTable(results: Map<string, RunFigures[]>) {
-  const header = ["", "target", ...results.keys()];
+function lighthouseTable(results: Map<string, RunFigures[]>): string[] {
   const rows = columns.map((column) => [
     column.label,
     column.target,
     ...[...results.values()].map((runs) => {
-      const value = median(runs.map(column.value));
-      const mark = column.meets ? (column.meets(value) ? " ✓" : " ✗") : "";
-      return `${column.show(value)}${mark}`;
+      const spread = spreadOf(runs.map(column.value));
+      const mark = column.meets ? (column.meets(spread.median) ? " ✓" : " ✗") : "";
+      return `${showSpread(spread, column.show)}${mark}`;
     }),
   ]);
-  const widths = header.map((_, index) =>
-    Math.max(...[header, ...rows].map((row) => (row[index] ?? "").length)),
-  );
-  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join("  ");
-  say(line(header));
-  say(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const row of rows) say(line(row));
+  return formatTable(["", "Ziel", ...results.keys()], rows, 2);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+/** What the load part measures: guests' pages as a browser asks for them, and `/` uncompressed. */
+interface Target {
+  label: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+async function loadTargets(origin: string): Promise<Target[]> {
+  const home = await fetch(`${origin}/`).then((response) => response.text());
+  const stylesheet = /<link[^>]* href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1];
+  if (!stylesheet) throw new Error("Die Startseite verweist auf kein Stylesheet unter /assets/");
+  const browser = { "accept-encoding": "br, gzip" };
+  return [
+    { label: "/", path: "/", headers: browser },
+    { label: "/ (unkomprimiert)", path: "/", headers: {} },
+    { label: "/speisekarte", path: "/speisekarte", headers: browser },
+    { label: "Stylesheet", path: stylesheet, headers: browser },
+    { label: "/api/mitteilungen", path: "/api/mitteilungen", headers: browser },
+  ];
+}
+
+const CONNECTIONS = [1, 50] as const;
+
+interface LoadRun {
+  target: string;
+  connections: number;
+  bytes: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  ceilingPerSecond: number;
+  ceilingP99: number;
+}
+
+async function measureLoadOnce(origin: string, targets: Target[], seconds: number): Promise<LoadRun[]> {
+  const runs: LoadRun[] = [];
+  for (const target of targets) {
+    const url = new URL(target.path, origin);
+    await run(url, target.headers, 1, 0.5); // unmeasured: the first answers warm up the code
+    const ours = [];
+    for (const connections of CONNECTIONS)
+      ours.push(loadFiguresOf(await run(url, target.headers, connections, seconds)));
+    const ceilingServer = await startCeiling(await sampleOf(url, target.headers));
+    try {
+      const ceilingUrl = new URL(target.path, ceilingServer.origin);
+      await run(ceilingUrl, target.headers, 1, 0.5);
+      for (const [index, connections] of CONNECTIONS.entries()) {
+        const ceiling = loadFiguresOf(await run(ceilingUrl, target.headers, connections, seconds));
+        const figures = ours[index];
+        if (!figures) continue;
+        runs.push({
+          target: target.label,
+          connections,
+          bytes: figures.bytes,
+          perSecond: figures.perSecond,
+          p50: figures.median,
+          p99: figures.p99,
+          errors: figures.failures,
+          ceilingPerSecond: ceiling.perSecond,
+          ceilingP99: ceiling.p99,
+        });
+      }
+    } finally {
+      await ceilingServer.close();
+    }
+  }
+  return runs;
+}
+
+interface LoadFigures {
+  target: string;
+  connections: number;
+  bytes: number;
+  perSecond: Spread;
+  p50: Spread;
+  p99: Spread;
+  /** All runs together. */
+  errors: number;
+  ceilingPerSecond: Spread;
+  /** Ours over the ceiling, run by run. */
+  share: Spread;
+}
+
+function summarizeLoad(runs: LoadRun[][]): LoadFigures[] {
+  const first = runs[0] ?? [];
+  return first.map((row, index) => {
+    const same = runs.map((list) => list[index]).filter((item): item is LoadRun => item !== undefined);
+    return {
+      target: row.target,
+      connections: row.connections,
+      bytes: row.bytes,
+      perSecond: spreadOf(same.map((item) => item.perSecond)),
+      p50: spreadOf(same.map((item) => item.p50)),
+      p99: spreadOf(same.map((item) => item.p99)),
+      errors: same.reduce((sum, item) => sum + item.errors, 0),
+      ceilingPerSecond: spreadOf(same.map((item) => item.ceilingPerSecond)),
+      share: spreadOf(same.map((item) => item.perSecond / item.ceilingPerSecond)),
+    };
+  });
+}
+
+const whole = (value: number) => Math.round(value).toLocaleString("en-US");
+const milliseconds = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toString());
+const percent = (value: number) => `${Math.round(value * 100)} %`;
+
+function loadTable(figures: LoadFigures[]): string[] {
+  return formatTable(
+    ["Ziel", "Verb.", "Bytes", "req/s", "p50 ms", "p99 ms", "Fehler", "Decke req/s", "Anteil"],
+    figures.map((row) => [
+      row.target,
+      String(row.connections),
+      String(row.bytes),
+      showSpread(row.perSecond, whole),
+      showSpread(row.p50, milliseconds),
+      showSpread(row.p99, milliseconds),
+      String(row.errors),
+      showSpread(row.ceilingPerSecond, whole),
+      showSpread(row.share, percent),
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reservations and queries
+
+interface ReservationFigures {
+  sent: number;
+  perSecond: Spread;
+  p50: Spread;
+  p99: Spread;
+  /** Runs in which every guest got 200 and was stored exactly once. */
+  runsStoredOnce: number;
+  runs: number;
+}
+
+async function measureReservations(server: ProductionServer, runs: number): Promise<ReservationFigures> {
+  say(`Reservierungen: ${GUESTS} Gäste gleichzeitig, ${runs} Läufe`);
+  // A server that has been running a while has its code compiled and its statements prepared.
+  await reservationBurst(server.origin, server.dataDir, "Aufwärmgast");
+  const results = [];
+  for (let index = 1; index <= runs; index += 1) {
+    const result = await reservationBurst(server.origin, server.dataDir, `Lastgast${index}`);
+    results.push(result);
+    say(
+      `  Lauf ${index}: ${result.ok}/${result.sent} × 200, ${result.stored} gespeichert ` +
+        `(${result.distinctGuests} verschiedene Gäste), p99 ${milliseconds(percentile(result.latencies, 0.99))} ms`,
+    );
+  }
+  return {
+    sent: results[0]?.sent ?? 0,
+    perSecond: spreadOf(results.map((result) => result.perSecond)),
+    p50: spreadOf(results.map((result) => percentile(result.latencies, 0.5))),
+    p99: spreadOf(results.map((result) => percentile(result.latencies, 0.99))),
+    runsStoredOnce: results.filter(
+      (result) => result.ok === result.sent && result.stored === GUESTS && result.distinctGuests === GUESTS,
+    ).length,
+    runs,
+  };
+}
+
+interface QueryFigures {
+  database: string;
+  view: string;
+  rows: number;
+  milliseconds: Spread;
+}
+
+async function measureQueries(): Promise<QueryFigures[]> {
+  say(`Abfragen über ${ROWS.toLocaleString("de-DE")} Reservierungen`);
+  const figures: QueryFigures[] = [];
+  const collect = async (database: string, handle: ReturnType<typeof openDatabase>) => {
+    for (const view of await reservationQueries(handle))
+      figures.push({ database, view: view.label, rows: view.rows, milliseconds: spreadOf(view.samples) });
+  };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-queries-"));
+  const sqlite = openDatabase({ kind: "sqlite", file: path.join(dir, "bench.sqlite") });
+  try {
+    await collect("SQLite", sqlite);
+  } finally {
+    await sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const binaries = process.env.BENCH_DATABASE_URL ? undefined : findPostgresBinaries();
+  const throwaway = binaries ? await startThrowawayPostgres(binaries) : undefined;
+  const url = process.env.BENCH_DATABASE_URL || throwaway?.url;
+  if (!url) {
+    say("  PostgreSQL übersprungen (keine Programme gefunden; BENCH_DATABASE_URL=postgres://… setzen)");
+    return figures;
+  }
+  const postgres = openDatabase({ kind: "postgres", url });
+  try {
+    await collect("PostgreSQL", postgres);
+  } finally {
+    await postgres.close();
+    throwaway?.stop();
+  }
+  return figures;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Budgets
 
 /** Pages that ask search engines to stay away: their SEO score does not count. */
 const isNoindexPage = (page: string) => /^\/(login|admin)(\/|$)/.test(page);
 
 /** Compressed JavaScript a guest's phone loads for the home page, at most. */
 const HOME_SCRIPT_BUDGET = 150 * 1024;
+/** `/` at 50 connections: at least this share of the ceiling, p99 below this, no errors. */
+const HOME_SHARE_BUDGET = 0.5;
+const HOME_P99_BUDGET_MS = 50;
+
+interface Measured {
+  lighthouse?: Map<string, RunFigures[]>;
+  load?: LoadFigures[];
+  reservations?: ReservationFigures;
+}
 
 /** The budgets of `--check`, on the medians: one line each, and whether it holds. */
-function budgets(results: Map<string, RunFigures[]>): Array<{ text: string; holds: boolean }> {
+function budgets(measured: Measured): Array<{ text: string; holds: boolean }> {
   const lines: Array<{ text: string; holds: boolean }> = [];
-  for (const [page, runs] of results) {
+  for (const [page, runs] of measured.lighthouse ?? []) {
     for (const column of columns) {
       if (!column.meets || (column.label === "SEO" && isNoindexPage(page))) continue;
-      const value = median(runs.map(column.value));
+      const value = spreadOf(runs.map(column.value)).median;
       lines.push({
         text: `${page}: ${column.label} ${column.show(value)} (${column.target})`,
         holds: column.meets(value),
@@ -259,97 +366,172 @@ function budgets(results: Map<string, RunFigures[]>): Array<{ text: string; hold
     const hosts = new Set(runs.flatMap((run) => run.otherHosts));
     lines.push({ text: `${page}: ${hosts.size} Anfragen an andere Hosts (0)`, holds: hosts.size === 0 });
   }
-  const home = results.get("/");
+  const home = measured.lighthouse?.get("/");
   if (home) {
-    const scripts = median(home.map((run) => run.scriptBytes));
+    const scripts = spreadOf(home.map((run) => run.scriptBytes)).median;
     lines.push({
       text: `/: JavaScript ${kilobytes(scripts)} (≤ ${kilobytes(HOME_SCRIPT_BUDGET)})`,
       holds: scripts <= HOME_SCRIPT_BUDGET,
     });
   }
+  for (const row of measured.load ?? []) {
+    if (!row.target.startsWith("/ ") && row.target !== "/") continue;
+    if (row.connections !== 50) continue;
+    lines.push({
+      text:
+        `${row.target} bei 50 Verbindungen: ${percent(row.share.median)} der Decke (≥ ${percent(HOME_SHARE_BUDGET)}), ` +
+        `p99 ${milliseconds(row.p99.median)} ms (< ${HOME_P99_BUDGET_MS} ms), ${row.errors} Fehler (0)`,
+      holds: row.share.median >= HOME_SHARE_BUDGET && row.p99.median < HOME_P99_BUDGET_MS && row.errors === 0,
+    });
+  }
+  if (measured.reservations) {
+    const { runsStoredOnce, runs } = measured.reservations;
+    lines.push({
+      text: `Reservierungen: in ${runsStoredOnce} von ${runs} Läufen jede Anfrage beantwortet und genau einmal gespeichert`,
+      holds: runsStoredOnce === runs,
+    });
+  }
   return lines;
 }
 
-/** The run's figures and the machine, for whoever compares later: bench/results/latest.json. */
-function writeResults(results: Map<string, RunFigures[]>, runs: number) {
-  const summary = (values: number[]) => ({
-    median: median(values),
-    min: Math.min(...values),
-    max: Math.max(...values),
-  });
-  const pages = Object.fromEntries(
-    [...results].map(([page, figures]) => [
-      page,
-      Object.fromEntries(columns.map((column) => [column.label, summary(figures.map(column.value))])),
-    ]),
-  );
-  const machine = {
+// ---------------------------------------------------------------------------------------------
+
+function machine() {
+  return {
     cores: os.availableParallelism(),
     cpu: os.cpus()[0]?.model ?? "unbekannt",
     memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
   };
+}
+
+/** The run's figures and the machine, for whoever compares later: bench/results/latest.json. */
+function writeResults(contents: Record<string, unknown>) {
   const folder = path.join(root, "bench", "results");
   fs.mkdirSync(folder, { recursive: true });
   const file = path.join(folder, "latest.json");
-  fs.writeFileSync(
-    file,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, lighthouse: { runs, pages } }, null, 2)}\n`,
-  );
+  fs.writeFileSync(file, `${JSON.stringify(contents, null, 2)}\n`);
   return path.relative(root, file);
 }
 
 async function main() {
-  const { runs, paths, check } = parseArguments(process.argv.slice(2));
-  if (!fs.existsSync(chromePath)) throw new Error(`Kein Chromium unter ${chromePath} (CHROME_PATH setzen)`);
+  const options = parseArguments(process.argv.slice(2));
   buildIfNeeded(root, say);
-  fs.mkdirSync(reportDir, { recursive: true });
-  const server = await startProductionServer(process.env.BENCH_PORT);
-  const results = new Map<string, RunFigures[]>();
-  try {
-    say(`Lighthouse (mobil), ${runs} Läufe je Seite, gegen ${server.origin} mit ${chromePath}`);
-    warnIfBusy();
-    // One unmeasured request per page: the first render after start warms up the server's modules.
-    for (const page of paths) await fetch(`${server.origin}${page}`).then((response) => response.text());
-    for (const page of paths) {
-      const figures: RunFigures[] = [];
-      for (let run = 1; run <= runs; run += 1) {
-        const slug = page === "/" ? "home" : page.replace(/^\//, "").replace(/\W+/g, "-");
-        const report = runLighthouse(`${server.origin}${page}`, path.join(reportDir, `${slug}-${run}.json`));
-        const result = figuresOf(report, server.origin);
-        figures.push(result);
+  const about = machine();
+  say(
+    `Maschine: ${about.cores} Kerne (${about.cpu}), ${about.memoryGiB} GiB, Node ${about.node}; ` +
+      `${options.runs} Läufe je Messung, Teile: ${[...options.parts].join(", ")}`,
+  );
+  const warning = busyMachineWarning();
+  if (warning) say(warning);
+
+  const measured: Measured = {};
+  let memoryMiB: number | undefined;
+  let queries: QueryFigures[] | undefined;
+  const needsServer = ["lighthouse", "load", "reservations"].some((part) => options.parts.has(part as Part));
+  if (needsServer) {
+    // The rate limit is off for this server only: 200 guests from one address are the point here.
+    const server = await startProductionServer(process.env.BENCH_PORT, { RESERVATION_RATE_LIMIT: "0" });
+    say(`Server: ${server.origin} (Produktions-Build, SQLite, Demo-Inhalte)`);
+    try {
+      if (options.parts.has("load")) {
+        const targets = await loadTargets(server.origin);
         say(
-          `  ${page} Lauf ${run}: Performance ${result.performance}, Accessibility ${result.accessibility}, ` +
-            `Best practices ${result.bestPractices}, SEO ${result.seo}`,
+          `Last: ${targets.length} Ziele bei ${CONNECTIONS.join(" und ")} Verbindungen, je ${options.seconds} s, ${options.runs} Läufe`,
         );
+        const runs: LoadRun[][] = [];
+        for (let index = 1; index <= options.runs; index += 1) {
+          runs.push(await measureLoadOnce(server.origin, targets, options.seconds));
+          say(`  Lauf ${index} gemessen`);
+        }
+        measured.load = summarizeLoad(runs);
       }
-      results.set(page, figures);
+      if (options.parts.has("reservations"))
+        measured.reservations = await measureReservations(server, options.runs);
+      if (options.parts.has("load") || options.parts.has("reservations"))
+        memoryMiB = residentMemory(server.process.pid) / 1024 / 1024;
+      if (options.parts.has("lighthouse")) measured.lighthouse = await measureLighthouse(server, options);
+    } finally {
+      await stopProductionServer(server);
     }
-  } finally {
-    await stopProductionServer(server);
+  }
+  if (options.parts.has("queries")) queries = await measureQueries();
+
+  if (measured.lighthouse) {
+    say("\nLighthouse mobil: Median (min–max)");
+    for (const line of lighthouseTable(measured.lighthouse)) say(line);
+    const otherHosts = new Set([...measured.lighthouse.values()].flat().flatMap((run) => run.otherHosts));
+    say(
+      otherHosts.size > 0
+        ? `Anfragen an andere Hosts: ${[...otherHosts].join(", ")}`
+        : "Keine Anfrage an einen anderen Host.",
+    );
+    const failed = new Set([...measured.lighthouse.values()].flat().flatMap((run) => run.failedAudits));
+    if (failed.size > 0)
+      say(`Nicht bestandene Prüfungen (in mindestens einem Lauf): ${[...failed].join(", ")}`);
+  }
+  if (measured.load) {
+    say(
+      "\nServer unter Last (loopback): Median (min–max); Decke = dieselben Bytes von einem nackten node:http-Server",
+    );
+    for (const line of loadTable(measured.load)) say(line);
+  }
+  if (memoryMiB !== undefined)
+    say(`\nSpeicher des Servers nach der Last (RSS): ${Math.round(memoryMiB)} MiB`);
+  if (measured.reservations) {
+    const r = measured.reservations;
+    say(
+      `\nReservierungen: ${GUESTS} Gäste gleichzeitig (+${r.sent - GUESTS} Doppelklicks), Median (min–max)`,
+    );
+    say(
+      `  ${showSpread(r.perSecond, whole)} Anfragen/s, p50 ${showSpread(r.p50, milliseconds)} ms, ` +
+        `p99 ${showSpread(r.p99, milliseconds)} ms; in ${r.runsStoredOnce} von ${r.runs} Läufen jeder Gast genau einmal gespeichert`,
+    );
+  }
+  if (queries) {
+    say(`\nAbfragen über ${ROWS.toLocaleString("de-DE")} Reservierungen: ms, Median (min–max)`);
+    for (const line of formatTable(
+      ["Datenbank", "Ansicht", "Zeilen", "ms"],
+      queries.map((row) => [
+        row.database,
+        row.view,
+        String(row.rows),
+        showSpread(row.milliseconds, (v) => v.toFixed(2)),
+      ]),
+      2,
+    ))
+      say(line);
   }
 
-  say("");
-  say("Mediane:");
-  printTable(results);
+  const lines = budgets(measured);
+  const file = writeResults({
+    measuredAt: new Date().toISOString(),
+    machine: about,
+    runs: options.runs,
+    lighthouse: measured.lighthouse
+      ? Object.fromEntries(
+          [...measured.lighthouse].map(([page, runs]) => [
+            page,
+            Object.fromEntries(columns.map((column) => [column.label, spreadOf(runs.map(column.value))])),
+          ]),
+        )
+      : undefined,
+    load: measured.load,
+    serverMemoryMiB: memoryMiB,
+    reservations: measured.reservations,
+    queries,
+    budgets: lines,
+  });
+  say(`\nBerichte: ${path.relative(root, reportDir)}/, Zahlen: ${file}`);
 
-  const failed = new Set([...results.values()].flat().flatMap((figures) => figures.failedAudits));
-  if (failed.size > 0)
-    say(`\nNicht bestandene Prüfungen (in mindestens einem Lauf): ${[...failed].join(", ")}`);
-  const otherHosts = new Set([...results.values()].flat().flatMap((figures) => figures.otherHosts));
-  if (otherHosts.size > 0) {
-    say("\nAnfragen an andere Hosts (nicht erlaubt):");
-    for (const url of otherHosts) say(`  ${url}`);
+  if (
+    measured.lighthouse &&
+    [...measured.lighthouse.values()].flat().some((run) => run.otherHosts.length > 0)
+  )
     process.exitCode = 1;
-  } else {
-    say("\nKeine Anfrage an einen anderen Host.");
-  }
-  say(`Berichte: ${path.relative(root, reportDir)}/, Zahlen: ${writeResults(results, runs)}`);
-
-  if (check) {
+  if (options.check) {
     say("\nBudgets:");
-    const lines = budgets(results);
     for (const line of lines) say(`  ${line.holds ? "✓" : "✗"} ${line.text}`);
     if (lines.some((line) => !line.holds)) {
       say("Mindestens ein Budget ist überschritten.");

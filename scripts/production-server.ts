@@ -76,3 +76,23 @@ export function busyMachineWarning(): string | undefined {
     ? `Achtung: Systemlast ${load.toFixed(1)} bei ${cores} Kernen – die Zeiten fallen schlechter aus.`
     : undefined;
 }
+
+/**
+ * Resident memory in bytes of a process and all its descendants (a server with worker processes
+ * counts them all); 0 where Linux's /proc is not there.
+ */
+export function residentMemory(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0);
+    const children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+    return kib * 1024 + children.reduce((sum, child) => sum + residentMemory(child), 0);
+  } catch {
+    return 0;
+  }
+}

@@ -34,7 +34,8 @@ import {
   limitBody,
 } from "./request-guards.ts";
 import { startHousekeeping } from "./housekeeping.ts";
-import { createPageCache, pageRequestOf, type KeptAnswer, type PageRequest } from "./page-cache.ts";
+import type { PreparedAnswer } from "./kept-body.ts";
+import { createPageCache, pageRequestOf, type PageRequest } from "./page-cache.ts";
 import { createPictureFiles } from "./picture-files.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
@@ -49,8 +50,9 @@ export interface TavolaApp {
   /** `client` is the socket's peer; forwarding headers are read here, per TRUST_PROXY. */
   handle(request: Request, client: ClientAddress): Promise<Response>;
   /**
-   * Writes a guest's page kept in memory straight to node's response, without the fetch pipeline
-   * (decision 0020); false, having written nothing, when there is no current kept page for it.
+   * Writes an answer kept in memory — a guest's page (decision 0020) or a file of the browser build —
+   * straight to node's response, without the fetch pipeline; false, having written nothing, when
+   * there is none for this request.
    */
   serveKept(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
   /** The origin the server listens on, for absolute links when PUBLIC_URL is not set. */
@@ -142,7 +144,13 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     options.build ?? loadBundledBuild,
     development ? "development" : "production",
   );
-  const serveStatic = options.clientDir ? createStaticFiles(options.clientDir) : undefined;
+  // Nothing in the browser build runs inline scripts; the header is the same as on every answer.
+  const staticNonce = randomBytes(16).toString("base64");
+  const staticFiles = options.clientDir
+    ? createStaticFiles(options.clientDir, (headers) =>
+        applySecurityHeaders(headers, { nonce: staticNonce, hsts, development }),
+      )
+    : undefined;
   const servePicture = createPictureFiles(pictures);
   const hsts = config.publicUrl?.startsWith("https://") ?? false;
   const cookieSettings = { secure: config.secureCookies };
@@ -165,7 +173,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   ): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === "/healthz") return healthCheck(database, logger);
-    const asset = (serveStatic ? await serveStatic(request) : undefined) ?? (await servePicture(request));
+    const asset = (await staticFiles?.serve(request)) ?? (await servePicture(request));
     if (asset) return asset;
     const pageRequest = pageRequestOf(request);
     const cacheable = pageCache.cacheablePath(pageRequest, sessionCookieName(cookieSettings));
@@ -266,11 +274,17 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       acceptEncoding: headerValue(incoming.headers["accept-encoding"]),
       ifNoneMatch: incoming.headers["if-none-match"],
     };
-    const path = pageCache.cacheablePath(pageRequest, sessionCookieName(cookieSettings));
-    if (!path) return false;
-    let kept: KeptAnswer | undefined;
+    const pagePath = pageCache.cacheablePath(pageRequest, sessionCookieName(cookieSettings));
+    const path = pagePath ?? pageRequest.target.split("?")[0] ?? "";
+    let kept: PreparedAnswer | undefined;
     try {
-      kept = pageCache.answer(path, await readPageVersion(database.db), pageRequest);
+      kept = pagePath
+        ? pageCache.answer(pagePath, await readPageVersion(database.db), pageRequest)
+        : await staticFiles?.answer({
+            ...pageRequest,
+            pathname: path,
+            ifModifiedSince: incoming.headers["if-modified-since"],
+          });
     } catch {
       return false; // the pipeline renders the page, and says why
     }

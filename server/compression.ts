@@ -5,8 +5,8 @@ import zlib from "node:zlib";
  * Brotli or gzip for text responses. Each batch of chunks is flushed, so streamed HTML still arrives
  * piece by piece. Small, binary and already-encoded responses pass through unchanged.
  */
-const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
-const MIN_BYTES = 1024;
+export const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+export const MIN_BYTES = 1024;
 
 export function chooseEncoding(acceptEncoding: string | null): "br" | "gzip" | undefined {
   if (!acceptEncoding) return undefined;

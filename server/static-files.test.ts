@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { IMMUTABLE, createStaticFiles } from "./static-files.ts";
 
@@ -8,6 +9,10 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-static-"));
 fs.mkdirSync(path.join(root, "assets"));
 fs.writeFileSync(path.join(root, "assets", "app-abc123.js"), "console.log(1)");
 fs.writeFileSync(path.join(root, "favicon.svg"), "<svg/>");
+fs.writeFileSync(
+  path.join(root, "assets", "app-def456.css"),
+  `body{color:red}\n${"p{margin:0}\n".repeat(400)}`,
+);
 fs.writeFileSync(path.join(os.tmpdir(), "tavola-secret.txt"), "geheim");
 fs.writeFileSync(path.join(root, ".env"), "ADMIN_PASSWORD=geheim");
 fs.mkdirSync(path.join(root, ".git"));
@@ -16,9 +21,9 @@ fs.symlinkSync(path.join(os.tmpdir(), "tavola-secret.txt"), path.join(root, "lin
 fs.symlinkSync(path.join(root, "favicon.svg"), path.join(root, "assets", "link-in.svg"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const serve = createStaticFiles(root);
-const get = (pathname: string, headers: Record<string, string> = {}) =>
-  serve(new Request(`http://x${pathname}`, { headers }));
+const files = createStaticFiles(root, (headers) => headers.set("X-Content-Type-Options", "nosniff"));
+const get = (pathname: string, headers: Record<string, string> = {}, method = "GET") =>
+  files.serve(new Request(`http://x${pathname}`, { headers, method }));
 
 describe("static files", () => {
   it("serves hashed assets for a year and other files for an hour", async () => {
@@ -62,5 +67,48 @@ describe("static files", () => {
     expect(await get("/assets/..%2ffavicon.svg")).toBeUndefined();
     // A symlink in assets/ to a file outside it is not a hashed asset either.
     expect((await get("/assets/link-in.svg"))?.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it("keeps a file in memory, compresses it once with brotli and answers its ETag with 304", async () => {
+    const plain = await get("/assets/app-def456.css", { "accept-encoding": "br" });
+    expect(plain?.headers.get("content-encoding")).toBeNull();
+    expect(plain?.headers.get("x-content-type-options")).toBe("nosniff");
+    const text = await plain?.text();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const compressed = await get("/assets/app-def456.css", { "accept-encoding": "gzip, br" });
+    expect(compressed?.headers.get("content-encoding")).toBe("br");
+    expect(compressed?.headers.get("vary")).toBe("Accept-Encoding");
+    const bytes = Buffer.from(await (compressed as Response).arrayBuffer());
+    expect(bytes.length).toBeLessThan(200);
+    expect(Number(compressed?.headers.get("content-length"))).toBe(bytes.length);
+    expect(zlib.brotliDecompressSync(bytes).toString()).toBe(text);
+
+    const etag = compressed?.headers.get("etag") ?? "";
+    const again = await get("/assets/app-def456.css", { "if-none-match": etag });
+    expect(again?.status).toBe(304);
+    expect(await again?.text()).toBe("");
+    expect((await get("/assets/app-def456.css", { "if-none-match": 'W/"alt"' }))?.status).toBe(200);
+
+    const head = await get("/assets/app-def456.css", {}, "HEAD");
+    expect(head?.body).toBeNull();
+    expect(Number(head?.headers.get("content-length"))).toBe(Buffer.byteLength(text ?? ""));
+  });
+
+  it("answers from memory without the fetch pipeline too, and nothing for paths that name no file", async () => {
+    const answer = await files.answer({
+      pathname: "/assets/app-abc123.js",
+      method: "GET",
+      acceptEncoding: undefined,
+      ifNoneMatch: undefined,
+    });
+    expect(answer?.status).toBe(200);
+    expect(answer?.body?.toString()).toBe("console.log(1)");
+    expect(new Map(answer?.headers).get("cache-control")).toBe(IMMUTABLE);
+    const none = { method: "GET", acceptEncoding: undefined, ifNoneMatch: undefined };
+    expect(await files.answer({ ...none, pathname: "/speisekarte" })).toBeUndefined();
+    expect(await files.answer({ ...none, pathname: "/.env" })).toBeUndefined();
+    expect(
+      await files.answer({ ...none, pathname: "/assets/app-abc123.js", method: "POST" }),
+    ).toBeUndefined();
   });
 });
