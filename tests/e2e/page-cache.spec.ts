@@ -13,7 +13,7 @@ async function visitAsGuest(guest: Page, path: string) {
   await guest.goto(path);
 }
 
-test("Inhalte, Speisekarte, Menu Items und Galerie: die nächste Gästeseite zeigt die Änderung", async ({
+test("Inhalte, Speisekarte, Menu Items, Galerie und Mitteilungen: die nächste Gästeseite zeigt die Änderung", async ({
   page,
   browser,
   signIn,
@@ -69,6 +69,22 @@ test("Inhalte, Speisekarte, Menu Items und Galerie: die nächste Gästeseite zei
   await expect(
     guest.locator("#gallery").getByRole("img", { name: "Die Terrasse am Abend unter Lichterketten" }),
   ).toHaveCount(0);
+
+  // An announcement added: the dialog's data (kept like the pages) has it at once.
+  const announcements = async () =>
+    JSON.stringify(await (await guestContext.request.get("/api/mitteilungen")).json());
+  await announcements();
+  expect(await announcements()).not.toContain("Heute frische Trüffel");
+  await page.goto("/admin/mitteilungen");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Neue Mitteilung" }).click();
+  await page.getByLabel("Titel").first().fill("Heute frische Trüffel");
+  const fresh = page.getByRole("article", { name: "Heute frische Trüffel", exact: true });
+  await fresh.getByLabel("Inhalt").fill("Nur solange der Vorrat reicht.");
+  await fresh.getByRole("button", { name: "Fertig" }).click();
+  await page.getByRole("button", { name: "Alle Änderungen speichern" }).click();
+  await expect(toastRegion(page).getByText("Mitteilungen gespeichert")).toBeVisible();
+  expect(await announcements()).toContain("Heute frische Trüffel");
 
   await guestContext.close();
 });
