@@ -10,13 +10,14 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { usesToasts } from "./lib/toasts.ts";
+import { usesToasts, useToastAreaRequested } from "./lib/toasts.ts";
 import { siteMeta } from "./lib/meta.ts";
 
 /**
- * The toast area is loaded only where a route says it shows toasts (`handle: toastsHandle`): the
- * guests' pages then carry no toast library at all, and the staff area keeps one toast area across
- * navigations (the sign-in toast stays visible on the dashboard).
+ * The toast area is loaded only where a route says it shows toasts (`handle: toastsHandle`), or once
+ * something on a guests' page asks for it (`requestToastArea`, the reservation form): the guests'
+ * pages then carry no toast library in their first load, and the staff area keeps one toast area
+ * across navigations (the sign-in toast stays visible on the dashboard).
  */
 const Toaster = lazy(() =>
   import("./components/ui/toaster.tsx").then((module) => ({ default: module.Toaster })),
@@ -24,7 +25,8 @@ const Toaster = lazy(() =>
 
 function ToastArea() {
   const matches = useMatches();
-  if (!matches.some((match) => usesToasts(match.handle))) return null;
+  const requested = useToastAreaRequested();
+  if (!requested && !matches.some((match) => usesToasts(match.handle))) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />

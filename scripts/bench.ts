@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
+import { GUEST_PAGES, publicPageScripts, type PageScripts } from "./bench/bundle.ts";
 import {
   chromePath,
   columns,
@@ -346,6 +347,8 @@ const HOME_SHARE_BUDGET = 0.5;
 const HOME_P99_BUDGET_MS = 50;
 
 interface Measured {
+  /** The guests' pages' scripts, read from the build. */
+  bundles: PageScripts[];
   lighthouse?: Map<string, RunFigures[]>;
   load?: LoadFigures[];
   reservations?: ReservationFigures;
@@ -354,6 +357,12 @@ interface Measured {
 /** The budgets of `--check`, on the medians: one line each, and whether it holds. */
 function budgets(measured: Measured): Array<{ text: string; holds: boolean }> {
   const lines: Array<{ text: string; holds: boolean }> = [];
+  for (const bundle of measured.bundles) {
+    lines.push({
+      text: `${bundle.page}: ${bundle.staffModules.length} Module der Verwaltung in den Skripten (0)`,
+      holds: bundle.staffModules.length === 0,
+    });
+  }
   for (const [page, runs] of measured.lighthouse ?? []) {
     for (const column of columns) {
       if (!column.meets || (column.label === "SEO" && isNoindexPage(page))) continue;
@@ -426,7 +435,7 @@ async function main() {
   const warning = busyMachineWarning();
   if (warning) say(warning);
 
-  const measured: Measured = {};
+  const measured: Measured = { bundles: GUEST_PAGES.map((page) => publicPageScripts(root, page)) };
   let memoryMiB: number | undefined;
   let queries: QueryFigures[] | undefined;
   const needsServer = ["lighthouse", "load", "reservations"].some((part) => options.parts.has(part as Part));
@@ -458,6 +467,17 @@ async function main() {
   }
   if (options.parts.has("queries")) queries = await measureQueries();
 
+  say("\nSkripte der Gästeseiten (aus dem Build, brotli 11, wie der Server sie sendet)");
+  for (const line of formatTable(
+    ["Seite", "Skripte", "KB", "Module der Verwaltung"],
+    measured.bundles.map((bundle) => [
+      bundle.page,
+      String(bundle.files.length),
+      (bundle.brotliBytes / 1024).toFixed(1),
+      bundle.staffModules.length === 0 ? "keine" : bundle.staffModules.join(", "),
+    ]),
+  ))
+    say(line);
   if (measured.lighthouse) {
     say("\nLighthouse mobil: Median (min–max)");
     for (const line of lighthouseTable(measured.lighthouse)) say(line);
@@ -517,6 +537,12 @@ async function main() {
           ]),
         )
       : undefined,
+    scripts: Object.fromEntries(
+      measured.bundles.map((bundle) => [
+        bundle.page,
+        { files: bundle.files.length, brotliBytes: bundle.brotliBytes, staffModules: bundle.staffModules },
+      ]),
+    ),
     load: measured.load,
     serverMemoryMiB: memoryMiB,
     reservations: measured.reservations,

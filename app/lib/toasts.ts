@@ -1,5 +1,34 @@
+import { useSyncExternalStore } from "react";
+
 /** A route's `handle` that asks the root to mount the toast area (see `app/root.tsx`). */
 export const toastsHandle = { toasts: true } as const;
 
 export const usesToasts = (handle: unknown): boolean =>
   typeof handle === "object" && handle !== null && "toasts" in handle && handle.toasts === true;
+
+/**
+ * Guests' pages mount the toast area only once something on them is about to show a toast (the
+ * reservation form, when a guest starts on it): the toast library then stays out of their first
+ * load (decision 0008). Once asked for, the area stays for the rest of the visit.
+ */
+let requested = false;
+const listeners = new Set<() => void>();
+
+export function requestToastArea(): void {
+  if (requested) return;
+  requested = true;
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** Whether something on the page has asked for the toast area (never on the server). */
+export const useToastAreaRequested = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );

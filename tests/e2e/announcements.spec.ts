@@ -467,10 +467,15 @@ test("the dialog shows loading and error states and retries", async ({ page }) =
   await expect(dialog.getByRole("article", { name: visibleDemo.title })).toBeVisible();
 });
 
-test("GET /api/mitteilungen answers JSON that is never cached", async ({ request }) => {
+test("GET /api/mitteilungen answers JSON that browsers ask for anew every time", async ({ request }) => {
   const response = await request.get("/api/mitteilungen");
   expect(response.status()).toBe(200);
-  expect(response.headers()["cache-control"]).toBe("no-store");
+  // Kept by the server (decision 0020): a browser may keep it, but revalidates it every time.
+  expect(response.headers()["cache-control"]).toBe("no-cache");
+  const etag = response.headers()["etag"] ?? "";
+  expect(etag).not.toBe("");
+  const again = await request.get("/api/mitteilungen", { headers: { "If-None-Match": etag } });
+  expect(again.status()).toBe(304);
   const body = (await response.json()) as { announcements: Array<{ title: string }> };
   const titles = body.announcements.map((announcement) => announcement.title);
   for (const demo of demoAnnouncements)

@@ -5,6 +5,9 @@ import type { ContentValues } from "../../lib/content/blocks.ts";
 export const siteFrameKeys = ["navbar", "global.contact", "global.opening_hours", "home.footer"] as const;
 export type SiteFrameData = ContentValues<(typeof siteFrameKeys)[number]>;
 
+/** `#about` on the home page, `/#about` elsewhere, so the links work from every page. */
+export const anchorHref = (id: string, onHome: boolean) => (onHome ? `#${id}` : `/#${id}`);
+
 export const SITE_LAYOUT_ROUTE_ID = "routes/site/layout";
 
 /** The frame's content for pages inside the public layout (e.g. the legal pages name the contact details). */

@@ -8,8 +8,9 @@ import { services } from "../../lib/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import type { Route } from "./+types/announcements";
 
-// Staff changes show at once (decision 0013), and what is valid depends on today's date: never
-// cached.
+// Staff changes show at once (decision 0013), and what is valid depends on today's date: browsers
+// do not keep it unasked. The server keeps the answer itself (decision 0020) and sends it with
+// `no-cache` and an ETag; an error is never kept.
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** GET /api/mitteilungen: the announcements guests see today, as JSON. */

@@ -15,7 +15,6 @@ import { ReservationRequestForm } from "../../features/reservations/components/r
 import { bookingWindow } from "../../features/reservations/rules.ts";
 import { submitReservationRequest } from "../../features/reservations/request.server.ts";
 import { readForm } from "../../lib/forms.ts";
-import { toastsHandle } from "../../lib/toasts.ts";
 import { data } from "react-router";
 import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
 import { services } from "../../lib/app-context.ts";
@@ -48,9 +47,6 @@ const prefetchDialogs = () => {
   void loadMenuDialog();
   void loadAnnouncementsDialog();
 };
-
-/** The reservation form answers with toasts (the toast area loads after the page, decision 0008). */
-export const handle = toastsHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, logger } = services(context);

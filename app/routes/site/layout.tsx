@@ -1,7 +1,6 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { HERO_PICTURE } from "../../lib/content/pictures.ts";
-import { ContactDialog } from "../../features/site-frame/components/contact-dialog.tsx";
 import { SiteFooter } from "../../features/site-frame/components/site-footer.tsx";
 import { SiteNavbar } from "../../features/site-frame/components/site-navbar.tsx";
 import { readContentBlocks } from "../../features/content/content.server.ts";
@@ -34,6 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : undefined;
   return { ...blocks, seo: { origin, image: canonicalUrl(origin, HERO_PICTURE.src), structuredData } };
 }
+
+/**
+ * The contact dialog's code (with the dialog library) loads when a guest reaches for a button that
+ * opens it — pointer over or focus, or the click itself — not with the page (decision 0008).
+ */
+const loadContactDialog = () => import("../../features/site-frame/components/contact-dialog.tsx");
+const ContactDialog = lazy(() => loadContactDialog().then((module) => ({ default: module.ContactDialog })));
+const prefetchContactDialog = () => void loadContactDialog();
 
 /** The not-found page is `noindex`: it must not name itself as the canonical address of anything. */
 const NOT_FOUND_ROUTE_ID = "routes/site/not-found";
@@ -69,6 +76,12 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const onHome = pathname === "/";
   const notFound = useMatches().some((match) => match.id === NOT_FOUND_ROUTE_ID);
   const [contactOpen, setContactOpen] = useState(false);
+  // Mounted once opened, so it can close with its animation.
+  const [contactMounted, setContactMounted] = useState(false);
+  const openContact = () => {
+    setContactMounted(true);
+    setContactOpen(true);
+  };
   const contact = loaderData["global.contact"];
   const hours = loaderData["global.opening_hours"];
   const { seo } = loaderData;
@@ -87,12 +100,21 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       >
         Zum Inhalt springen
       </a>
-      <SiteNavbar navbar={loaderData.navbar} onHome={onHome} onContact={() => setContactOpen(true)} />
+      <SiteNavbar
+        navbar={loaderData.navbar}
+        onHome={onHome}
+        onContact={openContact}
+        onContactIntent={prefetchContactDialog}
+      />
       <main id="main" className={onHome ? undefined : "pt-16"}>
         <Outlet />
       </main>
       <SiteFooter footer={loaderData["home.footer"]} contact={contact} hours={hours} onHome={onHome} />
-      <ContactDialog open={contactOpen} onOpenChange={setContactOpen} contact={contact} hours={hours} />
+      {contactMounted ? (
+        <Suspense fallback={null}>
+          <ContactDialog open={contactOpen} onOpenChange={setContactOpen} contact={contact} hours={hours} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

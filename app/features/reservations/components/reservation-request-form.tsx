@@ -8,6 +8,7 @@ import { StatusButton } from "../../../components/forms/status-button.tsx";
 import { isCalendarDate } from "../../../lib/calendar.ts";
 import type { OpeningHoursContent } from "../../../lib/content/schemas.ts";
 import type { FieldErrors, Notice } from "../../../lib/forms.ts";
+import { requestToastArea } from "../../../lib/toasts.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import {
   HONEYPOT_FIELD,
@@ -33,10 +34,18 @@ const closedDaysHint = (hours: OpeningHoursContent) => {
 export const REQUEST_ACTION = "/?index";
 export const FORM_AREA_ID = "reservation-form-area";
 
-// The schema (and Zod with it) loads when a guest starts on the form, not with the page (decision 0008).
+// The schema (and Zod with it) and the toast area load when a guest starts on the form, not with the
+// page (decision 0008). The toast area is there before the first answer, so a screen reader has its
+// live region already and reads the answer out.
 const loadSchema = () => import("../schema.ts");
-const showToast = (notice: Notice) =>
+const prepare = () => {
+  requestToastArea();
+  void loadSchema();
+};
+const showToast = (notice: Notice) => {
+  requestToastArea();
   void import("../../../components/forms/toast-notice.ts").then((module) => module.toastNotice(notice));
+};
 
 export interface ReservationRequestFormProps {
   hours: OpeningHoursContent;
@@ -152,7 +161,7 @@ export function ReservationRequestForm({
       action={`${REQUEST_ACTION}#${FORM_AREA_ID}`}
       noValidate={hydrated}
       onSubmit={hydrated ? submit : undefined}
-      onFocus={() => void loadSchema()}
+      onFocus={prepare}
       aria-label="Reservierungsanfrage"
       className="mt-6 space-y-5"
     >

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ContactContent, FooterContent, OpeningHoursContent } from "../../../lib/content/schemas.ts";
 import { ContactLines, OpeningHoursList } from "../../../components/contact-details.tsx";
-import { anchorHref } from "./site-navbar.tsx";
+import { anchorHref } from "../site-frame.ts";
 
 const quickLinks = [
   { id: "home", label: "Start" },

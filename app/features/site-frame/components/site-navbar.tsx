@@ -1,21 +1,11 @@
 import { Menu } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetTitle,
-  SheetTrigger,
-} from "../../../components/ui/sheet.tsx";
 import { cn } from "../../../lib/utils.ts";
 import type { NavbarContent } from "../../../lib/content/schemas.ts";
+import { anchorHref } from "../site-frame.ts";
 
 export const SCROLL_THRESHOLD_PX = 20;
-
-/** `#about` on the home page, `/#about` elsewhere, so the links work from every page. */
-export const anchorHref = (id: string, onHome: boolean) => (onHome ? `#${id}` : `/#${id}`);
 
 function useScrolledPast(threshold: number) {
   const [scrolled, setScrolled] = useState(false);
@@ -29,6 +19,14 @@ function useScrolledPast(threshold: number) {
 }
 
 /**
+ * The mobile menu (a Radix dialog) loads when a guest points at, touches or focuses its button, or
+ * with the click itself — not with the page (decision 0008).
+ */
+const loadMobileMenu = () => import("./mobile-menu.tsx");
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
+const prefetchMobileMenu = () => void loadMobileMenu();
+
+/**
  * The navigation bar: brand, in-page anchors, contact button, 'Reservieren'. Transparent over the
  * home page's hero until the page has scrolled more than 20 px; a full-screen menu below 768 px.
  */
@@ -36,14 +34,20 @@ export function SiteNavbar({
   navbar,
   onHome,
   onContact,
+  onContactIntent,
 }: {
   navbar: NavbarContent;
   onHome: boolean;
   onContact: () => void;
+  /** A guest reaches for the contact button: time to fetch the dialog's code. */
+  onContactIntent?: () => void;
 }) {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const solid = scrolled || !onHome;
   const [menuOpen, setMenuOpen] = useState(false);
+  // The menu stays mounted once opened, so it can close with its animation.
+  const [menuMounted, setMenuMounted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const reserveHref = anchorHref("reservations", onHome);
 
   return (
@@ -81,6 +85,8 @@ export function SiteNavbar({
             <button
               type="button"
               onClick={onContact}
+              onPointerOver={onContactIntent}
+              onFocus={onContactIntent}
               className="text-sm font-medium underline-offset-8 hover:underline"
             >
               {navbar.contact_label}
@@ -92,52 +98,39 @@ export function SiteNavbar({
             </Button>
           </li>
         </ul>
-        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-          <SheetTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className={cn("md:hidden", !solid && "text-white hover:bg-white/10")}
-              aria-label="Menü öffnen"
-            >
-              <Menu className="size-6" aria-hidden="true" />
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="full" className="bg-ink text-white">
-            <SheetTitle className="px-6 pt-5 font-serif text-2xl font-bold">{navbar.brand}</SheetTitle>
-            <SheetDescription className="sr-only">Navigation</SheetDescription>
-            <ul className="mt-10 flex flex-col gap-2 px-6 text-2xl">
-              {navbar.links.map((link) => (
-                <li key={link.id}>
-                  <SheetClose asChild>
-                    <a href={anchorHref(link.id, onHome)} className="block py-3 font-serif">
-                      {link.label}
-                    </a>
-                  </SheetClose>
-                </li>
-              ))}
-              <li>
-                <button
-                  type="button"
-                  className="block py-3 text-left font-serif"
-                  onClick={() => {
-                    setMenuOpen(false);
-                    onContact();
-                  }}
-                >
-                  {navbar.contact_label}
-                </button>
-              </li>
-            </ul>
-            <div className="mt-auto p-6">
-              <SheetClose asChild>
-                <Button asChild size="lg" className="w-full">
-                  <a href={reserveHref}>{navbar.reserve_label}</a>
-                </Button>
-              </SheetClose>
-            </div>
-          </SheetContent>
-        </Sheet>
+        <Button
+          ref={menuButton}
+          variant="ghost"
+          size="icon"
+          className={cn("md:hidden", !solid && "text-white hover:bg-white/10")}
+          aria-label="Menü öffnen"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onPointerOver={prefetchMobileMenu}
+          onTouchStart={prefetchMobileMenu}
+          onFocus={prefetchMobileMenu}
+          onClick={() => {
+            setMenuMounted(true);
+            setMenuOpen(true);
+          }}
+        >
+          <Menu className="size-6" aria-hidden="true" />
+        </Button>
+        {menuMounted ? (
+          <Suspense fallback={null}>
+            <MobileMenu
+              navbar={navbar}
+              onHome={onHome}
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              onContact={() => {
+                onContactIntent?.();
+                onContact();
+              }}
+              opener={menuButton}
+            />
+          </Suspense>
+        ) : null}
       </nav>
     </header>
   );
