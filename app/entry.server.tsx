@@ -9,10 +9,11 @@ import { hydrateAfterLoad } from "./lib/hydration-timing.server.ts";
 export const streamTimeout = 5_000;
 
 /**
- * Staff pages hydrate as React Router has it: staff act at once (sign in, edit), on a screen that is
- * not measured for a phone's first paint. Guests' pages load their scripts after the page.
+ * The staff screens hydrate as React Router has it: staff act there at once. Guests' pages, and the
+ * signed-out doors (sign-in, password help), load their scripts after the page (decision 0008); a
+ * sign-in sent before then takes the no-JavaScript way, which works the same.
  */
-const isStaffPage = (pathname: string) => /^\/(admin|login|logout|passwort-vergessen)(\/|$)/.test(pathname);
+const isStaffPage = (pathname: string) => /^\/(admin|logout)(\/|$)/.test(pathname);
 
 /**
  * React Router's default Node entry, plus this request's CSP nonce on every inline script React
