@@ -59,10 +59,19 @@ interface Options {
   parts: Set<Part>;
   pages: string[];
   seconds: number;
+  /** The server's WORKERS (decision 0021). */
+  workers: string;
 }
 
 function parseArguments(argv: string[]): Options {
-  const options: Options = { runs: 3, check: false, parts: new Set(PARTS), pages: [], seconds: 3 };
+  const options: Options = {
+    runs: 3,
+    check: false,
+    parts: new Set(PARTS),
+    pages: [],
+    seconds: 3,
+    workers: "1",
+  };
   const queue = [...argv];
   for (let argument = queue.shift(); argument !== undefined; argument = queue.shift()) {
     if (argument === "--runs") {
@@ -72,6 +81,10 @@ function parseArguments(argv: string[]): Options {
     } else if (argument === "--seconds") {
       options.seconds = Number(queue.shift());
       if (!(options.seconds > 0)) throw new Error("--seconds braucht eine Zahl größer als 0");
+    } else if (argument === "--workers") {
+      options.workers = queue.shift() ?? "";
+      if (!/^(auto|[1-9]\d?)$/.test(options.workers))
+        throw new Error("--workers braucht auto oder eine Zahl");
     } else if (argument === "--check") {
       options.check = true;
     } else if (argument === "--only") {
@@ -441,8 +454,11 @@ async function main() {
   const needsServer = ["lighthouse", "load", "reservations"].some((part) => options.parts.has(part as Part));
   if (needsServer) {
     // The rate limit is off for this server only: 200 guests from one address are the point here.
-    const server = await startProductionServer(process.env.BENCH_PORT, { RESERVATION_RATE_LIMIT: "0" });
-    say(`Server: ${server.origin} (Produktions-Build, SQLite, Demo-Inhalte)`);
+    const server = await startProductionServer(process.env.BENCH_PORT, {
+      RESERVATION_RATE_LIMIT: "0",
+      WORKERS: options.workers,
+    });
+    say(`Server: ${server.origin} (Produktions-Build, SQLite, Demo-Inhalte, WORKERS=${options.workers})`);
     try {
       if (options.parts.has("load")) {
         const targets = await loadTargets(server.origin);

@@ -140,8 +140,11 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     );
 
   const development = config.env === "development";
+  // React Router derives its route tables anew on every request when handed a function (so that
+  // Vite can swap the code in development): outside development it gets the build itself, once.
+  const build = options.build ?? loadBundledBuild;
   const handleRouterRequest = createRequestHandler(
-    options.build ?? loadBundledBuild,
+    development || typeof build !== "function" ? build : await build(),
     development ? "development" : "production",
   );
   // Nothing in the browser build runs inline scripts; the header is the same as on every answer.

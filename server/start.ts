@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -5,6 +6,7 @@ import { configWarnings, parseConfigOrExit } from "../app/lib/env.server.ts";
 import type { TavolaApp, createApp as CreateApp } from "./app.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 import { nodeListener } from "./node-listener.ts";
+import { runWorkers } from "./workers.ts";
 
 /**
  * The process: read the configuration, build if needed, open the app, listen, and shut down
@@ -16,7 +18,20 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = parseConfigOrExit(process.env);
-  for (const warning of configWarnings(config)) process.stderr.write(`\n  ACHTUNG: ${warning}\n\n`);
+  if (cluster.isPrimary)
+    for (const warning of configWarnings(config)) process.stderr.write(`\n  ACHTUNG: ${warning}\n\n`);
+  const whereData = config.database.kind === "sqlite" ? config.dataDir : "PostgreSQL";
+  if (cluster.isPrimary && config.workers > 1 && config.env !== "development") {
+    // Built once, here, before the processes start (they would each check).
+    buildIfNeeded(root, say);
+    await runWorkers({
+      count: config.workers,
+      say,
+      describe: (port) =>
+        `Tavola läuft auf http://localhost:${port} (Datenbank: ${whereData}, ${config.workers} Prozesse)`,
+    });
+    return;
+  }
 
   const onGeneratedPassword = (username: string, password: string) => {
     say("");
@@ -75,9 +90,8 @@ async function main() {
     `http://${wildcard ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
   );
   app.logger.info("listening", { port, host: config.host, database: app.database.dialect, env: config.env });
-  say(
-    `Tavola läuft auf http://localhost:${port} (Datenbank: ${app.database.dialect === "sqlite" ? config.dataDir : "PostgreSQL"})`,
-  );
+  // With several processes, the first process (server/workers.ts) says it once all of them listen.
+  if (cluster.isPrimary) say(`Tavola läuft auf http://localhost:${port} (Datenbank: ${whereData})`);
 
   let stopping = false;
   const shutdown = (signal: string) => {

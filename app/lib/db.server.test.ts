@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./db.server.ts";
@@ -32,6 +33,29 @@ describe("the SQLite connection", () => {
     }
     const count = await sql<{ c: number }>`select count(*) as c from t`.execute(db);
     expect(count.rows[0]?.c).toBe(800);
+  });
+
+  it("takes the write lock when a transaction begins, so another process waits instead of failing mid-way", async () => {
+    const file = path.join(dir, "locks.sqlite");
+    handle = openDatabase({ kind: "sqlite", file });
+    const { db } = handle;
+    await sql`create table t (n integer)`.execute(db);
+    const other = new DatabaseSync(file, { timeout: 0 });
+    try {
+      await db.transaction().execute(async (trx) => {
+        await sql`select count(*) from t`.execute(trx);
+        // Another process wanting to write now has to wait for this transaction (here: refused at once).
+        expect(() => other.exec("begin immediate")).toThrow(/locked/);
+        await sql`insert into t (n) values (1)`.execute(trx);
+      });
+      other.exec("begin immediate");
+      other.exec("insert into t (n) values (2)");
+      other.exec("commit");
+    } finally {
+      other.close();
+    }
+    const count = await sql<{ c: number }>`select count(*) as c from t`.execute(db);
+    expect(count.rows[0]?.c).toBe(2);
   });
 
   it("reads a table's new shape after a migration changed it", async () => {

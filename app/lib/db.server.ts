@@ -46,7 +46,11 @@ function adaptNodeSqlite(database: DatabaseSync): SqliteDatabase {
       database.close();
     },
     prepare(sql) {
-      const { statement, reader } = prepared(sql);
+      // Kysely opens every transaction with a plain `begin`, which takes the write lock only at the
+      // first write: if another process (a second server, `npm run staff`) wrote in between, that
+      // write fails at once with SQLITE_BUSY instead of waiting. `begin immediate` waits its turn
+      // (busy_timeout) at the start instead (decision 0021).
+      const { statement, reader } = prepared(sql === "begin" ? "begin immediate" : sql);
       return {
         reader,
         all: (parameters) => statement.all(...bind(parameters)),

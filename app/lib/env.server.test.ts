@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, configWarnings, parseConfig } from "./env.server.ts";
@@ -20,6 +21,14 @@ describe("parseConfig", () => {
     expect(config.demoContent).toBe(true);
     expect(config.admin).toBeUndefined();
     expect(config.secureCookies).toBe(false);
+  });
+
+  it("runs one server process unless WORKERS asks for more; auto is one per core", () => {
+    expect(parseConfig({}).workers).toBe(1);
+    expect(parseConfig({ WORKERS: "2" }).workers).toBe(2);
+    expect(parseConfig({ WORKERS: "auto" }).workers).toBe(os.availableParallelism());
+    for (const wrong of ["0", "viele", "1.5", "65"])
+      expect(problemsOf({ WORKERS: wrong }).join(" ")).toContain("WORKERS");
   });
 
   it("uses PostgreSQL for a postgres:// DATABASE_URL", () => {

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -104,6 +105,19 @@ const envSchema = z
       emptyToUndefined,
       z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     ),
+    WORKERS: z.preprocess(
+      emptyToUndefined,
+      z
+        .union([
+          z.literal("auto"),
+          z.coerce
+            .number({ error: "muss auto oder eine Zahl sein" })
+            .int("muss eine ganze Zahl sein")
+            .min(1, "muss mindestens 1 sein")
+            .max(64, "muss höchstens 64 sein"),
+        ])
+        .default(1),
+    ),
   })
   .superRefine((env, ctx) => {
     // Behind a proxy the server cannot know the public address: without PUBLIC_URL, cookies would
@@ -148,6 +162,8 @@ export interface Config {
   mailRetryMs: number;
   demoContent: boolean;
   logLevel: Env["LOG_LEVEL"];
+  /** Server processes sharing the port (decision 0021); "auto" is one per core. */
+  workers: number;
 }
 
 export class ConfigError extends Error {
@@ -193,6 +209,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,
     demoContent: env.DEMO_CONTENT === "on",
     logLevel: env.LOG_LEVEL,
+    workers: env.WORKERS === "auto" ? os.availableParallelism() : env.WORKERS,
   };
 }
 

@@ -103,3 +103,66 @@ test("repeated failed sign-ins are refused with HTTP 429 and a German message", 
     await server.exited;
   }
 });
+
+test("WORKERS=2: two processes share the port and the data; one that dies is replaced; SIGTERM stops all", async () => {
+  test.slow(); // two processes start one after the other, and five sign-ins are checked
+  const server = startServer({
+    DATA_DIR: newDataDir(),
+    WORKERS: "2",
+    ADMIN_USERNAME: "chef",
+    ADMIN_PASSWORD: "richtiges-passwort",
+  });
+  const workersOf = () =>
+    fs
+      .readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  try {
+    const origin = await server.ready();
+    expect(server.output()).toContain("2 Prozesse");
+    // Migrated and seeded once, by the first process.
+    expect(server.output().match(/"msg":"demo content created"/g)?.length).toBe(1);
+    const first = workersOf();
+    expect(first).toHaveLength(2);
+
+    // Sign-in throttling lives in the database: the processes count together. Each attempt on a
+    // connection of its own, which the first process hands to the workers in turn.
+    const attempt = (password: string) =>
+      new Promise<number>((resolve, reject) => {
+        const body = new URLSearchParams({ username: "chef", password }).toString();
+        const request = http.request(
+          `${origin}/login`,
+          {
+            method: "POST",
+            agent: false,
+            headers: { "content-type": "application/x-www-form-urlencoded", "content-length": body.length },
+          },
+          (response) => {
+            response.resume();
+            response.on("end", () => resolve(response.statusCode ?? 0));
+          },
+        );
+        request.on("error", reject);
+        request.end(body);
+      });
+    for (let i = 0; i < 5; i++) expect(await attempt("falsch")).toBe(401);
+    expect(await attempt("richtiges-passwort")).toBe(429);
+
+    // A process killed outright is replaced, and the site answers as before.
+    process.kill(first[0] ?? 0, "SIGKILL");
+    await expect
+      .poll(() => workersOf().filter((pid) => !first.includes(pid)).length, { timeout: 15_000 })
+      .toBe(1);
+    for (let i = 0; i < 6; i++) {
+      const response = await fetch(`${origin}/`, { signal: AbortSignal.timeout(5000) });
+      expect(response.status).toBe(200);
+    }
+    expect(server.output()).toContain("endete unerwartet");
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+  expect(await server.exited).toBe(0);
+  expect(server.output().match(/"msg":"stopped"/g)?.length).toBeGreaterThanOrEqual(2);
+});
