@@ -449,7 +449,10 @@ async function main() {
   if (warning) say(warning);
 
   const measured: Measured = { bundles: GUEST_PAGES.map((page) => publicPageScripts(root, page)) };
-  let memoryMiB: number | undefined;
+  /** The server's resident memory after each load run, and once more after the reservations. */
+  const memoryMiB: number[] = [];
+  const readMemory = (server: ProductionServer) =>
+    memoryMiB.push(residentMemory(server.process.pid) / 1024 / 1024);
   let queries: QueryFigures[] | undefined;
   const needsServer = ["lighthouse", "load", "reservations"].some((part) => options.parts.has(part as Part));
   if (needsServer) {
@@ -468,14 +471,15 @@ async function main() {
         const runs: LoadRun[][] = [];
         for (let index = 1; index <= options.runs; index += 1) {
           runs.push(await measureLoadOnce(server.origin, targets, options.seconds));
+          readMemory(server);
           say(`  Lauf ${index} gemessen`);
         }
         measured.load = summarizeLoad(runs);
       }
-      if (options.parts.has("reservations"))
+      if (options.parts.has("reservations")) {
         measured.reservations = await measureReservations(server, options.runs);
-      if (options.parts.has("load") || options.parts.has("reservations"))
-        memoryMiB = residentMemory(server.process.pid) / 1024 / 1024;
+        readMemory(server);
+      }
       if (options.parts.has("lighthouse")) measured.lighthouse = await measureLighthouse(server, options);
     } finally {
       await stopProductionServer(server);
@@ -513,8 +517,11 @@ async function main() {
     );
     for (const line of loadTable(measured.load)) say(line);
   }
-  if (memoryMiB !== undefined)
-    say(`\nSpeicher des Servers nach der Last (RSS): ${Math.round(memoryMiB)} MiB`);
+  if (memoryMiB.length > 0)
+    say(
+      `\nSpeicher des Servers nach der Last (RSS, ${memoryMiB.length} Messungen): ` +
+        `${showSpread(spreadOf(memoryMiB), (value) => `${Math.round(value)} MiB`)}`,
+    );
   if (measured.reservations) {
     const r = measured.reservations;
     say(
@@ -560,7 +567,7 @@ async function main() {
       ]),
     ),
     load: measured.load,
-    serverMemoryMiB: memoryMiB,
+    serverMemoryMiB: memoryMiB.length > 0 ? spreadOf(memoryMiB) : undefined,
     reservations: measured.reservations,
     queries,
     budgets: lines,
@@ -574,6 +581,8 @@ async function main() {
     process.exitCode = 1;
   if (options.check) {
     say("\nBudgets:");
+    const skipped = ["lighthouse", "load", "reservations"].filter((part) => !options.parts.has(part as Part));
+    if (skipped.length > 0) say(`  (nicht gemessen, also nicht geprüft: ${skipped.join(", ")})`);
     for (const line of lines) say(`  ${line.holds ? "✓" : "✗"} ${line.text}`);
     if (lines.some((line) => !line.holds)) {
       say("Mindestens ein Budget ist überschritten.");

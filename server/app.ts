@@ -140,6 +140,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     );
 
   const development = config.env === "development";
+  const hsts = config.publicUrl?.startsWith("https://") ?? false;
   // React Router derives its route tables anew on every request when handed a function (so that
   // Vite can swap the code in development): outside development it gets the build itself, once.
   const build = options.build ?? loadBundledBuild;
@@ -155,7 +156,6 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       )
     : undefined;
   const servePicture = createPictureFiles(pictures);
-  const hsts = config.publicUrl?.startsWith("https://") ?? false;
   const cookieSettings = { secure: config.secureCookies };
   const uploadRoutes = options.uploadRoutes ?? UPLOAD_ROUTES;
   // In development every request renders anew (Vite changes the code under it).
@@ -241,6 +241,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       cspNonce,
       requestId,
     });
+    const begun = pageCache.stamp();
     const response = await handleRouterRequest(bounded, context);
     if (unsafe && carriesCookie(request, sessionCookieName(cookieSettings))) {
       // Staff changed something (or tried to): guests' kept pages are renewed (decision 0020).
@@ -249,7 +250,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       );
     }
     if (cacheable && pageVersion !== undefined)
-      return pageCache.store(cacheable, pageVersion, cspNonce, response, pageRequest);
+      return pageCache.store(cacheable, pageVersion, cspNonce, response, pageRequest, begun);
     return response;
   }
 
@@ -276,6 +277,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       cookie: incoming.headers.cookie,
       acceptEncoding: headerValue(incoming.headers["accept-encoding"]),
       ifNoneMatch: incoming.headers["if-none-match"],
+      ifModifiedSince: incoming.headers["if-modified-since"],
     };
     const pagePath = pageCache.cacheablePath(pageRequest, sessionCookieName(cookieSettings));
     const path = pagePath ?? pageRequest.target.split("?")[0] ?? "";
@@ -283,30 +285,25 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     try {
       kept = pagePath
         ? pageCache.answer(pagePath, await readPageVersion(database.db), pageRequest)
-        : await staticFiles?.answer({
-            ...pageRequest,
-            pathname: path,
-            ifModifiedSince: incoming.headers["if-modified-since"],
-          });
+        : await staticFiles?.answerKnown({ ...pageRequest, pathname: path });
     } catch {
       return false; // the pipeline renders the page, and says why
     }
     if (!kept) return false;
     const requestId = randomUUID();
-    outgoing.writeHead(kept.status, [...kept.headers.flat(), "X-Request-Id", requestId]);
-    outgoing.end(kept.body);
     const forwarded = new Headers();
     const proxyHeader =
       config.proxy.hops > 0 ? headerValue(incoming.headers[config.proxy.header]) : undefined;
     if (proxyHeader) forwarded.set(config.proxy.header, proxyHeader);
-    logRequest({
-      requestId,
-      method: pageRequest.method,
-      path,
-      status: kept.status,
-      started,
-      client: clientAddressOf(forwarded, incoming.socket.remoteAddress ?? "", config.proxy),
-    });
+    const client = clientAddressOf(forwarded, incoming.socket.remoteAddress ?? "", config.proxy);
+    // Nothing after this may throw: the answer is written, the pipeline must not answer again.
+    outgoing.writeHead(kept.status, [...kept.headers.flat(), "X-Request-Id", requestId]);
+    outgoing.end(kept.body);
+    try {
+      logRequest({ requestId, method: pageRequest.method, path, status: kept.status, started, client });
+    } catch {
+      // A log line that cannot be written does not undo an answer that was.
+    }
     return true;
   }
 

@@ -36,7 +36,7 @@ export function compressResponse(request: Request, response: Response): Response
   ) {
     return response;
   }
-  headers.append("Vary", "Accept-Encoding");
+  if (!/\baccept-encoding\b/i.test(headers.get("vary") ?? "")) headers.append("Vary", "Accept-Encoding");
   const encoding = chooseEncoding(request.headers.get("accept-encoding"));
   if (!encoding) return response;
   headers.set("Content-Encoding", encoding);

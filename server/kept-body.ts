@@ -25,6 +25,16 @@ export interface ConditionalRequest {
   ifModifiedSince?: string | undefined;
 }
 
+/** The same, read from a fetch Request. */
+export function conditionalRequestOf(request: Request): ConditionalRequest {
+  return {
+    method: request.method,
+    acceptEncoding: request.headers.get("accept-encoding") ?? undefined,
+    ifNoneMatch: request.headers.get("if-none-match") ?? undefined,
+    ifModifiedSince: request.headers.get("if-modified-since") ?? undefined,
+  };
+}
+
 type Encoding = "br" | "gzip";
 type Representation = "identity" | Encoding;
 
@@ -40,7 +50,7 @@ export interface KeptBodyOptions {
   lastModified?: number;
 }
 
-/** Headers a `304` repeats (RFC 9110 15.4.5), and the CSP its cached page runs under. */
+/** Headers a `304` repeats (those a cache updates its copy with), and the CSP its page runs under. */
 const REPEATED_ON_304 = new Set([
   "etag",
   "cache-control",
@@ -125,7 +135,7 @@ export function asResponse(answer: PreparedAnswer): Response {
   });
 }
 
-/** If-None-Match: `*` or a list of tags, compared weakly (RFC 9110 13.1.2). */
+/** If-None-Match: `*` or a list of tags, compared weakly (a `W/` prefix does not count). */
 function matchesEtag(header: string, etag: string): boolean {
   const bare = (tag: string) => tag.trim().replace(/^W\//, "");
   return header.trim() === "*" || header.split(",").some((tag) => bare(tag) === bare(etag));

@@ -11,9 +11,8 @@ export function nodeListener(app: Pick<TavolaApp, "handle" | "serveKept">): http
   const pipeline = createRequestListener(app.handle, { trustProxy: false });
   return (request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") return pipeline(request, response);
-    app.serveKept(request, response).then(
-      (served) => served || pipeline(request, response),
-      () => pipeline(request, response),
-    );
+    // Only an answer not yet begun goes to the pipeline: a response is never written twice.
+    const fallBack = () => (response.headersSent ? undefined : pipeline(request, response));
+    app.serveKept(request, response).then((served) => served || fallBack(), fallBack);
   };
 }

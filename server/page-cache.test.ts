@@ -48,6 +48,13 @@ describe("the page cache", () => {
     expect(cache.lookup("/", 4, get())).toBeDefined();
     clock = Date.parse("2026-11-25T23:00:10Z");
     expect(cache.lookup("/", 4, get())).toBeUndefined();
+
+    // A render begun before midnight and stored after it shows yesterday's data: not kept for today.
+    clock = Date.parse("2026-11-25T22:59:59Z");
+    const begun = cache.stamp();
+    clock = Date.parse("2026-11-25T23:00:01Z");
+    await cache.store("/", 4, "nonce-4", html("Über Mitternacht"), get(), begun);
+    expect(cache.lookup("/", 4, get())).toBeUndefined();
   });
 
   it("keeps only complete 200 HTML without cookies", async () => {

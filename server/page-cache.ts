@@ -1,7 +1,14 @@
 import { berlinNow } from "../app/lib/calendar.ts";
 import { PUBLIC_PAGES } from "../app/lib/public-pages.ts";
 import { MIN_BYTES } from "./compression.ts";
-import { asResponse, keepBody, type KeptBody, type PreparedAnswer } from "./kept-body.ts";
+import {
+  asResponse,
+  conditionalRequestOf,
+  keepBody,
+  type ConditionalRequest,
+  type KeptBody,
+  type PreparedAnswer,
+} from "./kept-body.ts";
 import { cookieHeaderHas } from "./request-guards.ts";
 
 /**
@@ -20,24 +27,24 @@ import { cookieHeaderHas } from "./request-guards.ts";
 export const CACHEABLE_PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
 
 /** What the cache reads of a request: the same from a fetch Request and from node's IncomingMessage. */
-export interface PageRequest {
-  method: string;
+export interface PageRequest extends ConditionalRequest {
   /** Path and query, as in the request line. */
   target: string;
   cookie: string | undefined;
-  acceptEncoding: string | undefined;
-  ifNoneMatch: string | undefined;
 }
 
 export function pageRequestOf(request: Request): PageRequest {
   const url = new URL(request.url);
   return {
-    method: request.method,
+    ...conditionalRequestOf(request),
     target: `${url.pathname}${url.search}`,
     cookie: request.headers.get("cookie") ?? undefined,
-    acceptEncoding: request.headers.get("accept-encoding") ?? undefined,
-    ifNoneMatch: request.headers.get("if-none-match") ?? undefined,
   };
+}
+
+export interface RenderStamp {
+  day: string;
+  at: number;
 }
 
 /** A kept page's answer to one request, with the nonce its inline scripts carry. */
@@ -100,6 +107,13 @@ export function createPageCache({ maxAgeMs = 60_000, now = Date.now, finishHeade
 
   return {
     cacheablePath,
+    /**
+     * When a render begins, for `store`: a page is as old as the data it read, so one that began
+     * before midnight is kept as yesterday's.
+     */
+    stamp(): RenderStamp {
+      return { day: today(), at: now() };
+    },
     /** The page as kept for `path`, answered for this request, if it is still current. */
     answer(path: string, version: number, request: PageRequest): KeptAnswer | undefined {
       const page = current(path, version);
@@ -120,6 +134,7 @@ export function createPageCache({ maxAgeMs = 60_000, now = Date.now, finishHeade
       nonce: string,
       rendered: Response,
       request: PageRequest,
+      begun: RenderStamp = { day: today(), at: now() },
     ): Promise<Response> {
       const type = rendered.headers.get("content-type") ?? "";
       if (
@@ -138,8 +153,8 @@ export function createPageCache({ maxAgeMs = 60_000, now = Date.now, finishHeade
       finishHeaders?.(headers, nonce);
       const page: CachedPage = {
         version,
-        day: today(),
-        storedAt: now(),
+        day: begun.day,
+        storedAt: begun.at,
         nonce,
         kept: keepBody({ body, headers, compress: body.length >= MIN_BYTES, brotliQuality: 9 }),
       };

@@ -94,21 +94,25 @@ describe("static files", () => {
     expect(Number(head?.headers.get("content-length"))).toBe(Buffer.byteLength(text ?? ""));
   });
 
-  it("answers from memory without the fetch pipeline too, and nothing for paths that name no file", async () => {
-    const answer = await files.answer({
-      pathname: "/assets/app-abc123.js",
-      method: "GET",
-      acceptEncoding: undefined,
-      ifNoneMatch: undefined,
-    });
+  it("answers from memory without a file lookup only under a path already found in its own spelling", async () => {
+    const none = { method: "GET", acceptEncoding: undefined, ifNoneMatch: undefined };
+    const fresh = createStaticFiles(root);
+    expect(await fresh.answerKnown({ ...none, pathname: "/assets/app-abc123.js" })).toBeUndefined();
+    await fresh.serve(new Request("http://x/assets/app-abc123.js"));
+    const answer = await fresh.answerKnown({ ...none, pathname: "/assets/app-abc123.js" });
     expect(answer?.status).toBe(200);
     expect(answer?.body?.toString()).toBe("console.log(1)");
     expect(new Map(answer?.headers).get("cache-control")).toBe(IMMUTABLE);
-    const none = { method: "GET", acceptEncoding: undefined, ifNoneMatch: undefined };
-    expect(await files.answer({ ...none, pathname: "/speisekarte" })).toBeUndefined();
-    expect(await files.answer({ ...none, pathname: "/.env" })).toBeUndefined();
     expect(
-      await files.answer({ ...none, pathname: "/assets/app-abc123.js", method: "POST" }),
+      await fresh.answerKnown({ ...none, pathname: "/assets/app-abc123.js", method: "POST" }),
     ).toBeUndefined();
+
+    // Other spellings of the same file are served, but neither remembered nor kept a second time.
+    for (const spelling of ["//assets/app-abc123.js", "/assets//app-abc123.js", "/%61ssets/app-abc123.js"]) {
+      expect(await (await fresh.serve(new Request(`http://x${spelling}`)))?.text()).toBe("console.log(1)");
+      expect(await fresh.answerKnown({ ...none, pathname: spelling })).toBeUndefined();
+    }
+    expect(await fresh.answerKnown({ ...none, pathname: "/speisekarte" })).toBeUndefined();
+    expect(await fresh.answerKnown({ ...none, pathname: "/.env" })).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { compressible, MIN_BYTES } from "./compression.ts";
 import {
   asResponse,
+  conditionalRequestOf,
   keepBody,
   type ConditionalRequest,
   type KeptBody,
@@ -59,7 +60,6 @@ export interface StaticRequest extends ConditionalRequest {
 export function createStaticFiles(root: string, finishHeaders?: (headers: Headers) => void) {
   const resolvedRoot = fs.realpathSync(path.resolve(root));
   const assetsDir = path.join(resolvedRoot, "assets") + path.sep;
-  const kept = new Map<string, Promise<KeptBody | undefined>>();
 
   /** The real file a request path names, if it may be served. */
   async function fileOf(rawPathname: string): Promise<string | undefined> {
@@ -104,25 +104,35 @@ export function createStaticFiles(root: string, finishHeaders?: (headers: Header
     });
   }
 
-  /** The file's answer from memory; undefined for a path that names no servable file. */
-  async function answer(request: StaticRequest): Promise<PreparedAnswer | undefined> {
-    const method = request.method.toUpperCase();
-    if (method !== "GET" && method !== "HEAD") return undefined;
-    // Only paths that named a file are remembered: invented paths cannot fill the memory.
-    let body = kept.get(request.pathname);
-    if (!body) {
-      const file = await fileOf(request.pathname);
-      if (!file) return undefined;
-      body = keep(file).catch(() => undefined);
-      kept.set(request.pathname, body);
-    }
-    return (await body)?.answer(request);
+  /** The request path that names `file` directly: the only spelling remembered. */
+  const canonicalPathOf = (file: string) => `/${path.relative(resolvedRoot, file).split(path.sep).join("/")}`;
+
+  /** Found once and remembered, in their canonical spelling; `//x`, `%61` and symlinks are looked up anew. */
+  const knownFiles = new Map<string, string>();
+  /** Kept bodies per real file: at most one per file of the build, however it was asked for. */
+  const bodies = new Map<string, Promise<KeptBody | undefined>>();
+
+  async function find(pathname: string): Promise<string | undefined> {
+    const known = knownFiles.get(pathname);
+    if (known) return known;
+    const file = await fileOf(pathname);
+    if (file && canonicalPathOf(file) === pathname) knownFiles.set(pathname, file);
+    return file;
   }
 
+  function bodyOf(file: string): Promise<KeptBody | undefined> {
+    let body = bodies.get(file);
+    if (!body) {
+      body = keep(file).catch(() => undefined);
+      bodies.set(file, body);
+    }
+    return body;
+  }
+
+  const isReading = (method: string) => method === "GET" || method === "HEAD";
+
   /** Streams a file too large to keep. */
-  async function stream(request: Request, pathname: string): Promise<Response | undefined> {
-    const file = await fileOf(pathname);
-    if (!file) return undefined;
+  async function stream(request: Request, file: string): Promise<Response> {
     const stat = await fs.promises.stat(file);
     const headers = headersOf(file, stat);
     headers.set("Content-Length", String(stat.size));
@@ -131,21 +141,22 @@ export function createStaticFiles(root: string, finishHeaders?: (headers: Header
   }
 
   return {
-    answer,
-    /** The same for the fetch pipeline. */
+    /**
+     * The answer from memory for a file already found under this very path (server/app.ts's fast
+     * path: no file system call); undefined otherwise, and the fetch pipeline's `serve` looks.
+     */
+    async answerKnown(request: StaticRequest): Promise<PreparedAnswer | undefined> {
+      const file = knownFiles.get(request.pathname);
+      if (!file || !isReading(request.method.toUpperCase())) return undefined;
+      return (await bodyOf(file))?.answer(request);
+    },
     async serve(request: Request): Promise<Response | undefined> {
-      const pathname = new URL(request.url).pathname;
-      const conditional: StaticRequest = {
-        pathname,
-        method: request.method,
-        acceptEncoding: request.headers.get("accept-encoding") ?? undefined,
-        ifNoneMatch: request.headers.get("if-none-match") ?? undefined,
-        ifModifiedSince: request.headers.get("if-modified-since") ?? undefined,
-      };
-      const prepared = await answer(conditional);
-      if (prepared) return asResponse(prepared);
-      // A file that exists but is not kept (too large) is streamed.
-      return kept.has(pathname) ? stream(request, pathname) : undefined;
+      if (!isReading(request.method.toUpperCase())) return undefined;
+      const file = await find(new URL(request.url).pathname);
+      if (!file) return undefined;
+      const body = await bodyOf(file);
+      // A file too large to keep (or unreadable once) is streamed.
+      return body ? asResponse(body.answer(conditionalRequestOf(request))) : stream(request, file);
     },
   };
 }

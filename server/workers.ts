@@ -7,13 +7,18 @@ import cluster, { type Worker } from "node:cluster";
  * Everything the processes must agree on is in the database: the page version (decision 0020), the
  * rate limits, sign-in throttling, sessions and the mail outbox's claims.
  */
-const RESTART_DELAY_MS = 1000;
+const FIRST_RESTART_DELAY_MS = 1000;
+const LONGEST_RESTART_DELAY_MS = 60_000;
+/** A process that ran this long before it died is restarted after the first delay again. */
+const HEALTHY_AFTER_MS = 30_000;
+/** The processes' own grace for requests in flight is 10 s (server/start.ts); then they are killed. */
+const STOP_TIMEOUT_MS = 15_000;
 
 export interface WorkerOptions {
   count: number;
   /** One line for the console. */
   say: (line: string) => void;
-  /** What the first line says besides the address, e.g. where the database lives. */
+  /** The line said once all processes listen, e.g. with where the database lives. */
   describe: (port: number) => string;
 }
 
@@ -32,19 +37,14 @@ function listening(worker: Worker): Promise<number> {
 
 export async function runWorkers({ count, say, describe }: WorkerOptions): Promise<void> {
   let stopping = false;
-  let port = 0;
-  for (let index = 0; index < count; index += 1) port = await listening(cluster.fork());
-  say(describe(port));
-
-  cluster.on("exit", (worker, code, signal) => {
-    if (stopping) return;
-    process.stderr.write(
-      `Tavola: Prozess ${worker.process.pid} endete unerwartet (${signal ?? `Code ${code}`}); ein neuer startet.\n`,
-    );
-    setTimeout(() => {
-      if (!stopping) cluster.fork();
-    }, RESTART_DELAY_MS).unref();
-  });
+  let started = false;
+  let restartDelay = FIRST_RESTART_DELAY_MS;
+  const startedAt = new Map<Worker, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker, Date.now());
+    return worker;
+  };
 
   const stop = () => {
     if (stopping) return;
@@ -53,6 +53,10 @@ export async function runWorkers({ count, say, describe }: WorkerOptions): Promi
     let running = workers.length;
     let failed = false;
     if (running === 0) process.exit(0);
+    setTimeout(() => {
+      for (const worker of workers) worker.process.kill("SIGKILL");
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
     for (const worker of workers) {
       worker.once("exit", (code) => {
         failed ||= code !== 0;
@@ -63,6 +67,29 @@ export async function runWorkers({ count, say, describe }: WorkerOptions): Promi
       worker.process.kill("SIGTERM");
     }
   };
+  // From the start: a signal while the processes are still starting stops those already running.
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+
+  cluster.on("exit", (worker, code, signal) => {
+    // Before all listen, a process that ends stops the start (listening() says why).
+    if (stopping || !started) return;
+    const ranMs = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    // One that keeps dying at once (a database that cannot be reached) is restarted ever more slowly.
+    restartDelay = ranMs > HEALTHY_AFTER_MS ? FIRST_RESTART_DELAY_MS : restartDelay;
+    process.stderr.write(
+      `Tavola: Prozess ${worker.process.pid} endete unerwartet (${signal ?? `Code ${code}`}); ` +
+        `ein neuer startet in ${Math.round(restartDelay / 1000)} s.\n`,
+    );
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, restartDelay);
+    restartDelay = Math.min(restartDelay * 2, LONGEST_RESTART_DELAY_MS);
+  });
+
+  let port = 0;
+  for (let index = 0; index < count && !stopping; index += 1) port = await listening(fork());
+  started = true;
+  if (!stopping) say(describe(port));
 }

@@ -19,9 +19,12 @@ import { PUBLIC_PAGES } from "../../app/lib/public-pages.ts";
  * brotli at its best level, as the server sends the scripts (server/static-files.ts).
  */
 
-/** Staff-area code: the admin screens' components and routes. */
+/**
+ * Staff-area code: the admin screens' components and routes, the admin frame and dashboard, and the
+ * models only the staff screens use (content form, announcement drafts, day summary, gallery model).
+ */
 export const STAFF_MODULE =
-  /^app\/(features\/[^/]+\/components\/admin\/|components\/admin\/|routes\/admin[/.])/;
+  /^app\/(features\/[^/]+\/components\/admin\/|features\/(admin-shell|dashboard)\/|components\/admin\/|routes\/admin[/.]|features\/(content\/content-form|announcements\/drafts|reservations\/day-summary|pictures\/gallery-model)\.)/;
 
 export const GUEST_PAGES = PUBLIC_PAGES;
 

@@ -137,7 +137,7 @@ export const columns: Array<{
 }> = [
   {
     label: "Performance",
-    // The menus' and pictures' issues ask for 98 on `/` and `/speisekarte` (decision 0008).
+    // 98 on every measured page (decision 0008).
     target: "≥ 98",
     value: (f) => f.performance,
     show: String,

@@ -94,9 +94,13 @@ test.describe("Startseite", () => {
       await expect(nav.getByRole("link", { name: label, exact: true })).toBeHidden();
     }
 
-    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    const opener = page.getByRole("button", { name: "Menü öffnen" });
+    await expect(opener).toHaveAttribute("aria-expanded", "false");
+    await opener.click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
+    // Hidden from the accessibility tree behind the modal dialog: found by its label instead.
+    await expect(page.locator('button[aria-label="Menü öffnen"]')).toHaveAttribute("aria-expanded", "true");
     for (const label of NAV_LINKS) {
       await expect(dialog.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
@@ -110,6 +114,12 @@ test.describe("Startseite", () => {
         return box && { x: Math.round(box.x), y: Math.round(box.y), width: box.width, height: box.height };
       })
       .toEqual({ x: 0, y: 0, width: 375, height: 800 });
+
+    // Escape closes it, and the keyboard is back on the button that opened it.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(opener).toHaveAttribute("aria-expanded", "false");
   });
 });
 

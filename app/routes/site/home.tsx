@@ -44,8 +44,9 @@ const AnnouncementsDialog = lazy(() =>
   loadAnnouncementsDialog().then((module) => ({ default: module.AnnouncementsDialog })),
 );
 const prefetchDialogs = () => {
-  void loadMenuDialog();
-  void loadAnnouncementsDialog();
+  // Only a head start: a failed download is tried again when the dialog opens.
+  loadMenuDialog().catch(() => undefined);
+  loadAnnouncementsDialog().catch(() => undefined);
 };
 
 export async function loader({ context }: Route.LoaderArgs) {

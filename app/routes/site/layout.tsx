@@ -40,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 const loadContactDialog = () => import("../../features/site-frame/components/contact-dialog.tsx");
 const ContactDialog = lazy(() => loadContactDialog().then((module) => ({ default: module.ContactDialog })));
-const prefetchContactDialog = () => void loadContactDialog();
+// Only a head start: a failed download is tried again when the dialog opens.
+const prefetchContactDialog = () => void loadContactDialog().catch(() => undefined);
 
 /** The not-found page is `noindex`: it must not name itself as the canonical address of anything. */
 const NOT_FOUND_ROUTE_ID = "routes/site/not-found";

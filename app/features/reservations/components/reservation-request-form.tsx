@@ -123,6 +123,9 @@ export function ReservationRequestForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The answer's toast needs its live region in place first (a guest may have focused the form
+    // before the page's scripts ran, so `prepare` never did).
+    requestToastArea();
     const form = event.currentTarget;
     setChecking(true);
     try {

@@ -24,7 +24,8 @@ function useScrolledPast(threshold: number) {
  */
 const loadMobileMenu = () => import("./mobile-menu.tsx");
 const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
-const prefetchMobileMenu = () => void loadMobileMenu();
+// Only a head start: a failed download is tried again when the menu opens.
+const prefetchMobileMenu = () => void loadMobileMenu().catch(() => undefined);
 
 /**
  * The navigation bar: brand, in-page anchors, contact button, 'Reservieren'. Transparent over the
