@@ -1,7 +1,5 @@
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "../app/lib/db.server.ts";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
 import {
   GUESTS,
@@ -9,10 +7,9 @@ import {
   ROWS,
   percentile,
   reservationBurst,
-  reservationQueries,
+  reservationQueriesOnBoth,
   reservationSpread,
 } from "./bench/reservations.ts";
-import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgres.ts";
 import { busyMachineWarning, startProductionServer, stopProductionServer } from "./production-server.ts";
 
 /**
@@ -27,15 +24,6 @@ import { busyMachineWarning, startProductionServer, stopProductionServer } from 
 const root = path.resolve(import.meta.dirname, "..");
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-
-async function queries(label: string, handle: ReturnType<typeof openDatabase>) {
-  const figures = await reservationQueries(handle);
-  say(`${label}: ${ROWS.toLocaleString("de-DE")} Reservierungen`);
-  for (const view of figures)
-    say(
-      `  ${`${view.label} (${view.rows} Zeilen)`.padEnd(34)} p50 ${ms(percentile(view.samples, 0.5))}  p95 ${ms(percentile(view.samples, 0.95))}`,
-    );
-}
 
 async function burst(label: string, pathAndQuery: string) {
   const server = await startProductionServer("0", { RESERVATION_RATE_LIMIT: "0", LOG_LEVEL: "error" });
@@ -69,29 +57,15 @@ if (warning) say(warning);
 say(
   `Maschine: ${os.availableParallelism()} Kerne, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}\n`,
 );
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-res-"));
-const sqlite = openDatabase({ kind: "sqlite", file: path.join(dir, "bench.sqlite") });
-try {
-  await queries("SQLite", sqlite);
-} finally {
-  await sqlite.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-}
-// PostgreSQL: the database BENCH_DATABASE_URL names, or else a throwaway server when its binaries
-// are installed (scripts/throwaway-postgres.ts).
-const binaries = process.env.BENCH_DATABASE_URL ? undefined : findPostgresBinaries();
-const throwaway = binaries ? await startThrowawayPostgres(binaries) : undefined;
-const postgresUrl = process.env.BENCH_DATABASE_URL || throwaway?.url;
-if (postgresUrl) {
-  const postgres = openDatabase({ kind: "postgres", url: postgresUrl });
-  try {
-    await queries("PostgreSQL", postgres);
-  } finally {
-    await postgres.close();
-    throwaway?.stop();
-  }
-} else {
-  say("PostgreSQL: übersprungen (keine Programme gefunden; BENCH_DATABASE_URL=postgres://… setzen)");
+const results = await reservationQueriesOnBoth(() =>
+  say("PostgreSQL: übersprungen (keine Programme gefunden; BENCH_DATABASE_URL=postgres://… setzen)"),
+);
+for (const { database, views } of results) {
+  say(`${database}: ${ROWS.toLocaleString("de-DE")} Reservierungen`);
+  for (const view of views)
+    say(
+      `  ${`${view.label} (${view.rows} Zeilen)`.padEnd(34)} p50 ${ms(percentile(view.samples, 0.5))}  p95 ${ms(percentile(view.samples, 0.95))}`,
+    );
 }
 buildIfNeeded(root, () => undefined);
 for (const [label, pathAndQuery] of Object.entries(RESERVATION_PATHS)) {

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "../app/lib/db.server.ts";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
 import { GUEST_PAGES, publicPageScripts, type PageScripts } from "./bench/bundle.ts";
 import {
@@ -13,9 +12,8 @@ import {
   type RunFigures,
 } from "./bench/lighthouse.ts";
 import { figuresOf as loadFiguresOf, percentile, run, sampleOf, startCeiling } from "./bench/load.ts";
-import { GUESTS, ROWS, reservationBurst, reservationQueries } from "./bench/reservations.ts";
+import { GUESTS, ROWS, reservationBurst, reservationQueriesOnBoth } from "./bench/reservations.ts";
 import { formatTable, showSpread, spreadOf, type Spread } from "./bench/stats.ts";
-import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgres.ts";
 import {
   busyMachineWarning,
   residentMemory,
@@ -317,34 +315,17 @@ interface QueryFigures {
 
 async function measureQueries(): Promise<QueryFigures[]> {
   say(`Abfragen über ${ROWS.toLocaleString("de-DE")} Reservierungen`);
-  const figures: QueryFigures[] = [];
-  const collect = async (database: string, handle: ReturnType<typeof openDatabase>) => {
-    for (const view of await reservationQueries(handle))
-      figures.push({ database, view: view.label, rows: view.rows, milliseconds: spreadOf(view.samples) });
-  };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-queries-"));
-  const sqlite = openDatabase({ kind: "sqlite", file: path.join(dir, "bench.sqlite") });
-  try {
-    await collect("SQLite", sqlite);
-  } finally {
-    await sqlite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  const binaries = process.env.BENCH_DATABASE_URL ? undefined : findPostgresBinaries();
-  const throwaway = binaries ? await startThrowawayPostgres(binaries) : undefined;
-  const url = process.env.BENCH_DATABASE_URL || throwaway?.url;
-  if (!url) {
-    say("  PostgreSQL übersprungen (keine Programme gefunden; BENCH_DATABASE_URL=postgres://… setzen)");
-    return figures;
-  }
-  const postgres = openDatabase({ kind: "postgres", url });
-  try {
-    await collect("PostgreSQL", postgres);
-  } finally {
-    await postgres.close();
-    throwaway?.stop();
-  }
-  return figures;
+  const results = await reservationQueriesOnBoth(() =>
+    say("  PostgreSQL übersprungen (keine Programme gefunden; BENCH_DATABASE_URL=postgres://… setzen)"),
+  );
+  return results.flatMap(({ database, views }) =>
+    views.map((view) => ({
+      database,
+      view: view.label,
+      rows: view.rows,
+      milliseconds: spreadOf(view.samples),
+    })),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,13 @@
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { listReservations } from "../../app/features/reservations/reservations.server.ts";
 import { searchableName } from "../../app/features/reservations/schema.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
+import { findPostgresBinaries, startThrowawayPostgres } from "../throwaway-postgres.ts";
 import { percentile } from "./load.ts";
 
 /**
@@ -234,6 +237,40 @@ export async function reservationSpread(origin: string, prefix: string, pathAndQ
     ok: results.filter((result) => result.status === 200).length,
     latencies: results.map((result) => result.ms).sort((a, b) => a - b),
   };
+}
+
+/**
+ * `reservationQueries` on a temporary SQLite file and on PostgreSQL: the database BENCH_DATABASE_URL
+ * names, or else a throwaway server when its programs are installed (scripts/throwaway-postgres.ts).
+ * Without either, PostgreSQL is left out and `onSkipped` says so.
+ */
+export async function reservationQueriesOnBoth(
+  onSkipped: () => void,
+): Promise<Array<{ database: "SQLite" | "PostgreSQL"; views: QueryFigures[] }>> {
+  const results: Array<{ database: "SQLite" | "PostgreSQL"; views: QueryFigures[] }> = [];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-queries-"));
+  const sqlite = openDatabase({ kind: "sqlite", file: path.join(dir, "bench.sqlite") });
+  try {
+    results.push({ database: "SQLite", views: await reservationQueries(sqlite) });
+  } finally {
+    await sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const binaries = process.env.BENCH_DATABASE_URL ? undefined : findPostgresBinaries();
+  const throwaway = binaries ? await startThrowawayPostgres(binaries) : undefined;
+  const url = process.env.BENCH_DATABASE_URL || throwaway?.url;
+  if (!url) {
+    onSkipped();
+    return results;
+  }
+  const postgres = openDatabase({ kind: "postgres", url });
+  try {
+    results.push({ database: "PostgreSQL", views: await reservationQueries(postgres) });
+  } finally {
+    await postgres.close();
+    throwaway?.stop();
+  }
+  return results;
 }
 
 export { percentile };
