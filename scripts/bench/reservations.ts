@@ -121,7 +121,7 @@ export async function reservationQueries(handle: DatabaseHandle): Promise<QueryF
   return figures;
 }
 
-function post(url: string, body: string) {
+export function post(url: string, body: string) {
   return new Promise<{ status: number; ms: number }>((resolve, reject) => {
     const started = performance.now();
     const request = http.request(
@@ -158,13 +158,13 @@ export const RESERVATION_PATHS = {
 } as const;
 
 /** A date a week ahead on which the restaurant is open (closed on Mondays in the demo content). */
-function openDayAhead(): string {
+export function openDayAhead(): string {
   let date = addDays(berlinNow().date, 7);
   while (weekdayOf(date) === "monday") date = addDays(date, 1);
   return date;
 }
 
-const formsOf = (prefix: string, date: string) =>
+export const formsOf = (prefix: string, date: string) =>
   Array.from({ length: GUESTS }, (_, i) =>
     new URLSearchParams({
       name: `${prefix} ${i}`,
