@@ -102,6 +102,7 @@ export const reservationMessages = {
   partySizeInvalid: "Bitte wählen Sie eine gültige Personenanzahl.",
   staffPartySizeInvalid: `Die Personenanzahl muss eine ganze Zahl von 1 bis ${MAX_STAFF_PARTY_SIZE} sein.`,
   notesTooLong: `Ihre Wünsche dürfen höchstens ${reservationLimits.notes} Zeichen lang sein.`,
+  notesInvalid: "Ihre Wünsche enthalten unzulässige Zeichen.",
   statusRequired: "Bitte wählen Sie einen Status.",
   customerNameRequired: "Name ist erforderlich",
 } as const;

@@ -38,13 +38,6 @@ const name = (required: string) =>
     .max(L.name, M.nameTooLong)
     .refine((value) => !CONTROL_CHARACTERS.test(value), M.nameInvalid);
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .transform((value) => (value === "" ? null : value));
-
 const phone = z
   .string()
   .trim()
@@ -52,7 +45,17 @@ const phone = z
   .refine((value) => value === "" || /^\+?[\d\s/()-]{3,}$/.test(value), M.phoneInvalid)
   .transform((value) => (value === "" ? null : value));
 
-const notes = optionalText(L.notes, M.notesTooLong);
+// Line breaks and tabs belong in a note; other control characters (a NUL byte, which PostgreSQL
+// refuses to store) never do.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const notes = z
+  .string()
+  .trim()
+  .max(L.notes, M.notesTooLong)
+  .refine((value) => !CONTROL_IN_TEXT.test(value), M.notesInvalid)
+  .transform((value) => (value === "" ? null : value));
 
 const date = text(M.dateRequired)
   .min(1, M.dateRequired)
