@@ -82,3 +82,11 @@ export function formDataOf(entries: Array<[string, string]>): FormData {
   for (const [name, value] of entries) data.append(name, value);
   return data;
 }
+
+/** Every string inside a value that a schema accepted: what would be stored. */
+export function stringsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value && typeof value === "object") return Object.values(value).flatMap(stringsIn);
+  return [];
+}

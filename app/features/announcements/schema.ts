@@ -1,6 +1,7 @@
 import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
 import { formatBerlinDate, formatDate } from "../../lib/format.ts";
 import { z } from "../../lib/zod.ts";
+import { CONTROL_CHARACTERS_MESSAGE, isCleanText } from "../../lib/text-rules.ts";
 
 /**
  * Announcements ('Mitteilungen'): the edit schema shared by the admin screen and its action, the
@@ -51,12 +52,14 @@ export const announcementSchema = z.object({
     .string(M.titleRequired)
     .trim()
     .min(1, M.titleRequired)
-    .max(announcementLimits.title, M.titleTooLong),
+    .max(announcementLimits.title, M.titleTooLong)
+    .refine(isCleanText, CONTROL_CHARACTERS_MESSAGE),
   content: z
     .string(M.contentRequired)
     .trim()
     .min(1, M.contentRequired)
-    .max(announcementLimits.content, M.contentTooLong),
+    .max(announcementLimits.content, M.contentTooLong)
+    .refine(isCleanText, CONTROL_CHARACTERS_MESSAGE),
   type: z.enum(announcementTypes, M.typeRequired),
   priority: z.enum(announcementPriorities, M.priorityRequired),
   is_active: z.boolean(M.activeRequired),

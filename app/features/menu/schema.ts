@@ -2,6 +2,7 @@ import { optionalWebUrl } from "../../lib/content/schemas.ts";
 import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
 import { MAX_PRICE_CENTS, readPrice } from "../../lib/money.ts";
 import { z } from "../../lib/zod.ts";
+import { CONTROL_CHARACTERS_MESSAGE, isCleanText } from "../../lib/text-rules.ts";
 import type { FeaturedDishCategory } from "../../lib/database.types.ts";
 import { areKnownMarks, canonicalMarks, type MarkKind } from "./marks.ts";
 import { SHOWCASE_CATEGORIES } from "./public-menu.ts";
@@ -31,16 +32,14 @@ export const menuMessages = {
   displayOrderInvalid: "Bitte eine ganze Zahl von 0 bis 9999 eingeben oder das Feld leer lassen.",
   categoryUnknown: "Diese Kategorie gibt es nicht (mehr).",
   marksUnknown: "Unbekannte Kennzeichnung",
-  controlCharacters: "Bitte keine Steuerzeichen verwenden.",
+  controlCharacters: CONTROL_CHARACTERS_MESSAGE,
   pictureAddress: "Ein Bild auf dieser Website (/bilder/…) oder eine https-Adresse",
   showcaseCategoryInvalid: "Please choose a category.",
 } as const;
 const M = menuMessages;
 
-// Control characters have no place in a dish's name or description.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const clean = (value: string) => !CONTROL_CHARACTERS.test(value);
+// Control characters have no place in a dish's name or description (app/lib/text-rules.ts).
+const clean = isCleanText;
 
 const requiredName = (required: string, max: number, tooLong: string) =>
   z.string(required).trim().min(1, required).max(max, tooLong).refine(clean, M.controlCharacters);

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS_MESSAGE, isCleanText } from "../../lib/text-rules.ts";
 import { z } from "../../lib/zod.ts";
 
 /** 'Bild bearbeiten': caption optional, alt text required (the spec's message), published or hidden. */
@@ -7,12 +8,17 @@ export const pictureEditFields = ["caption", "alt_text", "is_published"] as cons
 export type PictureEditField = (typeof pictureEditFields)[number];
 
 export const pictureEditSchema = z.object({
-  caption: z.string().trim().max(300, "Höchstens 300 Zeichen erlaubt"),
+  caption: z
+    .string()
+    .trim()
+    .max(300, "Höchstens 300 Zeichen erlaubt")
+    .refine(isCleanText, CONTROL_CHARACTERS_MESSAGE),
   alt_text: z
     .string(ALT_TEXT_REQUIRED)
     .trim()
     .min(1, ALT_TEXT_REQUIRED)
-    .max(300, "Höchstens 300 Zeichen erlaubt"),
+    .max(300, "Höchstens 300 Zeichen erlaubt")
+    .refine(isCleanText, CONTROL_CHARACTERS_MESSAGE),
   is_published: z
     .string()
     .optional()

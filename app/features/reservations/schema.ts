@@ -2,6 +2,7 @@ import { isCalendarDate, minutesOfClock } from "../../lib/calendar.ts";
 import type { OpeningHoursContent } from "../../lib/content/schemas.ts";
 import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
 import { z } from "../../lib/zod.ts";
+import { isCleanLine, isCleanText } from "../../lib/text-rules.ts";
 import {
   HONEYPOT_FIELD,
   MAX_PUBLIC_PARTY_SIZE,
@@ -26,17 +27,10 @@ import { slotProblem } from "./rules.ts";
  */
 export const searchableName = (name: string) => name.normalize("NFC").toLocaleLowerCase("de-DE");
 
-// Control characters would end up in e-mail headers and the day list; a name never needs them.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
 const text = (message: string) => z.string(message).trim();
 
 const name = (required: string) =>
-  text(required)
-    .min(1, required)
-    .max(L.name, M.nameTooLong)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), M.nameInvalid);
+  text(required).min(1, required).max(L.name, M.nameTooLong).refine(isCleanLine, M.nameInvalid);
 
 const phone = z
   .string()
@@ -45,16 +39,12 @@ const phone = z
   .refine((value) => value === "" || /^\+?[\d\s/()-]{3,}$/.test(value), M.phoneInvalid)
   .transform((value) => (value === "" ? null : value));
 
-// Line breaks and tabs belong in a note; other control characters (a NUL byte, which PostgreSQL
-// refuses to store) never do.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 const notes = z
   .string()
   .trim()
   .max(L.notes, M.notesTooLong)
-  .refine((value) => !CONTROL_IN_TEXT.test(value), M.notesInvalid)
+  // Line breaks belong in a note; other control characters never do (app/lib/text-rules.ts).
+  .refine(isCleanText, M.notesInvalid)
   .transform((value) => (value === "" ? null : value));
 
 const date = text(M.dateRequired)

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS_MESSAGE, isCleanText } from "../text-rules.ts";
 import { z } from "../zod.ts";
 import { weekdays, type Weekday } from "./weekdays.ts";
 
@@ -8,8 +9,18 @@ import { weekdays, type Weekday } from "./weekdays.ts";
  * saves; guests' pages import only the types, so Zod stays out of their first load (decision 0008).
  */
 const required = (message: string, max = 500) =>
-  z.string(message).trim().min(1, message).max(max, `Höchstens ${max} Zeichen erlaubt`);
-const optionalText = (max = 500) => z.string().trim().max(max, `Höchstens ${max} Zeichen erlaubt`);
+  z
+    .string(message)
+    .trim()
+    .min(1, message)
+    .max(max, `Höchstens ${max} Zeichen erlaubt`)
+    .refine(isCleanText, CONTROL_CHARACTERS_MESSAGE);
+const optionalText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Höchstens ${max} Zeichen erlaubt`)
+    .refine(isCleanText, CONTROL_CHARACTERS_MESSAGE);
 
 const URL_MESSAGE = "Gültige URL erforderlich";
 
@@ -66,7 +77,13 @@ export const aboutSchema = z.object({
   eyebrow: required("Überzeile ist erforderlich", 120),
   heading: required("Überschrift ist erforderlich", 200),
   paragraphs: z
-    .array(z.string().trim().max(2000, "Höchstens 2000 Zeichen erlaubt"))
+    .array(
+      z
+        .string()
+        .trim()
+        .max(2000, "Höchstens 2000 Zeichen erlaubt")
+        .refine(isCleanText, CONTROL_CHARACTERS_MESSAGE),
+    )
     .transform((paragraphs) => paragraphs.filter((paragraph) => paragraph.length > 0))
     .refine((paragraphs) => paragraphs.length > 0, "Mindestens ein Absatz erforderlich")
     .refine((paragraphs) => paragraphs.length <= 10, "Höchstens 10 Absätze"),
@@ -127,7 +144,13 @@ export const contactSchema = z.object({
   name: required("Name des Restaurants ist erforderlich", 120),
   owner: required("Inhaber ist erforderlich", 120),
   address_lines: z
-    .array(z.string().trim().max(120, "Höchstens 120 Zeichen erlaubt"))
+    .array(
+      z
+        .string()
+        .trim()
+        .max(120, "Höchstens 120 Zeichen erlaubt")
+        .refine(isCleanText, CONTROL_CHARACTERS_MESSAGE),
+    )
     .transform((lines) => lines.filter((line) => line.length > 0))
     .refine((lines) => lines.length > 0, "Mindestens eine Adresszeile erforderlich")
     .refine((lines) => lines.length <= 4, "Höchstens 4 Adresszeilen"),
