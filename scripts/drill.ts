@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
@@ -13,6 +14,7 @@ import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgr
  * when PostgreSQL's programs are installed, on a throwaway PostgreSQL too.
  *
  *   npm run drill -- kill      # kill -9 while 50 guests send reservation requests
+ *   npm run drill -- hostile   # the hostile-input properties with 3000 runs each (HOSTILE_RUNS)
  */
 const root = path.resolve(import.meta.dirname, "..");
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -134,7 +136,26 @@ async function killDrill(label: string, env: Record<string, string>, target: Dat
   }
 }
 
+/** The property-based hostile-input tests with many more runs than `npm test` gives them. */
+function hostileDrill(): boolean {
+  const env = { ...process.env, HOSTILE_RUNS: process.env.HOSTILE_RUNS ?? "3000" };
+  say(`Feindliche Eingaben: ${env.HOSTILE_RUNS} Läufe je Eigenschaft (HOSTILE_RUNS)`);
+  const unit = spawnSync("npx", ["vitest", "run", "hostile"], { cwd: root, env, stdio: "inherit" });
+  const browser = spawnSync(
+    "npx",
+    ["playwright", "test", "tests/e2e/hostile-input.spec.ts"],
+    // Over HTTP each run is a request: a tenth of the runs per door still sends thousands.
+    {
+      cwd: root,
+      env: { ...env, HOSTILE_RUNS: String(Math.ceil(Number(env.HOSTILE_RUNS) / 10)) },
+      stdio: "inherit",
+    },
+  );
+  return unit.status === 0 && browser.status === 0;
+}
+
 const drills: Record<string, () => Promise<boolean>> = {
+  hostile: async () => hostileDrill(),
   async kill() {
     const sqliteDir = fs.mkdtempSync(path.join(root, ".tmp", "drill-"));
     let passed: boolean;
