@@ -12,6 +12,10 @@ import path from "node:path";
 export interface ThrowawayPostgres {
   url: string;
   stop(): void;
+  /** Stops the server but keeps its data (a database restart, for the drills). */
+  pause(): void;
+  /** Starts it again on the same data. */
+  resume(): void;
 }
 
 const candidateBinDirs = [
@@ -58,19 +62,25 @@ export async function startThrowawayPostgres(binDir: string): Promise<ThrowawayP
   fs.chmodSync(dir, 0o700);
   const port = await freePort();
   asPostgres("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
-  asPostgres("pg_ctl", [
-    "-D",
-    dataDir,
-    "-l",
-    path.join(dir, "server.log"),
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
-    "-w",
-    "start",
-  ]);
+  const start = () =>
+    asPostgres("pg_ctl", [
+      "-D",
+      dataDir,
+      "-l",
+      path.join(dir, "server.log"),
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+      "-w",
+      "start",
+    ]);
+  start();
   asPostgres("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "tavola"]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/tavola`,
+    pause() {
+      asPostgres("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
+    },
+    resume: start,
     stop() {
       try {
         asPostgres("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);

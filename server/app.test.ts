@@ -195,3 +195,44 @@ describe("work the server does by itself, and uploaded pictures", () => {
     }
   });
 });
+
+describe("a database that cannot be reached", () => {
+  it("turns a server error into 503 'vorübergehend nicht erreichbar' with Retry-After; a plain bug stays 500", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-app-unavailable-"));
+    const failingBuild = testBuild(() => new Response("document"), {
+      broken: {
+        path: "kaputt",
+        module: {
+          loader: () => {
+            throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+          },
+        },
+      },
+    });
+    const config = parseConfig({ DATA_DIR: dir, DEMO_CONTENT: "off" });
+    const away = await createApp(config, { build: failingBuild, logger, onGeneratedPassword: () => {} });
+    const page = (accept: string) =>
+      away.handle(new Request("http://localhost/kaputt", { headers: { accept } }), client);
+    try {
+      // The database answers: the error is the page's own, and stays a 500.
+      expect((await page("text/html")).status).toBe(500);
+
+      await away.database.close();
+      const html = await page("text/html,application/xhtml+xml");
+      expect(html.status).toBe(503);
+      expect(html.headers.get("retry-after")).toBe("30");
+      expect(html.headers.get("cache-control")).toBe("no-store");
+      expect(html.headers.get("content-security-policy")).toContain("script-src");
+      const text = await html.text();
+      expect(text).toContain("Vorübergehend nicht erreichbar");
+      expect(text).toContain('lang="de"');
+      const data = await page("*/*");
+      expect(data.status).toBe(503);
+      expect(await data.text()).toContain("vorübergehend nicht erreichbar");
+      expect((await away.handle(new Request("http://localhost/healthz"), client)).status).toBe(503);
+    } finally {
+      await away.close().catch(() => undefined);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -187,6 +187,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         const kept = pageCache.lookup(cacheable, pageVersion, pageRequest);
         if (kept) return kept;
       } catch (error) {
+        // The database is away: guests are told so, rather than shown a page of built-in defaults
+        // (which is what the content blocks fall back to when one cannot be read).
+        if (!(await databaseReachable(database))) {
+          logger.warn("database unreachable: answered 503", { requestId, path: url.pathname });
+          return unavailableResponse(request);
+        }
         // Without the version no kept page is trusted: the page is rendered as without a cache.
         logger.warn("page version unreadable, rendering anew", { requestId, error });
         pageVersion = undefined;
@@ -335,6 +341,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       logger.error("request failed", { requestId, error });
       response = plainResponse(500, "Interner Serverfehler. Bitte versuchen Sie es später erneut.");
     }
+    // A server error while the database cannot be reached is not a fault of the page: guests and
+    // staff are told to come back shortly (503, Retry-After), and nothing was written.
+    if (response.status >= 500 && response.status !== 503 && !(await databaseReachable(database))) {
+      logger.warn("database unreachable: answered 503", { requestId, path: new URL(request.url).pathname });
+      response = unavailableResponse(request);
+    }
     // Responses from Response.redirect() and fetch() have immutable headers: always work on a copy.
     const headers = new Headers(response.headers);
     applySecurityHeaders(headers, { nonce, hsts, development });
@@ -402,19 +414,54 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-async function healthCheck(database: DatabaseHandle, logger: Logger): Promise<Response> {
+/** One cheap query, given at most two seconds (a database that hangs counts as unreachable). */
+async function databaseReachable(database: DatabaseHandle): Promise<boolean> {
+  const query = database.db
+    .selectFrom("staff_users")
+    .select((eb) => eb.lit(1).as("ok"))
+    .limit(1)
+    .execute()
+    .then(
+      () => true,
+      () => false,
+    );
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), 2000);
+  });
   try {
-    await database.db
-      .selectFrom("staff_users")
-      .select((eb) => eb.lit(1).as("ok"))
-      .limit(1)
-      .execute();
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const UNAVAILABLE_TITLE = "Vorübergehend nicht erreichbar";
+export const UNAVAILABLE_TEXT =
+  "Die Website ist vorübergehend nicht erreichbar. Bitte versuchen Sie es in wenigen Minuten erneut.";
+const RETRY_AFTER_SECONDS = 30;
+
+/** The page (or, for data requests, the text) guests and staff see while the database is away. */
+function unavailableResponse(request: Request): Response {
+  const headers = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+  if (!(request.headers.get("accept") ?? "").includes("text/html"))
+    return new Response(UNAVAILABLE_TEXT, {
+      status: 503,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  const page = `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${UNAVAILABLE_TITLE}</title><style>body{font-family:system-ui,sans-serif;margin:0;display:grid;min-height:100vh;place-items:center;background:#faf7f2;color:#1c1917}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head><body><main><h1>${UNAVAILABLE_TITLE}</h1><p>${UNAVAILABLE_TEXT}</p></main></body></html>`;
+  return new Response(page, {
+    status: 503,
+    headers: { ...headers, "Content-Type": "text/html; charset=utf-8" },
+  });
+}
+
+async function healthCheck(database: DatabaseHandle, logger: Logger): Promise<Response> {
+  if (await databaseReachable(database))
     return Response.json(
       { status: "ok", database: database.dialect },
       { headers: { "Cache-Control": "no-store" } },
     );
-  } catch (error) {
-    logger.error("health check failed", { error });
-    return Response.json({ status: "error" }, { status: 503, headers: { "Cache-Control": "no-store" } });
-  }
+  logger.error("health check failed: database unreachable");
+  return Response.json({ status: "error" }, { status: 503, headers: { "Cache-Control": "no-store" } });
 }

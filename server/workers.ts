@@ -58,8 +58,9 @@ export async function runWorkers({ count, say, describe }: WorkerOptions): Promi
       process.exit(1);
     }, STOP_TIMEOUT_MS).unref();
     for (const worker of workers) {
-      worker.once("exit", (code) => {
-        failed ||= code !== 0;
+      worker.once("exit", (code, signal) => {
+        // Ended by our SIGTERM before it had its own handler: it was still starting, nothing in flight.
+        failed ||= code !== 0 && signal !== "SIGTERM";
         running -= 1;
         if (running === 0) process.exit(failed ? 1 : 0);
       });

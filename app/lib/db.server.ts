@@ -92,6 +92,10 @@ const pgTypes = {
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes });
+    // An idle connection the database dropped (a restart) reports here; unheard, the error would end
+    // the process. The pool opens a new connection for the next query; a query in flight fails on
+    // its own (and the guest sees 'vorübergehend nicht erreichbar', server/app.ts).
+    pool.on("error", () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }

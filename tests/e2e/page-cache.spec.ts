@@ -19,6 +19,7 @@ test("Inhalte, Speisekarte, Menu Items, Galerie und Mitteilungen: die nächste G
   signIn,
   site,
 }) => {
+  test.slow(); // five staff screens, each change checked as a guest
   const guestContext = await browser.newContext({ baseURL: site.origin });
   const guest = await guestContext.newPage();
   await signIn(page);

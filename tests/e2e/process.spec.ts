@@ -155,6 +155,10 @@ test("WORKERS=2: two processes share the port and the data; one that dies is rep
     await expect
       .poll(() => workersOf().filter((pid) => !first.includes(pid)).length, { timeout: 15_000 })
       .toBe(1);
+    // Two at the start and the replacement: each says when it listens.
+    await expect
+      .poll(() => server.output().match(/"msg":"listening"/g)?.length ?? 0, { timeout: 30_000 })
+      .toBe(3);
     for (let i = 0; i < 6; i++) {
       const response = await fetch(`${origin}/`, { signal: AbortSignal.timeout(5000) });
       expect(response.status).toBe(200);
