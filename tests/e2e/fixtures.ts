@@ -91,6 +91,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 /** Signs in through the real form, as staff do (the tests of the form itself use this). */
 export async function signInWithForm(page: Page, credentials = E2E_ADMIN) {
   await page.goto("/login");
+  // The sign-in page loads its scripts after the page (decision 0008); a person typing starts them
+  // at the first key, `fill` does not. Sent before, the form takes the no-JavaScript way (no toast).
+  await waitForHydration(page);
   await page.getByLabel("Benutzername").fill(credentials.username);
   await page.getByLabel("Passwort", { exact: true }).fill(credentials.password);
   await page.getByRole("button", { name: "Anmelden" }).click();
