@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase, type DatabaseTarget } from "../app/lib/db.server.ts";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
-import { openDayAhead, post } from "./bench/reservations.ts";
+import { guestForm, openDayAhead, post } from "./bench/reservations.ts";
 import { startProductionServer, stopProductionServer, type ProductionServer } from "./production-server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgres.ts";
 
@@ -41,14 +41,7 @@ async function guestsUntil(origin: string, prefix: string, stopAt: number): Prom
   const guest = async (index: number) => {
     for (let round = 0; Date.now() < stopAt; round += 1) {
       const token = `${prefix}-${index}-${round}`;
-      const body = new URLSearchParams({
-        name: `${prefix} ${index} ${round}`,
-        email: `gast${index}@example.de`,
-        date,
-        time: "19:00",
-        party_size: String(1 + (index % 8)),
-        request_token: token,
-      }).toString();
+      const body = guestForm(prefix, index, date, round);
       try {
         sent.push({ token, status: (await post(`${origin}/_.data?index`, body)).status });
       } catch {
@@ -186,9 +179,7 @@ async function postgresStopDrill(): Promise<boolean> {
           what,
           status: answer.status,
           retryAfter: answer.headers.get("retry-after"),
-          german:
-            text.includes("vorübergehend nicht erreichbar") ||
-            text.includes("Vorübergehend nicht erreichbar"),
+          german: /vorübergehend nicht erreichbar/i.test(text),
           at: Date.now(),
         });
         return answer.status;
@@ -200,19 +191,12 @@ async function postgresStopDrill(): Promise<boolean> {
     const guest = async (index: number) => {
       for (let round = 0; Date.now() < stopAt; round += 1) {
         const token = `${prefix}-${index}-${round}`;
-        const body = new URLSearchParams({
-          name: `${prefix} ${index} ${round}`,
-          email: `gast${index}@example.de`,
-          date,
-          time: "19:00",
-          party_size: "2",
-          request_token: token,
-        });
+        const body = guestForm(prefix, index, date, round);
         const status = await record(
           "Reservierung",
           fetch(`${server.origin}/_.data?index`, {
             method: "POST",
-            headers: { origin: server.origin },
+            headers: { origin: server.origin, "content-type": "application/x-www-form-urlencoded" },
             body,
           }),
         );

@@ -164,17 +164,24 @@ export function openDayAhead(): string {
   return date;
 }
 
+/**
+ * One guest's form as the browser sends it: guest `guest` of `prefix` (and its `round`-th request,
+ * when a guest sends several), with a key of its own.
+ */
+export function guestForm(prefix: string, guest: number, date: string, round?: number): string {
+  const id = round === undefined ? [prefix, guest] : [prefix, guest, round];
+  return new URLSearchParams({
+    name: id.join(" "),
+    email: `gast${guest}@example.de`,
+    date,
+    time: "19:00",
+    party_size: String(1 + (guest % 8)),
+    request_token: id.join("-"),
+  }).toString();
+}
+
 export const formsOf = (prefix: string, date: string) =>
-  Array.from({ length: GUESTS }, (_, i) =>
-    new URLSearchParams({
-      name: `${prefix} ${i}`,
-      email: `gast${i}@example.de`,
-      date,
-      time: "19:00",
-      party_size: String(1 + (i % 8)),
-      request_token: `${prefix}-${i}`,
-    }).toString(),
-  );
+  Array.from({ length: GUESTS }, (_, i) => guestForm(prefix, i, date));
 
 export interface BurstFigures {
   sent: number;
