@@ -189,10 +189,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       } catch (error) {
         // The database is away: guests are told so, rather than shown a page of built-in defaults
         // (which is what the content blocks fall back to when one cannot be read).
-        if (!(await databaseReachable(database))) {
-          logger.warn("database unreachable: answered 503", { requestId, path: url.pathname });
-          return unavailableResponse(request);
-        }
+        const away = await unavailableIfDatabaseAway(request, requestId);
+        if (away) return away;
         // Without the version no kept page is trusted: the page is rendered as without a cache.
         logger.warn("page version unreadable, rendering anew", { requestId, error });
         pageVersion = undefined;
@@ -258,6 +256,13 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     if (cacheable && pageVersion !== undefined)
       return pageCache.store(cacheable, pageVersion, cspNonce, response, pageRequest, begun);
     return response;
+  }
+
+  /** The 503 'vorübergehend nicht erreichbar' answer when the database cannot be reached, else nothing. */
+  async function unavailableIfDatabaseAway(request: Request, requestId: string) {
+    if (await databaseReachable(database)) return undefined;
+    logger.warn("database unreachable: answered 503", { requestId, path: new URL(request.url).pathname });
+    return unavailableResponse(request);
   }
 
   function logRequest(fields: {
@@ -343,10 +348,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     }
     // A server error while the database cannot be reached is not a fault of the page: guests and
     // staff are told to come back shortly (503, Retry-After), and nothing was written.
-    if (response.status >= 500 && response.status !== 503 && !(await databaseReachable(database))) {
-      logger.warn("database unreachable: answered 503", { requestId, path: new URL(request.url).pathname });
-      response = unavailableResponse(request);
-    }
+    if (response.status >= 500 && response.status !== 503)
+      response = (await unavailableIfDatabaseAway(request, requestId)) ?? response;
     // Responses from Response.redirect() and fetch() have immutable headers: always work on a copy.
     const headers = new Headers(response.headers);
     applySecurityHeaders(headers, { nonce, hsts, development });

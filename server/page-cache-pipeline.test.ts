@@ -46,7 +46,7 @@ beforeAll(async () => {
   app = await createApp(config, { build: pageBuild, logger: recordingLogger().logger, mailWorker: false });
 });
 afterAll(async () => {
-  await app.close();
+  await app.close().catch(() => undefined); // the last test closed its database already
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -162,5 +162,17 @@ describe("guests' pages kept in memory", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it("with the database away, a guest's page is 503 'Vorübergehend nicht erreichbar', not a page of defaults", async () => {
+    await page();
+    await app.database.close();
+    const response = await app.handle(
+      new Request("http://localhost/", { headers: { accept: "text/html" } }),
+      client,
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect(await response.text()).toContain("Vorübergehend nicht erreichbar");
   });
 });
