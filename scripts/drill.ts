@@ -7,6 +7,8 @@ import { buildIfNeeded } from "../server/build-if-needed.ts";
 import { guestForm, openDayAhead, post } from "./bench/reservations.ts";
 import { startProductionServer, stopProductionServer, type ProductionServer } from "./production-server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgres.ts";
+import { smtpDownDrill } from "./drills/smtp-down.ts";
+import { onBothDatabases, reportFindings, say, signInAsStaff, type Finding } from "./drills/support.ts";
 
 /**
  * `npm run drill -- <name>`: fault drills against the production build on loopback, each bounded in
@@ -15,10 +17,10 @@ import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgr
  *
  *   npm run drill -- kill      # kill -9 while 50 guests send reservation requests
  *   npm run drill -- postgres-stop   # PostgreSQL stopped under load for 3 s, then started
+ *   npm run drill -- smtp-down # the mail server away for the whole run, then back
  *   npm run drill -- hostile   # the hostile-input properties with 3000 runs each (HOSTILE_RUNS)
  */
 const root = path.resolve(import.meta.dirname, "..");
-const say = (line: string) => process.stdout.write(`${line}\n`);
 
 const GUESTS = 50;
 /** How long the guests send before the kill, and how long they go on trying after it. */
@@ -53,11 +55,6 @@ async function guestsUntil(origin: string, prefix: string, stopAt: number): Prom
   };
   await Promise.all(Array.from({ length: GUESTS }, (_, index) => guest(index)));
   return sent;
-}
-
-interface Finding {
-  text: string;
-  holds: boolean;
 }
 
 async function killDrill(label: string, env: Record<string, string>, target: DatabaseTarget) {
@@ -121,8 +118,7 @@ async function killDrill(label: string, env: Record<string, string>, target: Dat
     } finally {
       await handle.close();
     }
-    for (const finding of findings) say(`  ${finding.holds ? "✓" : "✗"} ${finding.text}`);
-    return findings.every((finding) => finding.holds);
+    return reportFindings(findings);
   } finally {
     if (second) await stopProductionServer(second);
     // The killed server's own temporary folder (its data lived where `env` said).
@@ -157,14 +153,7 @@ async function postgresStopDrill(): Promise<boolean> {
   });
   try {
     say("\nPostgreSQL angehalten unter Last, dann wieder gestartet");
-    const signIn = await fetch(`${server.origin}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.origin },
-      body: new URLSearchParams({ username: "bench", password: "bench-passwort-nur-lokal" }),
-    });
-    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    if (!cookie.includes("=")) throw new Error(`Anmeldung gescheitert (${signIn.status})`);
+    const cookie = await signInAsStaff(server.origin);
 
     const answers: Answer[] = [];
     const confirmed: string[] = [];
@@ -308,8 +297,7 @@ async function postgresStopDrill(): Promise<boolean> {
     } finally {
       await handle.close();
     }
-    for (const finding of findings) say(`  ${finding.holds ? "✓" : "✗"} ${finding.text}`);
-    return findings.every((finding) => finding.holds);
+    return reportFindings(findings);
   } finally {
     await stopProductionServer(server);
     postgres.stop();
@@ -337,41 +325,8 @@ function hostileDrill(): boolean {
 const drills: Record<string, () => Promise<boolean>> = {
   hostile: async () => hostileDrill(),
   "postgres-stop": postgresStopDrill,
-  async kill() {
-    const sqliteDir = fs.mkdtempSync(path.join(root, ".tmp", "drill-"));
-    let passed: boolean;
-    try {
-      passed = await killDrill(
-        "SQLite",
-        { DATA_DIR: sqliteDir },
-        {
-          kind: "sqlite",
-          file: path.join(sqliteDir, "tavola.sqlite"),
-        },
-      );
-    } finally {
-      fs.rmSync(sqliteDir, { recursive: true, force: true });
-    }
-    const binaries = findPostgresBinaries();
-    if (!binaries) {
-      say("\nPostgreSQL: übersprungen (keine Programme gefunden)");
-      return passed;
-    }
-    const postgres = await startThrowawayPostgres(binaries);
-    try {
-      const onPostgres = await killDrill(
-        "PostgreSQL",
-        { DATABASE_URL: postgres.url },
-        {
-          kind: "postgres",
-          url: postgres.url,
-        },
-      );
-      return passed && onPostgres;
-    } finally {
-      postgres.stop();
-    }
-  },
+  kill: () => onBothDatabases(root, killDrill),
+  "smtp-down": () => onBothDatabases(root, smtpDownDrill),
 };
 
 async function main() {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { BENCH_STAFF } from "./drills/support.ts";
 
 /**
  * The production server for the benchmarks (`npm run bench`, `npm run load`): `server/start.ts` on a
@@ -32,8 +33,8 @@ export async function startProductionServer(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DEMO_CONTENT: "on",
-      ADMIN_USERNAME: "bench",
-      ADMIN_PASSWORD: "bench-passwort-nur-lokal",
+      ADMIN_USERNAME: BENCH_STAFF.username,
+      ADMIN_PASSWORD: BENCH_STAFF.password,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       PUBLIC_URL: "",

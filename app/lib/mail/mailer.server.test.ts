@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
-import { createMailer, NO_SMTP_MESSAGE, type MailTransport } from "./mailer.server.ts";
+import { createMailer, MAX_OUTAGE_PROBE_MS, NO_SMTP_MESSAGE, type MailTransport } from "./mailer.server.ts";
 import {
   backoffMs,
   claimMail,
@@ -15,25 +15,41 @@ import {
 
 type Sent = Parameters<MailTransport["send"]>[0];
 
-/** A mail server in memory that can be switched off, and that takes its time like a real one. */
+/** nodemailer's errors carry a code: a connection that fails, or a message the server refuses. */
+const smtpError = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+/**
+ * A mail server in memory that can be switched off (connections refused) or set to refuse every
+ * message (a recipient it rejects), and that takes its time like a real one.
+ */
 function fakeTransport({ delayMs = 20 } = {}) {
   const sent: Sent[] = [];
   let down = false;
+  let refusing = false;
+  const tries = { count: 0 };
   return {
     sent,
+    tries,
     setDown: (value: boolean) => {
       down = value;
     },
+    setRefusing: (value: boolean) => {
+      refusing = value;
+    },
     transport: {
       async send(message: Sent) {
+        tries.count += 1;
         await new Promise((resolve) => setTimeout(resolve, delayMs));
-        if (down) throw new Error("connect ECONNREFUSED 127.0.0.1:2525");
+        if (down) throw smtpError("connect ECONNREFUSED 127.0.0.1:2525", "ESOCKET");
+        if (refusing) throw smtpError("550 5.1.1 Mailbox unavailable", "EENVELOPE");
         sent.push(message);
       },
       close() {},
     } satisfies MailTransport,
   };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const message = (n: number) => ({
   kind: "reservation-notice",
@@ -75,7 +91,7 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     expect(mail.sent).toHaveLength(1);
   });
 
-  it("keeps a message that could not be sent, retries it after the back-off, and sends it once the server is back", async () => {
+  it("keeps a message while the mail server is away, without counting it as an attempt, and sends it once the server is back", async () => {
     handle = await engine.open();
     const mail = fakeTransport();
     mail.setDown(true);
@@ -90,14 +106,95 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     const first = await mailer.deliver(id);
     expect(first).toEqual({ status: "waiting", error: "connect ECONNREFUSED 127.0.0.1:2525" });
     const [waiting] = await listOutbox(handle.db, { filter: "waiting" });
-    expect(waiting).toMatchObject({ attempts: 1, lastError: "connect ECONNREFUSED 127.0.0.1:2525" });
-    expect(await mailer.deliverDue()).toBe(0); // not due yet
+    expect(waiting).toMatchObject({ attempts: 0, lastError: "connect ECONNREFUSED 127.0.0.1:2525" });
+    expect(await mailer.deliverDue()).toBe(0); // the server is not tried again before its wait is over
+    expect(mail.tries.count).toBe(1);
     mail.setDown(false);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await sleep(80);
     expect(await mailer.deliverDue()).toBe(1);
     expect(mail.sent).toHaveLength(1);
     // Without MAIL_FROM, the message goes out from the restaurant's address, never the guest's.
     expect(mail.sent[0]?.from).toBe("info@ristorante.example");
+  });
+
+  it("while the server is away, new messages wait without a try each; afterwards all go out once, in the order they were written", async () => {
+    handle = await engine.open();
+    const mail = fakeTransport({ delayMs: 2 });
+    mail.setDown(true);
+    const mailer = createMailer({
+      db: handle.db,
+      logger: recordingLogger().logger,
+      transport: mail.transport,
+      from: undefined,
+      retryBaseMs: 60,
+    });
+    const ids: number[] = [];
+    for (let n = 0; n < 6; n += 1) {
+      const id = await enqueueMail(handle.db, message(n));
+      ids.push(id);
+      expect(await mailer.deliver(id)).toMatchObject({ status: "waiting" });
+    }
+    // Only the first message found the server away; the others were not tried (and not delayed).
+    expect(mail.tries.count).toBe(1);
+    expect((await listOutbox(handle.db, { filter: "waiting" })).map((row) => row.attempts)).toEqual(
+      ids.map(() => 0),
+    );
+    mail.setDown(false);
+    await sleep(80);
+    // A new message asked to go now: the six written before it leave first.
+    const latest = await enqueueMail(handle.db, message(6));
+    expect(await mailer.deliver(latest)).toEqual({ status: "sent" });
+    expect(mail.sent.map((sent) => sent.to)).toEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((n) => `kueche${n}@example.de`),
+    );
+    expect(new Set(mail.sent.map((sent) => sent.messageId)).size).toBe(7);
+    expect(await mailer.deliverDue()).toBe(0);
+  });
+
+  it("an outage never turns a message 'failed', however many tries it lasts", async () => {
+    handle = await engine.open();
+    const mail = fakeTransport({ delayMs: 0 });
+    mail.setDown(true);
+    let now = Date.now();
+    const mailer = createMailer({
+      db: handle.db,
+      logger: recordingLogger().logger,
+      transport: mail.transport,
+      from: undefined,
+      retryBaseMs: 60_000,
+      clock: () => now,
+    });
+    const id = await enqueueMail(handle.db, message(1));
+    await mailer.deliver(id);
+    // A weekend: the server is tried every few minutes, far more often than MAX_ATTEMPTS.
+    for (let probe = 0; probe < MAX_ATTEMPTS + 5; probe += 1) {
+      now += MAX_OUTAGE_PROBE_MS;
+      await mailer.deliverDue();
+    }
+    expect(mail.tries.count).toBeGreaterThan(MAX_ATTEMPTS);
+    expect((await listOutbox(handle.db))[0]).toMatchObject({ status: "pending", attempts: 0 });
+    mail.setDown(false);
+    now += MAX_OUTAGE_PROBE_MS;
+    expect(await mailer.deliverDue()).toBe(1);
+  });
+
+  it("gives the same Message-ID every time a message is sent", async () => {
+    handle = await engine.open();
+    const mail = fakeTransport({ delayMs: 0 });
+    const mailer = createMailer({
+      db: handle.db,
+      logger: recordingLogger().logger,
+      transport: mail.transport,
+      from: undefined,
+      retryBaseMs: 1000,
+    });
+    const id = await enqueueMail(handle.db, message(1));
+    await mailer.deliver(id);
+    expect(await requeueMail(handle.db, id)).toBe(true);
+    await mailer.deliver(id);
+    expect(mail.sent).toHaveLength(2);
+    expect(mail.sent[0]?.messageId).toMatch(/^<outbox-\d+-\d+@ristorante\.example>$/);
+    expect(mail.sent[1]?.messageId).toBe(mail.sent[0]?.messageId);
   });
 
   it("two processes sharing the database send each message exactly once", async () => {
@@ -154,10 +251,10 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     expect(await claimMail(handle.db, id, { now: new Date(Date.now() + 3 * 60_000) })).toBeDefined();
   });
 
-  it("gives up after the last attempt as 'failed'; 'Erneut senden' makes it pending and sends it", async () => {
+  it("a message the server refuses is tried again after its own back-off, gives up after the last attempt as 'failed'; 'Erneut senden' makes it pending and sends it", async () => {
     handle = await engine.open();
     const mail = fakeTransport({ delayMs: 0 });
-    mail.setDown(true);
+    mail.setRefusing(true);
     const mailer = createMailer({
       db: handle.db,
       logger: recordingLogger().logger,
@@ -171,13 +268,13 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
       .set({ attempts: MAX_ATTEMPTS - 1 })
       .where("id", "=", id)
       .execute();
-    await mailer.deliver(id);
+    expect(await mailer.deliver(id)).toEqual({ status: "waiting", error: "550 5.1.1 Mailbox unavailable" });
     expect((await listOutbox(handle.db, { filter: "failed" }))[0]).toMatchObject({
       id,
       attempts: MAX_ATTEMPTS,
     });
     expect(await mailer.deliverDue()).toBe(0);
-    mail.setDown(false);
+    mail.setRefusing(false);
     expect(await requeueMail(handle.db, id)).toBe(true);
     expect(await mailer.deliver(id)).toEqual({ status: "sent" });
   });

@@ -5,8 +5,10 @@ import type { Logger } from "../logger.server.ts";
 import {
   claimMail,
   dueMailIds,
+  handOverUntried,
   markFailed,
   markSent,
+  releaseAfterOutage,
   type MailAttachment,
   type OutboxRow,
 } from "./outbox.server.ts";
@@ -27,6 +29,7 @@ export interface MailTransport {
     text: string;
     html?: string;
     attachments?: MailAttachment[];
+    messageId: string;
   }): Promise<void>;
   close(): void;
 }
@@ -61,8 +64,8 @@ export interface MailerOptions {
   /** The first retry's wait; each further one doubles it (at most an hour). */
   retryBaseMs: number;
   pollMs?: number;
-  /** Messages sent at the same time, at most: an SMTP server limits connections per client. */
-  concurrency?: number;
+  /** The time for the outage's waits; tests move it on. */
+  clock?: () => number;
 }
 
 export function smtpTransport(url: string): MailTransport {
@@ -92,6 +95,34 @@ const errorText = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim() ||
   "Unbekannter Fehler";
 
+/**
+ * nodemailer's codes for a refusal of this one message (a recipient or sender the server rejects, a
+ * message it cannot take); everything else — refused or broken connections, timeouts, DNS, sign-in
+ * at the server — means the mail server is away or misconfigured, which no message can be blamed for.
+ */
+const MESSAGE_ERROR_CODES = new Set(["EENVELOPE", "EMESSAGE"]);
+
+export function isMessageRefusal(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "code" in error &&
+    MESSAGE_ERROR_CODES.has(String((error as { code: unknown }).code))
+  );
+}
+
+/** The longest wait between two tries of a mail server that is away: mail flows soon after it is back. */
+export const MAX_OUTAGE_PROBE_MS = 5 * 60 * 1000;
+
+/**
+ * A Message-ID that is the same every time a row is sent: should a message go out twice (a process
+ * died between the server's 'OK' and marking the row sent), mail programs recognise the copy.
+ */
+export function messageIdOf(row: Pick<OutboxRow, "id" | "created_at" | "sender">): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(row.sender ?? "")?.[1] ?? "tavola.invalid";
+  return `<outbox-${row.id}-${Date.parse(row.created_at)}@${domain}>`;
+}
+
 function parseAttachments(json: string | null): MailAttachment[] | undefined {
   if (!json) return undefined;
   try {
@@ -108,25 +139,39 @@ export function createMailer({
   from,
   retryBaseMs,
   pollMs = 5000,
-  concurrency = 4,
+  clock = Date.now,
 }: MailerOptions): Mailer {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const inFlight = new Set<Promise<unknown>>();
-  let running = 0;
-  const waiting: Array<() => void> = [];
+  /**
+   * One send at a time, in the order asked (decision 0017): messages leave in the order they were
+   * written, also when a whole queue goes out after the mail server was away.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  function serially<T>(work: () => Promise<T>): Promise<T> {
+    const turn = queue.then(work);
+    queue = turn.catch(() => undefined);
+    return track(turn);
+  }
 
-  async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-    // A freed slot passes straight to the longest waiter, so a newcomer cannot take it in between.
-    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
+  /** Set while the mail server cannot be reached: nothing is tried before `retryAt`. */
+  let outage: { error: string; failures: number; retryAt: number } | undefined;
+  const serverAway = () => outage !== undefined && clock() < outage.retryAt;
+
+  function noteOutage(error: string) {
+    const failures = (outage?.failures ?? 0) + 1;
+    if (!outage) logger.warn("mail server unreachable: e-mails wait in the outbox", { error });
+    outage = {
+      error,
+      failures,
+      retryAt: clock() + Math.min(MAX_OUTAGE_PROBE_MS, retryBaseMs * 2 ** Math.min(failures - 1, 20)),
+    };
+  }
+
+  function noteReached() {
+    if (outage) logger.info("mail server reachable again", { failures: outage.failures });
+    outage = undefined;
   }
 
   async function send(
@@ -143,11 +188,19 @@ export function createMailer({
         text: row.text_body,
         html: row.html_body ?? undefined,
         attachments: parseAttachments(row.attachments),
+        messageId: messageIdOf(row),
       });
     } catch (error) {
       const message = errorText(error);
+      if (!isMessageRefusal(error)) {
+        noteOutage(message);
+        await releaseAfterOutage(db, claimed, message);
+        return { status: "waiting", error: message };
+      }
+      // The server is there and answered: it took the connection but refused this message.
+      noteReached();
       const status = await markFailed(db, claimed, message, retryBaseMs);
-      logger.warn("mail not sent", {
+      logger.warn("mail refused", {
         id: row.id,
         kind: row.kind,
         attempt: row.attempts,
@@ -156,6 +209,7 @@ export function createMailer({
       });
       return { status: "waiting", error: message };
     }
+    noteReached();
     await markSent(db, row.id, claimed.token);
     logger.info("mail sent", { id: row.id, kind: row.kind, attempt: row.attempts });
     return { status: "sent" };
@@ -167,33 +221,47 @@ export function createMailer({
     return promise;
   }
 
+  /** Sends due messages oldest first (those before `beforeId` only, if given); stops when the server is away. */
+  async function sendDue(transport: MailTransport, beforeId?: number): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      if (stopped || serverAway()) return sent;
+      const ids = await dueMailIds(db, 50, { beforeId });
+      if (ids.length === 0) return sent;
+      let progressed = false;
+      for (const id of ids) {
+        if (stopped || serverAway()) return sent;
+        const claimed = await claimMail(db, id, { dueOnly: true });
+        if (!claimed) continue;
+        const result = await send(transport, claimed);
+        if (result.status === "sent") sent += 1;
+        progressed = true;
+      }
+      // Everything left is held by other processes or was refused and waits for its own turn.
+      if (!progressed || ids.length < 50) return sent;
+    }
+  }
+
   async function deliver(id: number): Promise<DeliveryResult> {
     // Without a mail server nothing is claimed or counted: the message waits as it is.
     if (!transport) return { status: "waiting", error: NO_SMTP_MESSAGE };
-    return track(
-      withSlot(async () => {
-        const claimed = await claimMail(db, id);
-        return claimed ? send(transport, claimed) : { status: "busy" as const };
-      }),
-    );
+    return serially(async () => {
+      // Messages written earlier and still waiting (the server was away) go first.
+      if (!serverAway()) await sendDue(transport, id);
+      if (serverAway()) {
+        const error = outage?.error ?? "";
+        await handOverUntried(db, id, error);
+        return { status: "waiting" as const, error };
+      }
+      const claimed = await claimMail(db, id);
+      return claimed ? send(transport, claimed) : { status: "busy" as const };
+    });
   }
 
   async function deliverDue(): Promise<number> {
-    if (!transport) return 0;
-    let sent = 0;
-    for (const id of await dueMailIds(db, 50)) {
-      if (stopped) break;
-      const result = await track(
-        withSlot(async () => {
-          const claimed = await claimMail(db, id, { dueOnly: true });
-          return claimed ? send(transport, claimed) : { status: "busy" as const };
-        }),
-      );
-      if (result.status === "sent") sent += 1;
-    }
-    return sent;
+    if (!transport || serverAway()) return 0;
+    return serially(() => sendDue(transport));
   }
-
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {

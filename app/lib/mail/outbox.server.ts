@@ -110,8 +110,15 @@ export async function claimMail(
   return row ? { row, token } : undefined;
 }
 
-/** Ids of messages whose next attempt is due and that nobody holds, oldest first. */
-export async function dueMailIds(db: Kysely<Database>, limit: number, now = new Date()): Promise<number[]> {
+/**
+ * Ids of messages whose next attempt is due and that nobody holds, in the order they were written
+ * (ids grow with time on both engines), optionally only those written before `beforeId`.
+ */
+export async function dueMailIds(
+  db: Kysely<Database>,
+  limit: number,
+  { now = new Date(), beforeId }: { now?: Date; beforeId?: number } = {},
+): Promise<number[]> {
   const nowText = now.toISOString();
   const rows = await db
     .selectFrom("mail_outbox")
@@ -119,11 +126,50 @@ export async function dueMailIds(db: Kysely<Database>, limit: number, now = new 
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", nowText)
     .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", nowText)]))
-    .orderBy("next_attempt_at")
+    .$if(beforeId !== undefined, (qb) => qb.where("id", "<", beforeId ?? 0))
     .orderBy("id")
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * The mail server could not be reached: the attempt is not counted (an outage says nothing about
+ * the message, so it never turns 'failed' for one), the error is kept for staff, and the message is
+ * due at once for whichever process reaches the server first, so it is not held back behind
+ * messages written after it.
+ */
+export async function releaseAfterOutage(
+  db: Kysely<Database>,
+  claimed: { row: OutboxRow; token: string },
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set((eb) => ({
+      attempts: eb("attempts", "-", 1),
+      last_error: error.slice(0, 1000),
+      next_attempt_at: nowIso(),
+      claim_token: null,
+      claimed_until: null,
+    }))
+    .where("id", "=", claimed.row.id)
+    .where("claim_token", "=", claimed.token)
+    .execute();
+}
+
+/**
+ * Hands a message its writer did not try (the mail server is known to be away) to the background
+ * workers at once, with the reason for staff; it keeps its place among the others by its id.
+ */
+export async function handOverUntried(db: Kysely<Database>, id: number, error: string): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set({ next_attempt_at: nowIso(), last_error: error.slice(0, 1000) })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", nowIso())]))
+    .execute();
 }
 
 export async function markSent(db: Kysely<Database>, id: number, token: string): Promise<void> {

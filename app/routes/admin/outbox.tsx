@@ -103,7 +103,9 @@ function StatusText({ entry }: { entry: Route.ComponentProps["loaderData"]["entr
       Wartet
       {entry.attempts > 0
         ? ` · ${entry.attempts}. Versuch fehlgeschlagen, nächster ${dateTime(entry.nextAttemptAt)}`
-        : ""}
+        : entry.lastError
+          ? " · E-Mail-Server nicht erreichbar, wird automatisch gesendet, sobald er wieder antwortet"
+          : ""}
     </span>
   );
 }

@@ -2,7 +2,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /**
- * A real SMTP server for the browser tests (the `smtp-server` package) that keeps every message it
+ * A real SMTP server for the browser tests and the drills (the `smtp-server` package) that keeps every message it
  * receives, parsed. It can be stopped and started again on the same port, to test that the site's
  * outbox delivers what waited while the mail server was down.
  */
@@ -15,9 +15,10 @@ export interface Mailbox {
   start(): Promise<void>;
 }
 
-export async function startMailbox(): Promise<Mailbox> {
+/** On `port` when given (a drill starts it where the site already expects it), else any free one. */
+export async function startMailbox({ port: wanted = 0 }: { port?: number } = {}): Promise<Mailbox> {
   const messages: ParsedMail[] = [];
-  let port = 0;
+  let port = wanted;
   let server: SMTPServer | undefined;
 
   async function start() {
