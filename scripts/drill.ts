@@ -7,6 +7,7 @@ import { buildIfNeeded } from "../server/build-if-needed.ts";
 import { guestForm, openDayAhead, post } from "./bench/reservations.ts";
 import { startProductionServer, stopProductionServer, type ProductionServer } from "./production-server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgres.ts";
+import { diskFullDrill } from "./drills/disk-full.ts";
 import { smtpDownDrill } from "./drills/smtp-down.ts";
 import { onBothDatabases, reportFindings, say, signInAsStaff, type Finding } from "./drills/support.ts";
 
@@ -18,6 +19,7 @@ import { onBothDatabases, reportFindings, say, signInAsStaff, type Finding } fro
  *   npm run drill -- kill      # kill -9 while 50 guests send reservation requests
  *   npm run drill -- postgres-stop   # PostgreSQL stopped under load for 3 s, then started
  *   npm run drill -- smtp-down # the mail server away for the whole run, then back
+ *   npm run drill -- disk-full # DATA_DIR's disk full, then read-only, then space again (needs root)
  *   npm run drill -- hostile   # the hostile-input properties with 3000 runs each (HOSTILE_RUNS)
  */
 const root = path.resolve(import.meta.dirname, "..");
@@ -327,6 +329,7 @@ const drills: Record<string, () => Promise<boolean>> = {
   "postgres-stop": postgresStopDrill,
   kill: () => onBothDatabases(root, killDrill),
   "smtp-down": () => onBothDatabases(root, smtpDownDrill),
+  "disk-full": () => onBothDatabases(root, diskFullDrill),
 };
 
 async function main() {

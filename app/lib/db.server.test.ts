@@ -35,6 +35,25 @@ describe("the SQLite connection", () => {
     expect(count.rows[0]?.c).toBe(800);
   });
 
+  it("reports the real error when SQLite rolled a transaction back itself (as on a full disk)", async () => {
+    handle = openDatabase({ kind: "sqlite", file: path.join(dir, "rollback.sqlite") });
+    const { db } = handle;
+    await sql`create table t (n integer not null)`.execute(db);
+    // RAISE(ROLLBACK) ends the transaction inside SQLite, as SQLITE_FULL does.
+    await sql`create trigger full_disk before insert on t when new.n = 13 begin select raise(rollback, 'database or disk is full'); end`.execute(
+      db,
+    );
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into t (n) values (1)`.execute(trx);
+        await sql`insert into t (n) values (13)`.execute(trx);
+      }),
+    ).rejects.toThrow("database or disk is full");
+    expect((await sql<{ c: number }>`select count(*) as c from t`.execute(db)).rows[0]?.c).toBe(0);
+    await db.transaction().execute(async (trx) => sql`insert into t (n) values (2)`.execute(trx));
+    expect((await sql<{ c: number }>`select count(*) as c from t`.execute(db)).rows[0]?.c).toBe(1);
+  });
+
   it("takes the write lock when a transaction begins, so another process waits instead of failing mid-way", async () => {
     const file = path.join(dir, "locks.sqlite");
     handle = openDatabase({ kind: "sqlite", file });

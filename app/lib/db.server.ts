@@ -54,7 +54,12 @@ function adaptNodeSqlite(database: DatabaseSync): SqliteDatabase {
       return {
         reader,
         all: (parameters) => statement.all(...bind(parameters)),
-        run: (parameters) => statement.run(...bind(parameters)),
+        run: (parameters) =>
+          // On some errors (a full disk: SQLITE_FULL) SQLite has rolled the transaction back itself;
+          // Kysely's rollback would then fail with 'no transaction is active' and hide the real error.
+          sql === "rollback" && !database.isTransaction
+            ? { changes: 0, lastInsertRowid: 0 }
+            : statement.run(...bind(parameters)),
         // A stream holds its statement open while other queries run: it gets one of its own.
         iterate: (parameters) => database.prepare(sql).iterate(...bind(parameters)),
       };

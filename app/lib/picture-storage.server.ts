@@ -46,8 +46,14 @@ export function fileStorage(root: string): PictureStorage {
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Written under a temporary name and renamed: a reader never sees half a picture.
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await fs.writeFile(temporary, data, { flag: "wx" });
-      await fs.rename(temporary, file);
+      try {
+        await fs.writeFile(temporary, data, { flag: "wx" });
+        await fs.rename(temporary, file);
+      } catch (error) {
+        // A full disk leaves part of the file written: nothing half is kept.
+        await fs.rm(temporary, { force: true });
+        throw error;
+      }
     },
     async read(key) {
       try {

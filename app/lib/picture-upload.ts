@@ -45,6 +45,10 @@ export const uploadMessages = {
   signedOut: "Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
   stillUploading: "Das Bild wird noch hochgeladen. Bitte speichern Sie, sobald es fertig ist.",
   busy: "Gerade werden schon mehrere Bilder verarbeitet. Bitte versuchen Sie es gleich noch einmal.",
+  storageFull:
+    "Auf dem Server ist kein Speicherplatz mehr frei. Das Bild wurde nicht gespeichert. Bitte geben Sie der Betreuung der Website Bescheid.",
+  storageNotWritable:
+    "Der Server darf in seinen Bilderordner nicht schreiben. Das Bild wurde nicht gespeichert. Bitte geben Sie der Betreuung der Website Bescheid.",
   addFailedTitle: "Fehler beim Hinzufügen",
   /** The content tabs' hint next to their picture fields. */
   hint: "PNG, JPG, GIF bis 10MB",

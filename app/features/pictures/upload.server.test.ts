@@ -9,6 +9,7 @@ import { fileStorage } from "../../lib/picture-storage.server.ts";
 import { FILE_NAME_HEADER, MAX_PICTURE_BYTES, uploadMessages as M } from "../../lib/picture-upload.ts";
 import { responsivePicture, storedKeysOf } from "../../lib/uploaded-pictures.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { fullOnInsert } from "../../../tests/support/full-disk.ts";
 import { cameraPhoto, filesUnder } from "../../../tests/support/pictures.ts";
 import { listGallery } from "./gallery.server.ts";
 import {
@@ -16,6 +17,7 @@ import {
   clearIncoming,
   MAX_UPLOADS_AT_ONCE,
   receivePictureUpload,
+  receiveToFile,
   type UploadDeps,
 } from "./upload.server.ts";
 
@@ -122,6 +124,56 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
     expect(filesUnder(folder)).toEqual([]);
   }, 30_000);
 
+  it("a full disk while storing the variants: the German message, and no file of it is kept", async () => {
+    const real = deps.storage;
+    let puts = 0;
+    deps.storage = {
+      ...real,
+      async put(key, data) {
+        puts += 1;
+        // The third file finds the disk full after part of it was written.
+        if (puts === 3) {
+          await real.put(key, data.subarray(0, 100));
+          throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+        }
+        await real.put(key, data);
+      },
+    };
+    const result = await receivePictureUpload(upload(await photo(), "voll.jpg"), "galerie", deps);
+    expect(result).toEqual({
+      status: 507,
+      answer: { ok: false, title: M.failedTitle, message: M.storageFull },
+    });
+    expect(puts).toBe(3);
+    expect(filesUnder(folder)).toEqual([]);
+    expect(await listGallery(handle.db)).toEqual([]);
+  });
+
+  it("a database that cannot take the gallery row (disk full): the message, and the stored files are removed", async () => {
+    deps.db = fullOnInsert(handle.db, handle.dialect, "gallery_images");
+    const result = await receivePictureUpload(upload(await photo(), "voll.jpg"), "galerie", deps);
+    expect(result).toEqual({
+      status: 507,
+      answer: { ok: false, title: M.failedTitle, message: M.storageFull },
+    });
+    expect(filesUnder(folder)).toEqual([]);
+  });
+
+  it("an upload folder the server may not write: says so, keeps nothing", async () => {
+    deps.storage = {
+      ...deps.storage,
+      put: async () => {
+        throw Object.assign(new Error("EACCES: permission denied, open"), { code: "EACCES" });
+      },
+    };
+    const result = await receivePictureUpload(upload(await photo(), "gesperrt.jpg"), "galerie", deps);
+    expect(result).toEqual({
+      status: 507,
+      answer: { ok: false, title: M.failedTitle, message: M.storageNotWritable },
+    });
+    expect(filesUnder(folder)).toEqual([]);
+  });
+
   it("counts a body without a declared length while it streams in and stops past 10 MB", async () => {
     let sent = 0;
     const endless = new ReadableStream<Uint8Array>({
@@ -196,6 +248,24 @@ describe("uploads at once, and what a stopped server left behind", () => {
     expect(fs.readdirSync(folder)).toEqual(["neu.upload"]);
     await clearIncoming(path.join(folder, "gibt-es-nicht"));
     fs.rmSync(folder, { recursive: true, force: true });
+  });
+});
+
+describe("receiving the body", () => {
+  it("reads the whole body even when its file cannot be written, then reports why", async () => {
+    let pulled = 0;
+    const chunks = 40;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        if (pulled > chunks) controller.close();
+        else controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const nowhere = path.join(os.tmpdir(), `tavola-fehlt-${process.pid}`, "x.upload");
+    await expect(receiveToFile(body, nowhere)).rejects.toMatchObject({ code: "ENOENT" });
+    // Every chunk was taken: the browser finishes sending and reads the answer.
+    expect(pulled).toBe(chunks + 1);
   });
 });
 

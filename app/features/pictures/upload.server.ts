@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import fs from "node:fs/promises";
+import fs, { type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Kysely } from "kysely";
 import type { Database } from "../../lib/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { PictureStorage } from "../../lib/picture-storage.server.ts";
+import {
+  STORAGE_PROBLEM_STATUS,
+  storageProblemOf,
+  type StorageProblem,
+} from "../../lib/storage-errors.server.ts";
 import {
   FILE_NAME_HEADER,
   MAX_PICTURE_BYTES,
@@ -91,21 +94,39 @@ function fileNameOf(request: Request): string {
   }
 }
 
-/** The body, streamed to a file and counted on the way: never more than the limit, never all in memory. */
-async function receiveToFile(body: ReadableStream<Uint8Array>, file: string): Promise<number> {
+/**
+ * The body, streamed to a file and counted on the way: never more than the limit, never all in
+ * memory. Should the file fail (a full disk), the rest of the body is still read and dropped before
+ * the error is thrown: a server that answers while the browser is still sending breaks the
+ * connection, and the browser would show its own network error instead of the German message.
+ */
+export async function receiveToFile(body: ReadableStream<Uint8Array>, file: string): Promise<number> {
   let size = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
+  let writeError: unknown;
+  let handle: FileHandle | undefined;
+  try {
+    handle = await fs.open(file, "wx");
+  } catch (error) {
+    writeError = error;
+  }
+  try {
+    for await (const chunk of Readable.fromWeb(
+      body as NodeReadableStream<Uint8Array>,
+    ) as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > MAX_PICTURE_BYTES) done(new TooLarge());
-      else done(null, chunk);
-    },
-  });
-  await pipeline(
-    Readable.fromWeb(body as NodeReadableStream<Uint8Array>),
-    counter,
-    createWriteStream(file, { flags: "wx" }),
-  );
+      if (size > MAX_PICTURE_BYTES) throw new TooLarge();
+      if (handle && writeError === undefined) {
+        try {
+          await handle.write(chunk);
+        } catch (error) {
+          writeError = error;
+        }
+      }
+    }
+  } finally {
+    await handle?.close();
+  }
+  if (writeError !== undefined) throw writeError;
   return size;
 }
 
@@ -153,6 +174,9 @@ const refusal = (status: number, title: string, message: string): UploadResponse
   answer: { ok: false, title, message },
 });
 
+const storageRefusal = (problem: StorageProblem) =>
+  refusal(STORAGE_PROBLEM_STATUS, M.failedTitle, problem === "full" ? M.storageFull : M.storageNotWritable);
+
 /**
  * A staff member's upload (the caller has checked the session and the origin): received to disk,
  * judged and processed, stored with its variants, and for the gallery added as a published picture
@@ -179,6 +203,7 @@ export async function receivePictureUpload(
       if (size === 0) return refusal(400, M.notAPictureTitle, M.noFile);
     } catch (error) {
       if (error instanceof TooLarge) return refusal(413, M.tooLargeTitle, M.tooLarge(name));
+      if (storageProblemOf(error)) throw error;
       // The browser went away mid-upload: nobody waits for an answer.
       deps.logger.warn("picture upload broke off", { error });
       return refusal(400, M.failedTitle, M.failed);
@@ -196,6 +221,8 @@ export async function receivePictureUpload(
       } catch (error) {
         await removeFiles(deps.storage, picture);
         deps.logger.error("gallery picture could not be added", { error, key: picture.original.key });
+        const problem = storageProblemOf(error);
+        if (problem) return storageRefusal(problem);
         return refusal(500, M.addFailedTitle, M.failed);
       }
     }
@@ -229,6 +256,8 @@ export async function receivePictureUpload(
       }
     }
     deps.logger.error("picture upload failed", { error, target });
+    const problem = storageProblemOf(error);
+    if (problem) return storageRefusal(problem);
     return refusal(500, M.failedTitle, M.failed);
   } finally {
     uploadsInFlight -= 1;

@@ -76,6 +76,8 @@ export const reservationMessages = {
     "Vielen Dank! Wir haben Ihre Anfrage erhalten und werden sie prüfen. Sie erhalten in Kürze eine Bestätigung per E-Mail, sobald Ihre Reservierung final ist.",
   failedTitle: "Fehler bei der Reservierung",
   unexpected: "Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.",
+  storageProblem:
+    "Ihre Anfrage konnte gerade nicht gespeichert werden, weil unser Server im Moment nichts speichern kann. Bitte versuchen Sie es später erneut oder rufen Sie uns an.",
   tooMany:
     "Zu viele Anfragen: Von Ihrem Anschluss kamen in kurzer Zeit zu viele Reservierungsanfragen. Bitte versuchen Sie es in einigen Minuten erneut oder rufen Sie uns an.",
   checkFields: "Bitte prüfen Sie die markierten Angaben.",

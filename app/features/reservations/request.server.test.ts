@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../../lib/db.server.ts";
 import { contentDefaults } from "../../lib/content/defaults.ts";
 import { createMailer, type MailTransport } from "../../lib/mail/mailer.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { fullOnInsert } from "../../../tests/support/full-disk.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { handleAdminAction, loadList } from "./admin.server.ts";
 import { LIST_LIMIT } from "./reservations.server.ts";
@@ -198,6 +199,21 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
       "Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.",
     );
     expect(answer.result.status !== "sent" && answer.result.values.name).toBe("Jürgen Müller");
+  });
+
+  it("a full disk: the guest is told so and keeps the form; nothing is stored", async () => {
+    handle = await engine.open();
+    const answer = await submitReservationRequest(
+      form(guest),
+      deps({ db: fullOnInsert(handle.db, handle.dialect, "reservations") }),
+    );
+    expect(answer.status).toBe(507);
+    expect(answer.result.notice.description).toBe(
+      "Ihre Anfrage konnte gerade nicht gespeichert werden, weil unser Server im Moment nichts speichern kann. Bitte versuchen Sie es später erneut oder rufen Sie uns an.",
+    );
+    expect(answer.result.status !== "sent" && answer.result.values.email).toBe(guest.email);
+    expect(await handle.db.selectFrom("reservations").select("id").execute()).toEqual([]);
+    expect(await handle.db.selectFrom("mail_outbox").select("id").execute()).toEqual([]);
   });
 
   it("staff: confirming sends the confirmation ('Erfolg'), a mail server that is down gives 'E-Mail Fehler'", async () => {

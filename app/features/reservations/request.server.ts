@@ -6,6 +6,7 @@ import { formText } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { Mailer } from "../../lib/mail/mailer.server.ts";
 import { countHit } from "../../lib/rate-limit.server.ts";
+import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
 import { reservationNotice, type MailContext } from "./mails.server.ts";
 import type { RequestResult } from "./model.ts";
@@ -121,14 +122,16 @@ export async function submitReservationRequest(
     return { result: { status: "sent", notice: sentNotice }, status: 200 };
   } catch (error) {
     deps.logger.error("reservation request failed", { error });
+    // A full disk (or a database the server may not write) is said as such; the guest keeps the form.
+    const storage = storageProblemOf(error) !== undefined;
     return {
       result: {
         status: "error",
-        notice: { tone: "error", title: M.failedTitle, description: M.unexpected },
+        notice: { tone: "error", title: M.failedTitle, description: storage ? M.storageProblem : M.unexpected },
         fieldErrors: {},
         values: kept,
       },
-      status: 500,
+      status: storage ? STORAGE_PROBLEM_STATUS : 500,
     };
   }
 }
