@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase, type DatabaseTarget } from "../app/lib/db.server.ts";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
+import { backupDrill } from "./drill-backup.ts";
 import { guestForm, openDayAhead, post } from "./bench/reservations.ts";
 import { startProductionServer, stopProductionServer, type ProductionServer } from "./production-server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgres.ts";
@@ -16,6 +17,7 @@ import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgr
  *   npm run drill -- kill      # kill -9 while 50 guests send reservation requests
  *   npm run drill -- postgres-stop   # PostgreSQL stopped under load for 3 s, then started
  *   npm run drill -- hostile   # the hostile-input properties with 3000 runs each (HOSTILE_RUNS)
+ *   npm run drill -- backup    # db:backup under write load, restored elsewhere, every table and file compared
  */
 const root = path.resolve(import.meta.dirname, "..");
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -336,6 +338,7 @@ function hostileDrill(): boolean {
 
 const drills: Record<string, () => Promise<boolean>> = {
   hostile: async () => hostileDrill(),
+  backup: backupDrill,
   "postgres-stop": postgresStopDrill,
   async kill() {
     const sqliteDir = fs.mkdtempSync(path.join(root, ".tmp", "drill-"));
