@@ -36,13 +36,31 @@ export class MigrationError extends Error {
   }
 }
 
+/** The names of every migration this version knows, in the order they run. */
+export const migrationNames = (): string[] => Object.keys(migrations("sqlite"));
+
 /** Brings the schema up to date; returns the names of the migrations that ran now. */
-export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
+export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {
+  return migrate(database, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Brings the schema up to the named migration and no further: a restore builds the schema its
+ * archive was taken at, fills it, and only then runs the later migrations over the data.
+ */
+export async function migrateUpTo(database: DatabaseHandle, name: string): Promise<string[]> {
+  return migrate(database, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  { db, dialect }: DatabaseHandle,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
   });
-  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  const { error, results }: MigrationResultSet = await run(migrator);
   if (error) {
     const failed = results?.find((result) => result.status === "Error");
     throw new MigrationError(failed?.migrationName, error);

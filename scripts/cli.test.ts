@@ -51,18 +51,42 @@ describe("command-line tools", () => {
     }
   });
 
-  it("db:backup writes a consistent copy that opens as a database", async () => {
-    const target = path.join(dataDir, "copy.sqlite");
-    expect(run("db-backup.ts", [target]).status).toBe(0);
-    const copy = openDatabase({ kind: "sqlite", file: target });
+  it("db:backup writes one archive, db:restore puts it into an empty DATA_DIR and refuses a second time", async () => {
+    const target = path.join(dataDir, "sicherung.tar.gz");
+    const backup = run("db-backup.ts", [target]);
+    expect(backup).toMatchObject({ status: 0, out: expect.stringContaining("Sicherung geschrieben") });
+    expect(fs.statSync(target).mode & 0o777).toBe(0o600);
+    expect(run("db-backup.ts", [target])).toMatchObject({
+      status: 1,
+      out: expect.stringContaining("gibt es schon"),
+    });
+
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-cli-restore-"));
+    const restore = (archive: string) =>
+      spawnSync(process.execPath, [path.join(root, "scripts", "db-restore.ts"), archive], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, DATA_DIR: elsewhere, DATABASE_URL: "" },
+      });
     try {
-      expect(await copy.db.selectFrom("staff_users").select("username").execute()).toEqual([
-        { username: "Anna" },
-      ]);
+      const first = restore(target);
+      expect(first.stdout).toContain("Wiederhergestellt");
+      expect(first.status).toBe(0);
+      const copy = openDatabase({ kind: "sqlite", file: path.join(elsewhere, "tavola.sqlite") });
+      try {
+        expect(await copy.db.selectFrom("staff_users").select("username").execute()).toEqual([
+          { username: "Anna" },
+        ]);
+      } finally {
+        await copy.close();
+      }
+      const second = restore(target);
+      expect(second.status).toBe(1);
+      expect(second.stderr).toContain("ist nicht leer");
+      expect(restore(path.join(dataDir, "gibt-es-nicht.tar.gz")).stderr).toContain("gibt es nicht");
     } finally {
-      await copy.close();
+      fs.rmSync(elsewhere, { recursive: true, force: true });
     }
-    expect(run("db-backup.ts", [target]).status).toBe(1);
   });
 
   it("a wrong configuration value stops a tool with the variable's name", () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase, type DatabaseTarget } from "../app/lib/db.server.ts";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
+import { backupDrill } from "./drill-backup.ts";
 import { guestForm, openDayAhead, post } from "./bench/reservations.ts";
 import { startProductionServer, stopProductionServer, type ProductionServer } from "./production-server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgres.ts";
@@ -21,6 +22,7 @@ import { onBothDatabases, reportFindings, say, signInAsStaff, type Finding } fro
  *   npm run drill -- smtp-down # the mail server away for the whole run, then back
  *   npm run drill -- disk-full # DATA_DIR's disk full, then read-only, then space again (needs root)
  *   npm run drill -- hostile   # the hostile-input properties with 3000 runs each (HOSTILE_RUNS)
+ *   npm run drill -- backup    # db:backup under write load, restored elsewhere, every table and file compared
  */
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -326,6 +328,7 @@ function hostileDrill(): boolean {
 
 const drills: Record<string, () => Promise<boolean>> = {
   hostile: async () => hostileDrill(),
+  backup: backupDrill,
   "postgres-stop": postgresStopDrill,
   kill: () => onBothDatabases(root, killDrill),
   "smtp-down": () => onBothDatabases(root, smtpDownDrill),
