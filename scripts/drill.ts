@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase, type DatabaseTarget } from "../app/lib/db.server.ts";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
-import { backupDrill } from "./drill-backup.ts";
+import { backupDrill } from "./drills/backup.ts";
 import { guestForm, openDayAhead, post } from "./bench/reservations.ts";
 import { startProductionServer, stopProductionServer, type ProductionServer } from "./production-server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "./throwaway-postgres.ts";

@@ -2,19 +2,20 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseTarget } from "../app/lib/db.server.ts";
-import { sha256OfFile } from "../db/backup/files.ts";
-import type { Manifest } from "../db/backup/manifest.ts";
-import { readArchive, type ReadArchive } from "../db/backup/read-archive.ts";
-import { loose, type Value } from "../db/backup/tables.ts";
-import { figures } from "./backup-figures.ts";
-import { guestForm, openDayAhead, post } from "./bench/reservations.ts";
-import { startProductionServer, stopProductionServer } from "./production-server.ts";
+import { openDatabase, type DatabaseTarget } from "../../app/lib/db.server.ts";
+import { sha256OfFile } from "../../db/backup/files.ts";
+import type { Manifest } from "../../db/backup/manifest.ts";
+import { readArchive, type ReadArchive } from "../../db/backup/read-archive.ts";
+import { loose, type Value } from "../../db/backup/tables.ts";
+import { figures } from "../backup-figures.ts";
+import { guestForm, openDayAhead, post } from "../bench/reservations.ts";
+import { startProductionServer, stopProductionServer } from "../production-server.ts";
 import {
   findPostgresBinaries,
   startThrowawayPostgres,
   type ThrowawayPostgres,
-} from "./throwaway-postgres.ts";
+} from "../throwaway-postgres.ts";
+import { reportFindings, say, type Finding } from "./support.ts";
 
 /**
  * `npm run drill -- backup`: the demo site backed up while guests keep sending reservations, the
@@ -22,15 +23,9 @@ import {
  * every file compared with the archive; the restored site must answer. Bounded: each command has
  * two minutes, the whole drill takes well under one.
  */
-const root = path.resolve(import.meta.dirname, "..");
-const say = (line: string) => process.stdout.write(`${line}\n`);
+const root = path.resolve(import.meta.dirname, "..", "..");
 const COMMAND_MS = 120_000;
 const GUESTS = 10;
-
-interface Finding {
-  text: string;
-  holds: boolean;
-}
 
 interface Answer {
   token: string;
@@ -369,6 +364,5 @@ export async function backupDrill(): Promise<boolean> {
     postgres?.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
-  for (const finding of findings) say(`  ${finding.holds ? "✓" : "✗"} ${finding.text}`);
-  return findings.length > 0 && findings.every((finding) => finding.holds);
+  return findings.length > 0 && reportFindings(findings);
 }
