@@ -127,7 +127,11 @@ export async function submitReservationRequest(
     return {
       result: {
         status: "error",
-        notice: { tone: "error", title: M.failedTitle, description: storage ? M.storageProblem : M.unexpected },
+        notice: {
+          tone: "error",
+          title: M.failedTitle,
+          description: storage ? M.storageProblem : M.unexpected,
+        },
         fieldErrors: {},
         values: kept,
       },
