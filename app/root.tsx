@@ -70,17 +70,30 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Seite nicht gefunden" : "Es ist ein Fehler aufgetreten";
+  // A staff member on an owner's screen (decision 0025).
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const title = notFound
+    ? "Seite nicht gefunden"
+    : forbidden
+      ? "Kein Zugriff"
+      : "Es ist ein Fehler aufgetreten";
   const text = notFound
     ? "Die angeforderte Seite gibt es nicht."
-    : "Bitte laden Sie die Seite neu oder versuchen Sie es später erneut.";
+    : forbidden
+      ? typeof error.data === "string" && error.data
+        ? error.data
+        : "Diese Seite ist Ihnen nicht freigegeben."
+      : "Bitte laden Sie die Seite neu oder versuchen Sie es später erneut.";
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
       <title>{`${title} | Ristorante Tavola`}</title>
       <h1 className="text-4xl font-bold">{title}</h1>
       <p className="text-muted">{text}</p>
-      <a href="/" className="font-medium text-brand-700 underline underline-offset-4">
-        Zur Startseite
+      <a
+        href={forbidden ? "/admin" : "/"}
+        className="font-medium text-brand-700 underline underline-offset-4"
+      >
+        {forbidden ? "Zur Verwaltung" : "Zur Startseite"}
       </a>
     </main>
   );

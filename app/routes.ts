@@ -29,5 +29,7 @@ export default [
     route("wochenkarte", "routes/admin/wochenkarte.tsx"),
     route("menu-items", "routes/admin/menu-items.tsx"),
     route("gallery", "routes/admin/gallery.tsx"),
+    route("konto", "routes/admin/account.tsx"),
+    route("konten", "routes/admin/accounts.tsx"),
   ]),
 ] satisfies RouteConfig;

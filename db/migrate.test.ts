@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../app/lib/db.server.ts";
 import { testDatabases } from "../tests/support/test-databases.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { migrateToLatest, migrateUpTo } from "./migrate.ts";
 
 const now = "2026-11-21T10:00:00.000Z";
 
@@ -20,6 +20,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0005-gallery-pictures",
       "0006-pictures-named-by-size",
       "0007-page-versions",
+      "0008-staff-accounts",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
@@ -37,10 +38,33 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
         "mail_outbox",
         "staff_users",
         "staff_sessions",
+        "staff_recovery_codes",
+        "staff_sign_in_challenges",
         "login_throttle",
         "rate_limit_counters",
       ]),
     );
+  });
+
+  it("makes the accounts that exist before staff roles owners: whoever set them up runs the site", async () => {
+    handle = await engine.open({ migrate: false });
+    await migrateUpTo(handle, "0007-page-versions");
+    await sql`insert into staff_users (username, username_normalized, password_hash, created_at, updated_at) values ('Chef', 'chef', 'x', ${now}, ${now})`.execute(
+      handle.db,
+    );
+    await migrateToLatest(handle);
+    await sql`insert into staff_users (username, username_normalized, password_hash, created_at, updated_at) values ('Neu', 'neu', 'x', ${now}, ${now})`.execute(
+      handle.db,
+    );
+    const roles = await handle.db
+      .selectFrom("staff_users")
+      .select(["username", "role"])
+      .orderBy("username")
+      .execute();
+    expect(roles).toEqual([
+      { username: "Chef", role: "owner" },
+      { username: "Neu", role: "staff" },
+    ]);
   });
 
   it("keeps money exact as integer cents and refuses negative prices", async () => {

@@ -8,6 +8,7 @@ import { menuMarks } from "./migrations/0004-menu-marks.ts";
 import { galleryPictures } from "./migrations/0005-gallery-pictures.ts";
 import { picturesNamedBySize } from "./migrations/0006-pictures-named-by-size.ts";
 import { pageVersions } from "./migrations/0007-page-versions.ts";
+import { staffAccounts } from "./migrations/0008-staff-accounts.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -22,6 +23,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0005-gallery-pictures": galleryPictures(),
     "0006-pictures-named-by-size": picturesNamedBySize(),
     "0007-page-versions": pageVersions(),
+    "0008-staff-accounts": staffAccounts(dialect),
   };
 }
 

@@ -39,8 +39,25 @@ describe("command-line tools", () => {
       out: expect.stringContaining("angelegt"),
     });
     expect(run("staff.ts", ["set-password", "anna"], "ein-neues-passwort\n").out).toContain("Neues Passwort");
-    expect(run("staff.ts", ["list"]).out).toMatch(/^Anna\t/m);
+    expect(run("staff.ts", ["list"]).out).toMatch(/^Anna\tInhaber/m);
     expect(run("staff.ts", ["unbekannt"]).status).toBe(1);
+    const common = run("staff.ts", ["set-password", "Bruno"], "1234567890\n");
+    expect(common).toMatchObject({ status: 1, out: expect.stringContaining("häufigsten") });
+
+    // For emergencies: roles and a lost phone's second factor, from the terminal.
+    run("staff.ts", ["set-password", "Bruno"], "ein-gutes-passwort\n");
+    expect(run("staff.ts", ["list"]).out).toMatch(/^Bruno\tMitarbeiter/m);
+    expect(run("staff.ts", ["role", "bruno", "owner"])).toMatchObject({
+      status: 0,
+      out: expect.stringContaining("Inhaber"),
+    });
+    expect(run("staff.ts", ["list"]).out).toMatch(/^Bruno\tInhaber/m);
+    expect(run("staff.ts", ["role", "bruno", "chef"]).status).toBe(1);
+    expect(run("staff.ts", ["role", "niemand", "staff"]).status).toBe(1);
+    expect(run("staff.ts", ["reset-2fa", "Bruno"])).toMatchObject({
+      status: 0,
+      out: expect.stringContaining("ausgeschaltet"),
+    });
 
     const database = openDatabase({ kind: "sqlite", file: path.join(dataDir, "tavola.sqlite") });
     try {
@@ -74,9 +91,9 @@ describe("command-line tools", () => {
       expect(first.status).toBe(0);
       const copy = openDatabase({ kind: "sqlite", file: path.join(elsewhere, "tavola.sqlite") });
       try {
-        expect(await copy.db.selectFrom("staff_users").select("username").execute()).toEqual([
-          { username: "Anna" },
-        ]);
+        expect(
+          await copy.db.selectFrom("staff_users").select("username").orderBy("username").execute(),
+        ).toEqual([{ username: "Anna" }, { username: "Bruno" }]);
       } finally {
         await copy.close();
       }

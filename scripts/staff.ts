@@ -1,16 +1,25 @@
 import readline from "node:readline";
 import { Writable } from "node:stream";
+import { passwordProblem } from "../app/features/auth/password-policy.server.ts";
 import { newPasswordSchema } from "../app/features/auth/schema.ts";
-import { listStaff, setStaffPassword } from "../app/features/auth/staff.server.ts";
+import {
+  listStaff,
+  setStaffPassword,
+  setStaffRole,
+  turnOffSecondFactor,
+} from "../app/features/auth/staff.server.ts";
 import { fail, openForCli, say } from "./cli-support.ts";
 
 /**
  * Staff accounts from the terminal:
  *   npm run staff -- set-password <name>   asks for a new password (creates the account if needed)
  *   npm run staff -- list                  lists the accounts
+ *   npm run staff -- role <name> owner|staff   makes the account an owner or staff (decision 0025)
+ *   npm run staff -- reset-2fa <name>      turns the account's second factor off (a lost phone)
  * The password is read from the terminal without echo; piped input (one line) works for scripts.
  */
-const usage = "Verwendung: npm run staff -- set-password <benutzername> | npm run staff -- list";
+const usage =
+  "Verwendung: npm run staff -- set-password <benutzername> | list | role <benutzername> owner|staff | reset-2fa <benutzername>";
 
 async function readHidden(prompt: string): Promise<string> {
   let muted = false;
@@ -48,9 +57,11 @@ async function askNewPassword(): Promise<string> {
   return first;
 }
 
-const [command, name] = process.argv.slice(2);
-if (command !== "set-password" && command !== "list") fail(usage);
-if (command === "set-password" && !name?.trim()) fail(usage);
+const [command, name, roleArgument] = process.argv.slice(2);
+if (command !== "set-password" && command !== "list" && command !== "role" && command !== "reset-2fa")
+  fail(usage);
+if (command !== "list" && !name?.trim()) fail(usage);
+if (command === "role" && roleArgument !== "owner" && roleArgument !== "staff") fail(usage);
 
 const { database } = await openForCli();
 try {
@@ -59,13 +70,22 @@ try {
     if (staff.length === 0) say("Es gibt noch kein Mitarbeiterkonto.");
     for (const account of staff)
       say(
-        `${account.username}\t(angelegt ${account.created_at.slice(0, 10)}, geändert ${account.updated_at.slice(0, 10)})`,
+        `${account.username}\t${account.role === "owner" ? "Inhaber" : "Mitarbeiter"}${account.totp_secret ? ", Zwei-Faktor an" : ""}\t(angelegt ${account.created_at.slice(0, 10)}, geändert ${account.updated_at.slice(0, 10)})`,
       );
+  } else if (command === "role") {
+    const role = roleArgument === "owner" ? "owner" : "staff";
+    if (!(await setStaffRole(database.db, name ?? "", role))) fail(`Das Konto „${name}" gibt es nicht.`);
+    say(`„${name}" ist jetzt ${role === "owner" ? "Inhaber" : "Mitarbeiter"}.`);
+  } else if (command === "reset-2fa") {
+    if (!(await turnOffSecondFactor(database.db, name ?? ""))) fail(`Das Konto „${name}" gibt es nicht.`);
+    say(`Zwei-Faktor-Anmeldung für „${name}" ausgeschaltet; alle Sitzungen dieses Kontos wurden beendet.`);
   } else {
     const password = newPasswordSchema.safeParse(await askNewPassword());
     if (!password.success)
       fail(`${password.error.issues[0]?.message ?? "Ungültiges Passwort."} Nichts wurde geändert.`);
-    else {
+    else if (passwordProblem(password.data, name ?? "")) {
+      fail(`${passwordProblem(password.data, name ?? "")} Nichts wurde geändert.`);
+    } else {
       const result = await setStaffPassword(database.db, name ?? "", password.data);
       say(
         result === "created"

@@ -171,8 +171,38 @@ export interface StaffUsersTable {
    * or `generated` (first start). ADMIN_PASSWORD only replaces a password it set itself (decision 0009).
    */
   password_set_by: Generated<PasswordSetBy>;
+  /** Owners add and remove accounts and reset their passwords; staff manage only their own (decision 0025). */
+  role: Generated<StaffRole>;
+  /** The base32 secret of the account's one-time passwords, once confirmed; null: no second factor. */
+  totp_secret: string | null;
+  /** A secret shown as a QR code and not yet confirmed with a code. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  /** The time step of the last code accepted: a code is never accepted twice. */
+  totp_last_step: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export type StaffRole = "owner" | "staff";
+
+/** One-time recovery codes for the second factor: only their SHA-256 is kept. */
+export interface StaffRecoveryCodesTable {
+  id: Id;
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** The step between a right password and the code: short-lived, counted, one per sign-in. */
+export interface StaffSignInChallengesTable {
+  /** SHA-256 of the cookie's token. */
+  id: string;
+  user_id: number;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export interface StaffSessionsTable {
@@ -216,6 +246,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sign_in_challenges: StaffSignInChallengesTable;
   login_throttle: LoginThrottleTable;
   rate_limit_counters: RateLimitCountersTable;
 }

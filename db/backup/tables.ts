@@ -27,6 +27,7 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   { name: "featured_dishes", selfReferences: [] },
   { name: "gallery_images", selfReferences: [] },
   { name: "staff_users", selfReferences: [] },
+  { name: "staff_recovery_codes", selfReferences: [] },
   { name: "reservations", selfReferences: [] },
   { name: "mail_outbox", selfReferences: [] },
 ];
@@ -37,6 +38,8 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
  */
 export const EPHEMERAL_TABLES: Readonly<Record<string, string>> = {
   staff_sessions: "Anmeldungen: nach einer Wiederherstellung melden sich die Mitarbeiter neu an",
+  staff_sign_in_challenges:
+    "angefangene Anmeldungen (zwischen Passwort und Code), höchstens 5 Minuten gültig",
   login_throttle: "Zähler fehlgeschlagener Anmeldungen, höchstens 15 Minuten gültig",
   rate_limit_counters: "Zähler je Adresse für Reservierungsanfragen, höchstens 10 Minuten gültig",
 };

@@ -1,4 +1,4 @@
-import { LogOut, Menu } from "lucide-react";
+import { LogOut, Menu, UserRound, UsersRound } from "lucide-react";
 import { useState } from "react";
 import { Form, NavLink } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
@@ -9,6 +9,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "../../components/ui/sheet.tsx";
+import type { StaffRole } from "../../lib/database.types.ts";
 import { cn } from "../../lib/utils.ts";
 import { adminScreens } from "./navigation.ts";
 
@@ -16,6 +17,36 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <ul className="space-y-1">
       {adminScreens.map(({ path, label, icon: Icon }) => (
+        <li key={path}>
+          <NavLink
+            to={path}
+            end
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                isActive ? "bg-brand-700 text-white" : "text-stone-200 hover:bg-white/10 hover:text-white",
+              )
+            }
+          >
+            <Icon className="size-4 shrink-0" aria-hidden="true" />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The staff member's own account, and for owners everyone's: below the spec's eight screens. */
+function AccountLinks({ role, onNavigate }: { role: StaffRole; onNavigate?: () => void }) {
+  const links = [
+    { path: "/admin/konto", label: "Mein Konto", icon: UserRound },
+    ...(role === "owner" ? [{ path: "/admin/konten", label: "Konten", icon: UsersRound }] : []),
+  ];
+  return (
+    <ul className="mb-2 space-y-1 border-t border-white/10 pt-2">
+      {links.map(({ path, label, icon: Icon }) => (
         <li key={path}>
           <NavLink
             to={path}
@@ -62,7 +93,7 @@ function Brand() {
 }
 
 /** The staff area's sidebar; below 768 px a top bar whose menu button opens the same entries in a drawer. */
-export function AdminSidebar({ username }: { username: string }) {
+export function AdminSidebar({ username, role }: { username: string; role: StaffRole }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -72,6 +103,9 @@ export function AdminSidebar({ username }: { username: string }) {
         </div>
         <nav aria-label="Verwaltung" className="mt-6 flex-1">
           <NavigationLinks />
+        </nav>
+        <nav aria-label="Konto">
+          <AccountLinks role={role} />
         </nav>
         <p className="px-3 pb-2 text-xs text-stone-300">Angemeldet als {username}</p>
         <LogoutButton />
@@ -96,6 +130,9 @@ export function AdminSidebar({ username }: { username: string }) {
             <SheetDescription className="sr-only">Navigation des Verwaltungsbereichs</SheetDescription>
             <nav aria-label="Verwaltung" className="mt-6 flex-1">
               <NavigationLinks onNavigate={() => setOpen(false)} />
+            </nav>
+            <nav aria-label="Konto">
+              <AccountLinks role={role} onNavigate={() => setOpen(false)} />
             </nav>
             <p className="px-3 pb-2 text-xs text-stone-300">Angemeldet als {username}</p>
             <LogoutButton />

@@ -1,6 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import { services } from "../../lib/app-context.ts";
-import { currentStaff, requireStaff, type CookieSettings, type StaffSession } from "./session.server.ts";
+import {
+  currentStaff,
+  requireOwner,
+  requireStaff,
+  type CookieSettings,
+  type StaffSession,
+} from "./session.server.ts";
 
 /** Cookie settings follow the configuration: secure cookies only behind https. */
 export const cookieSettingsOf = (context: Readonly<RouterContextProvider>): CookieSettings => ({
@@ -20,4 +26,12 @@ export function optionalStaffSession(
   context: Readonly<RouterContextProvider>,
 ): Promise<StaffSession | undefined> {
   return currentStaff(services(context).database.db, request, cookieSettingsOf(context));
+}
+
+/** For the accounts' screen: an owner's session, 403 for staff, or a redirect to /login. */
+export function requireOwnerSession(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<StaffSession> {
+  return requireOwner(services(context).database.db, request, cookieSettingsOf(context));
 }

@@ -42,8 +42,13 @@ describe.each(testDatabases())("sessions on $dialect", (engine) => {
     handle = await engine.open();
     const userId = await createStaff(handle.db, "Anna");
     const token = await createSession(handle.db, userId, "Vitest");
-    expect(await findSession(handle.db, token)).toEqual({ userId, username: "Anna" });
     const stored = await handle.db.selectFrom("staff_sessions").select("id").executeTakeFirstOrThrow();
+    expect(await findSession(handle.db, token)).toEqual({
+      userId,
+      username: "Anna",
+      role: "owner",
+      sessionId: stored.id,
+    });
     expect(stored.id).not.toBe(token);
     expect(stored.id).toMatch(/^[0-9a-f]{64}$/);
     expect(await findSession(handle.db, "b".repeat(43))).toBeUndefined();

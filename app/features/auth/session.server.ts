@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { replace } from "react-router";
-import type { Database } from "../../lib/database.types.ts";
+import type { Database, StaffRole } from "../../lib/database.types.ts";
 
 type Db = Kysely<Database>;
 
@@ -19,7 +19,7 @@ export interface CookieSettings {
 export const sessionCookieName = ({ secure }: CookieSettings) =>
   secure ? "__Host-tavola_session" : "tavola_session";
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export function readSessionToken(request: Request, settings: CookieSettings): string | undefined {
   const name = sessionCookieName(settings);
@@ -89,6 +89,9 @@ export async function createSession(
 export interface StaffSession {
   userId: number;
   username: string;
+  role: StaffRole;
+  /** The stored id of this session (the token's hash): the Konto screen marks and keeps it. */
+  sessionId: string;
 }
 
 /** The signed-in staff member for this token, or undefined when it is unknown, idle too long or expired. */
@@ -106,6 +109,7 @@ export async function findSession(
       "staff_sessions.last_seen_at",
       "staff_sessions.expires_at",
       "staff_users.username",
+      "staff_users.role",
     ])
     .where("staff_sessions.id", "=", id)
     .executeTakeFirst();
@@ -122,7 +126,7 @@ export async function findSession(
       .where("id", "=", id)
       .execute();
   }
-  return { userId: row.user_id, username: row.username };
+  return { userId: row.user_id, username: row.username, role: row.role, sessionId: id };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
@@ -136,6 +140,21 @@ export async function currentStaff(
 ): Promise<StaffSession | undefined> {
   const token = readSessionToken(request, settings);
   return token ? findSession(db, token) : undefined;
+}
+
+/** Screens only owners may use (the accounts): staff get 403, signed-out visitors the sign-in. */
+export async function requireOwner(
+  db: Db,
+  request: Request,
+  settings: CookieSettings,
+): Promise<StaffSession> {
+  const staff = await requireStaff(db, request, settings);
+  if (staff.role !== "owner")
+    throw new Response("Nur Inhaber dürfen Konten verwalten.", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  return staff;
 }
 
 /**

@@ -2,7 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database, StaffUser } from "../../lib/database.types.ts";
 import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
 import { HashingBusyError } from "./password.server.ts";
-import { loginFields, loginSchema, type LoginField } from "./schema.ts";
+import { verifySecondFactor } from "./accounts.server.ts";
+import { closeChallenge, createChallenge, takeChallengeAttempt } from "./challenge.server.ts";
+import { loginFields, loginSchema, secondFactorSchema, type LoginField } from "./schema.ts";
 import { createSession, deleteSession } from "./session.server.ts";
 import { authenticateStaff } from "./staff.server.ts";
 import { countAttempt, recordSuccess, signInKeys, sweepExpired } from "./throttle.server.ts";
@@ -11,6 +13,7 @@ export type SignInResult =
   | { kind: "invalid"; fieldErrors: FieldErrors<LoginField> }
   | { kind: "throttled"; retryAfterSeconds: number }
   | { kind: "rejected" }
+  | { kind: "second-factor"; challengeToken: string }
   | { kind: "signed-in"; token: string; username: string };
 
 /** Seams for tests: the password check and the slowdown's wait. */
@@ -64,8 +67,63 @@ export async function signIn(
     throw error;
   }
   if (!user) return { kind: "rejected" };
+  // The password alone opens nothing: the counters stay until the code is right too.
+  if (user.totp_secret) return { kind: "second-factor", challengeToken: await createChallenge(db, user.id) };
   await recordSuccess(db, keys);
   if (input.previousToken) await deleteSession(db, input.previousToken);
   const token = await createSession(db, user.id, input.userAgent);
   return { kind: "signed-in", token, username: user.username };
+}
+
+export type SecondStepResult =
+  | { kind: "invalid"; message: string }
+  | { kind: "expired" }
+  | { kind: "throttled"; retryAfterSeconds: number }
+  | { kind: "wrong-code"; attemptsLeft: number }
+  | { kind: "signed-in"; token: string; username: string; usedRecoveryCode: boolean };
+
+/**
+ * The second step: the code from the app or a recovery code, for an open challenge. Each code
+ * counts against the challenge (five) and against the same sign-in limits as passwords.
+ */
+export async function completeSecondFactor(
+  db: Kysely<Database>,
+  input: {
+    challengeToken: string | undefined;
+    code: string;
+    clientAddress: string;
+    userAgent: string | null;
+    previousToken?: string | undefined;
+  },
+  now = new Date(),
+): Promise<SecondStepResult> {
+  if (!input.challengeToken) return { kind: "expired" };
+  const parsed = secondFactorSchema.safeParse({ code: input.code });
+  if (!parsed.success) return { kind: "invalid", message: parsed.error.issues[0]?.message ?? "" };
+  await sweepExpired(db);
+  const challenge = await takeChallengeAttempt(db, input.challengeToken, now);
+  if (!challenge) return { kind: "expired" };
+  const keys = signInKeys(input.clientAddress, challenge.username);
+  const verdict = await countAttempt(db, keys);
+  if (verdict.refusedForMs > 0) {
+    await closeChallenge(db, challenge.id);
+    return { kind: "throttled", retryAfterSeconds: Math.ceil(verdict.refusedForMs / 1000) };
+  }
+  const verified = await verifySecondFactor(db, challenge.userId, parsed.data.code, now.getTime());
+  if (!verified) {
+    if (challenge.attemptsLeft <= 0) await closeChallenge(db, challenge.id);
+    return challenge.attemptsLeft <= 0
+      ? { kind: "expired" }
+      : { kind: "wrong-code", attemptsLeft: challenge.attemptsLeft };
+  }
+  await closeChallenge(db, challenge.id);
+  await recordSuccess(db, keys);
+  if (input.previousToken) await deleteSession(db, input.previousToken);
+  const token = await createSession(db, challenge.userId, input.userAgent, now);
+  return {
+    kind: "signed-in",
+    token,
+    username: challenge.username,
+    usedRecoveryCode: verified === "recovery-code",
+  };
 }

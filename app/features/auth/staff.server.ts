@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, PasswordSetBy, StaffUser } from "../../lib/database.types.ts";
+import type { Database, PasswordSetBy, StaffRole, StaffUser } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.server.ts";
 
@@ -30,12 +30,17 @@ export async function authenticateStaff(
   return (await verifyPassword(password, user.password_hash)) ? user : undefined;
 }
 
-/** Creates the account or gives it a new password; an existing account's sessions end. */
+/**
+ * Creates the account or gives it a new password; an existing account's sessions end. A new account
+ * is an owner when `role` says so or when there is no owner yet (the first account, made at start or
+ * with the staff command, must be able to manage the others: decision 0025).
+ */
 export async function setStaffPassword(
   db: Db,
   username: string,
   password: string,
   setBy: PasswordSetBy = "staff",
+  role?: StaffRole,
 ): Promise<"created" | "updated"> {
   const passwordHash = await hashPassword(password);
   const now = nowIso();
@@ -54,9 +59,15 @@ export async function setStaffPassword(
       await trx.deleteFrom("staff_sessions").where("user_id", "=", existing.id).execute();
       return "updated";
     }
+    const owner = await trx
+      .selectFrom("staff_users")
+      .select("id")
+      .where("role", "=", "owner")
+      .executeTakeFirst();
     await trx
       .insertInto("staff_users")
       .values({
+        role: role ?? (owner ? "staff" : "owner"),
         username: username.trim(),
         username_normalized: normalizeUsername(username),
         password_hash: passwordHash,
@@ -71,10 +82,10 @@ export async function setStaffPassword(
 
 export async function listStaff(
   db: Db,
-): Promise<Array<Pick<StaffUser, "username" | "created_at" | "updated_at">>> {
+): Promise<Array<Pick<StaffUser, "username" | "role" | "totp_secret" | "created_at" | "updated_at">>> {
   return db
     .selectFrom("staff_users")
-    .select(["username", "created_at", "updated_at"])
+    .select(["username", "role", "totp_secret", "created_at", "updated_at"])
     .orderBy("username_normalized")
     .execute();
 }
@@ -102,7 +113,7 @@ export async function ensureStaffAccount(
     if (existing && (await verifyPassword(admin.password, existing.password_hash))) {
       return { kind: "configured", username: existing.username, change: "unchanged" };
     }
-    const change = await setStaffPassword(db, admin.username, admin.password, "environment");
+    const change = await setStaffPassword(db, admin.username, admin.password, "environment", "owner");
     return { kind: "configured", username: admin.username, change };
   }
   const any = await db.selectFrom("staff_users").select("id").limit(1).executeTakeFirst();
@@ -123,4 +134,40 @@ export function generatePassword(length = 20): string {
     if (byte < 256 - (256 % alphabet.length)) password += alphabet[byte % alphabet.length];
   }
   return password.length === length ? password : generatePassword(length);
+}
+
+/** For emergencies from the terminal: a role, or the second factor off (a lost phone, no owner to ask). */
+export async function setStaffRole(db: Db, username: string, role: StaffRole): Promise<boolean> {
+  const result = await db
+    .updateTable("staff_users")
+    .set({ role, updated_at: nowIso() })
+    .where("username_normalized", "=", normalizeUsername(username))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The second factor off: secret, pending secret and recovery codes gone (inside the caller's transaction). */
+export async function clearSecondFactor(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable("staff_users")
+    .set({
+      totp_secret: null,
+      totp_pending_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+      updated_at: nowIso(),
+    })
+    .where("id", "=", userId)
+    .execute();
+  await db.deleteFrom("staff_recovery_codes").where("user_id", "=", userId).execute();
+}
+
+export async function turnOffSecondFactor(db: Db, username: string): Promise<boolean> {
+  const user = await findStaffByUsername(db, username);
+  if (!user) return false;
+  await db.transaction().execute(async (trx) => {
+    await clearSecondFactor(trx, user.id);
+    await trx.deleteFrom("staff_sessions").where("user_id", "=", user.id).execute();
+  });
+  return true;
 }

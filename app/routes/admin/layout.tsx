@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => siteMeta({ title: "Verwaltung", no
 /** The guard of the staff area. Child loaders and actions check the session again themselves. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaffSession(request, context);
-  return { username: staff.username };
+  return { username: staff.username, role: staff.role };
 }
 
 export function headers() {
@@ -25,7 +25,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-screen bg-stone-50 md:flex">
       {/* A printed page (the day list) shows the screen's content only. */}
       <div className="contents print:hidden">
-        <AdminSidebar username={loaderData.username} />
+        <AdminSidebar username={loaderData.username} role={loaderData.role} />
       </div>
       <main id="main" className="min-w-0 flex-1">
         <Outlet />

@@ -15,14 +15,28 @@ import {
   loginFields,
   loginMessages,
   loginSchema,
+  secondFactorMessages,
   signedInNotice,
   throttledDescription,
   type LoginField,
 } from "../../features/auth/schema.ts";
 import { readSessionToken, sessionCookie } from "../../features/auth/session.server.ts";
-import { signIn } from "../../features/auth/sign-in.server.ts";
+import {
+  challengeCookie,
+  challengeIsOpen,
+  clearedChallengeCookie,
+  readChallengeToken,
+} from "../../features/auth/challenge.server.ts";
+import { completeSecondFactor, signIn } from "../../features/auth/sign-in.server.ts";
 import { services } from "../../lib/app-context.ts";
-import { fieldErrorsOf, formText, readForm, type FieldErrors, type Notice } from "../../lib/forms.ts";
+import {
+  fieldErrorsOf,
+  formText,
+  INTENT_FIELD,
+  readForm,
+  type FieldErrors,
+  type Notice,
+} from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/login";
@@ -38,7 +52,9 @@ const REDIRECT_DELAY_MS = 1000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await optionalStaffSession(request, context)) throw redirect("/admin");
-  return null;
+  // A password accepted minutes ago, its code still to come: the page asks for the code again.
+  const challenge = readChallengeToken(request, cookieSettingsOf(context));
+  return { secondStep: challenge ? await challengeIsOpen(services(context).database.db, challenge) : false };
 }
 
 /** Document responses carry the action's Retry-After (429); the sign-in page is never cached. */
@@ -59,12 +75,84 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 type ActionResult =
   | { status: "invalid"; fieldErrors: FieldErrors<LoginField>; values: { username: string } }
   | { status: "error"; title: string; description: string; values: { username: string } }
-  | { status: "success" };
+  /** The password was right; the code from the app is next (`error`: the last code was not). */
+  | { status: "second-factor"; error?: string }
+  | { status: "restart" }
+  | { status: "success"; note?: string };
+
+const noStore = { "Cache-Control": "no-store" };
+
+/** The second step: the code for the challenge in the cookie (decision 0025). */
+async function secondStepAction(request: Request, form: FormData, context: Route.ActionArgs["context"]) {
+  const { database, clientAddress, logger } = services(context);
+  const settings = cookieSettingsOf(context);
+  const cleared = clearedChallengeCookie(settings);
+  const result = await completeSecondFactor(database.db, {
+    challengeToken: readChallengeToken(request, settings),
+    code: formText(form, ["code"]).code,
+    clientAddress,
+    userAgent: request.headers.get("user-agent"),
+    previousToken: readSessionToken(request, settings),
+  });
+  switch (result.kind) {
+    case "invalid":
+      return data<ActionResult>({ status: "second-factor", error: result.message }, { status: 400 });
+    case "wrong-code":
+      logger.warn("second factor wrong", { clientAddress });
+      return data<ActionResult>(
+        { status: "second-factor", error: secondFactorMessages.wrongCode(result.attemptsLeft) },
+        { status: 401 },
+      );
+    case "expired":
+      return data<ActionResult>(
+        {
+          status: "error",
+          title: loginMessages.failedTitle,
+          description: secondFactorMessages.expired,
+          values: { username: "" },
+        },
+        { status: 401, headers: { "Set-Cookie": cleared } },
+      );
+    case "throttled": {
+      const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+      return data<ActionResult>(
+        {
+          status: "error",
+          title: loginMessages.throttledTitle,
+          description: throttledDescription(minutes),
+          values: { username: "" },
+        },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds), "Set-Cookie": cleared } },
+      );
+    }
+    case "signed-in": {
+      logger.info("signed in", { username: result.username, clientAddress, secondFactor: true });
+      const headers = new Headers(noStore);
+      headers.append("Set-Cookie", sessionCookie(result.token, settings));
+      headers.append("Set-Cookie", cleared);
+      return data<ActionResult>(
+        {
+          status: "success",
+          ...(result.usedRecoveryCode ? { note: secondFactorMessages.recoveryUsed } : {}),
+        },
+        { headers },
+      );
+    }
+  }
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, clientAddress, logger } = services(context);
   const settings = cookieSettingsOf(context);
-  const { username, password } = formText(await readForm(request), loginFields);
+  const form = await readForm(request);
+  const intent = form.get(INTENT_FIELD);
+  if (intent === "second-factor") return secondStepAction(request, form, context);
+  if (intent === "restart")
+    return data<ActionResult>(
+      { status: "restart" },
+      { headers: { "Set-Cookie": clearedChallengeCookie(settings) } },
+    );
+  const { username, password } = formText(form, loginFields);
   const values = { username: username.slice(0, 100) };
   const result = await signIn(database.db, {
     username,
@@ -103,6 +191,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         { status: 401 },
       );
+    case "second-factor":
+      logger.info("password right, code next", { clientAddress });
+      return data<ActionResult>(
+        { status: "second-factor" },
+        { headers: { "Set-Cookie": challengeCookie(result.challengeToken, settings), ...noStore } },
+      );
     case "signed-in":
       logger.info("signed in", { username: result.username, clientAddress });
       return data<ActionResult>(
@@ -112,7 +206,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const submitting = useIsPending();
@@ -125,10 +219,18 @@ export default function Login({ actionData }: Route.ComponentProps) {
       ? { tone: "error", title: actionData.title, description: actionData.description }
       : undefined;
 
+  const secondStep =
+    actionData?.status === "second-factor" ||
+    (loaderData.secondStep && actionData?.status !== "restart" && actionData?.status !== "error");
+
   useEffect(() => {
     if (!actionData) return;
     if (actionData.status === "success") {
-      toastNotice(signedInNotice);
+      toastNotice(
+        actionData.note
+          ? { ...signedInNotice, description: `${actionData.note} ${signedInNotice.description}` }
+          : signedInNotice,
+      );
       const timer = setTimeout(() => navigate("/admin", { replace: true }), REDIRECT_DELAY_MS);
       return () => clearTimeout(timer);
     }
@@ -161,8 +263,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
       ) : null}
       {!hydrated && succeeded ? (
         <FormNotice tone="success" title={signedInNotice.title} className="mb-5">
-          <meta httpEquiv="refresh" content={`1;url=/admin`} />
+          <meta httpEquiv="refresh" content={actionData.note ? "8;url=/admin" : "1;url=/admin"} />
           <p>
+            {actionData.note ? `${actionData.note} ` : ""}
             {signedInNotice.description}{" "}
             <a href="/admin" className="underline">
               Zum Verwaltungsbereich
@@ -170,64 +273,112 @@ export default function Login({ actionData }: Route.ComponentProps) {
           </p>
         </FormNotice>
       ) : null}
-      <Form method="post" noValidate onSubmit={validateBeforeSubmit} className="space-y-5">
+      {secondStep && !succeeded ? (
+        <SecondStep error={actionData?.status === "second-factor" ? actionData.error : undefined} />
+      ) : (
+        <Form method="post" noValidate onSubmit={validateBeforeSubmit} className="space-y-5">
+          <Field
+            id="username"
+            label="Benutzername"
+            errors={errors.username}
+            inputProps={{
+              name: "username",
+              autoComplete: "username",
+              autoCapitalize: "none",
+              spellCheck: false,
+              defaultValue: actionData && "values" in actionData ? actionData.values.username : "",
+            }}
+          />
+          <FieldFrame id="password" label="Passwort" errors={errors.password}>
+            {(wiring) => (
+              <div className="relative">
+                <Input
+                  name="password"
+                  type={showPassword ? "text" : "password"}
+                  autoComplete="current-password"
+                  className="pr-11"
+                  {...wiring}
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted hover:text-ink"
+                  aria-label={showPassword ? "Passwort verbergen" : "Passwort anzeigen"}
+                  aria-pressed={showPassword}
+                  aria-controls={wiring.id}
+                >
+                  {showPassword ? (
+                    <EyeOff className="size-5" aria-hidden="true" />
+                  ) : (
+                    <Eye className="size-5" aria-hidden="true" />
+                  )}
+                </button>
+              </div>
+            )}
+          </FieldFrame>
+          <div className="flex justify-end">
+            <Link
+              to="/passwort-vergessen"
+              className="text-sm text-brand-700 underline-offset-4 hover:underline"
+            >
+              Passwort vergessen?
+            </Link>
+          </div>
+          <StatusButton
+            status={submitting ? "pending" : "idle"}
+            pendingText={loginMessages.submitting}
+            size="lg"
+            className="w-full"
+            disabled={succeeded}
+          >
+            Anmelden
+          </StatusButton>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}
+
+/** The code from the app, or a recovery code; 'Abbrechen' starts the sign-in again. */
+function SecondStep({ error }: { error: string | undefined }) {
+  const submitting = useIsPending({ intent: "second-factor" });
+  return (
+    <div className="space-y-5">
+      <div>
+        <h2 className="font-semibold">{secondFactorMessages.title}</h2>
+        <p className="text-sm text-muted">{secondFactorMessages.description}</p>
+      </div>
+      <Form method="post" noValidate className="space-y-5">
+        <input type="hidden" name={INTENT_FIELD} value="second-factor" />
         <Field
-          id="username"
-          label="Benutzername"
-          errors={errors.username}
+          id="code"
+          label="Code"
+          description={secondFactorMessages.recoveryHint}
+          errors={error}
           inputProps={{
-            name: "username",
-            autoComplete: "username",
+            name: "code",
+            autoComplete: "one-time-code",
             autoCapitalize: "none",
             spellCheck: false,
-            defaultValue: actionData && actionData.status !== "success" ? actionData.values.username : "",
+            autoFocus: true,
+            maxLength: 40,
           }}
         />
-        <FieldFrame id="password" label="Passwort" errors={errors.password}>
-          {(wiring) => (
-            <div className="relative">
-              <Input
-                name="password"
-                type={showPassword ? "text" : "password"}
-                autoComplete="current-password"
-                className="pr-11"
-                {...wiring}
-              />
-              <button
-                type="button"
-                onClick={() => setShowPassword((shown) => !shown)}
-                className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted hover:text-ink"
-                aria-label={showPassword ? "Passwort verbergen" : "Passwort anzeigen"}
-                aria-pressed={showPassword}
-                aria-controls={wiring.id}
-              >
-                {showPassword ? (
-                  <EyeOff className="size-5" aria-hidden="true" />
-                ) : (
-                  <Eye className="size-5" aria-hidden="true" />
-                )}
-              </button>
-            </div>
-          )}
-        </FieldFrame>
-        <div className="flex justify-end">
-          <Link
-            to="/passwort-vergessen"
-            className="text-sm text-brand-700 underline-offset-4 hover:underline"
-          >
-            Passwort vergessen?
-          </Link>
-        </div>
         <StatusButton
           status={submitting ? "pending" : "idle"}
-          pendingText={loginMessages.submitting}
+          pendingText={secondFactorMessages.submitting}
           size="lg"
           className="w-full"
-          disabled={succeeded}
         >
-          Anmelden
+          {secondFactorMessages.submit}
         </StatusButton>
       </Form>
-    </AuthCard>
+      <Form method="post" className="text-center">
+        <input type="hidden" name={INTENT_FIELD} value="restart" />
+        <button type="submit" className="text-sm text-brand-700 underline-offset-4 hover:underline">
+          Abbrechen und neu anmelden
+        </button>
+      </Form>
+    </div>
   );
 }

@@ -1,0 +1,237 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../lib/db.server.ts";
+import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { TEST_PASSWORD, createStaff } from "../../../tests/support/staff.ts";
+import {
+  beginSecondFactor,
+  changeOwnPassword,
+  confirmSecondFactor,
+  createAccount,
+  deviceOf,
+  endOtherSessions,
+  endSession,
+  listAccounts,
+  listSessions,
+  removeAccount,
+  resetAccountPassword,
+  resetAccountSecondFactor,
+  secondFactorState,
+  verifySecondFactor,
+} from "./accounts.server.ts";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  PASSWORD_IS_NAME_MESSAGE,
+  passwordProblem,
+} from "./password-policy.server.ts";
+import { createSession, findSession, hashToken } from "./session.server.ts";
+import { completeSecondFactor, signIn } from "./sign-in.server.ts";
+import { authenticateStaff, setStaffPassword } from "./staff.server.ts";
+import { STEP_SECONDS, stepAt, totpCode } from "./totp.server.ts";
+
+const noWait = async () => {};
+
+describe("the password rules", () => {
+  it("refuse the most common passwords (any case) and the account's own name; accept a long sentence", () => {
+    expect(passwordProblem("1234567890", "anna")).toBe(COMMON_PASSWORD_MESSAGE);
+    expect(passwordProblem("QWERTYUIOP", "anna")).toBe(COMMON_PASSWORD_MESSAGE);
+    expect(passwordProblem("Password123", "anna")).toBe(COMMON_PASSWORD_MESSAGE);
+    expect(passwordProblem("Annabella-Rossi", "annabella-rossi")).toBe(PASSWORD_IS_NAME_MESSAGE);
+    expect(passwordProblem("Lasagne am Sonntag 2026", "anna")).toBeUndefined();
+  });
+
+  it("tell devices apart by their user agent", () => {
+    expect(
+      deviceOf(
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+      ),
+    ).toBe("Chrome auf Windows");
+    expect(deviceOf("Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0")).toBe(
+      "Firefox auf Linux",
+    );
+    expect(deviceOf(null)).toBe("Unbekanntes Gerät");
+  });
+});
+
+describe.each(testDatabases())("staff accounts on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  it("the first account is an owner, later ones staff; only owners' changes of others count", async () => {
+    handle = await engine.open();
+    const owner = await createStaff(handle.db, "Chef");
+    const staff = await createStaff(handle.db, "Luca");
+    expect((await listAccounts(handle.db)).map((account) => [account.username, account.role])).toEqual([
+      ["Chef", "owner"],
+      ["Luca", "staff"],
+    ]);
+    expect(
+      await createAccount(handle.db, { username: "luca", password: "ein langes passwort", role: "staff" }),
+    ).toBe("exists");
+    expect(await removeAccount(handle.db, owner, owner)).toBe("self");
+    expect(await resetAccountPassword(handle.db, owner, owner, "neues-passwort-1")).toBe("self");
+    expect(await removeAccount(handle.db, owner, 999_999)).toBe("not-found");
+
+    const token = await createSession(handle.db, staff, "Vitest");
+    expect(await resetAccountPassword(handle.db, owner, staff, "Panna cotta zum Dessert")).toBe("done");
+    expect(await findSession(handle.db, token)).toBeUndefined();
+    expect(await authenticateStaff(handle.db, "Luca", "Panna cotta zum Dessert")).toBeDefined();
+    expect(await removeAccount(handle.db, owner, staff)).toBe("done");
+    expect(await authenticateStaff(handle.db, "Luca", "Panna cotta zum Dessert")).toBeUndefined();
+  });
+
+  it("never removes the last owner", async () => {
+    handle = await engine.open();
+    const first = await createStaff(handle.db, "Chef");
+    await createAccount(handle.db, { username: "Zweite", password: "ein langes passwort", role: "owner" });
+    const second = (await listAccounts(handle.db)).find((account) => account.username === "Zweite")?.id ?? 0;
+    expect(await removeAccount(handle.db, second, first)).toBe("done");
+    // A removed owner's leftover session cannot remove the remaining one; nor can the last owner go.
+    expect(await removeAccount(handle.db, first, second)).toBe("last-owner");
+  });
+
+  it("changing one's password needs the current one and signs out every other device, not this one", async () => {
+    handle = await engine.open();
+    const id = await createStaff(handle.db, "Chef");
+    const here = await createSession(handle.db, id, "hier");
+    const there = await createSession(handle.db, id, "dort");
+    expect(await changeOwnPassword(handle.db, id, hashToken(here), "falsch", "Lasagne am Sonntag")).toBe(
+      "wrong-current",
+    );
+    expect(await changeOwnPassword(handle.db, id, hashToken(here), TEST_PASSWORD, "Lasagne am Sonntag")).toBe(
+      "changed",
+    );
+    expect(await findSession(handle.db, here)).toBeDefined();
+    expect(await findSession(handle.db, there)).toBeUndefined();
+    expect(await authenticateStaff(handle.db, "Chef", "Lasagne am Sonntag")).toBeDefined();
+    // ADMIN_PASSWORD at the next start does not undo a password staff chose (decision 0009).
+    const row = await handle.db
+      .selectFrom("staff_users")
+      .select("password_set_by")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    expect(row?.password_set_by).toBe("staff");
+  });
+
+  it("lists one's own sessions and ends only one's own", async () => {
+    handle = await engine.open();
+    const anna = await createStaff(handle.db, "Anna");
+    const marco = await createStaff(handle.db, "Marco");
+    const here = await createSession(handle.db, anna, "Mozilla/5.0 (Macintosh) Safari/605");
+    const phone = await createSession(handle.db, anna, "Mozilla/5.0 (Android 15) Chrome/131.0");
+    const marcos = await createSession(handle.db, marco, "Vitest");
+    const sessions = await listSessions(handle.db, anna, hashToken(here));
+    expect(sessions.map((session) => [session.device, session.current]).sort()).toEqual([
+      ["Chrome auf Android", false],
+      ["Safari auf macOS", true],
+    ]);
+    expect(await endSession(handle.db, anna, hashToken(marcos))).toBe(false);
+    expect(await findSession(handle.db, marcos)).toBeDefined();
+    expect(await endSession(handle.db, anna, hashToken(phone))).toBe(true);
+    expect(await findSession(handle.db, phone)).toBeUndefined();
+    await createSession(handle.db, anna, "noch eins");
+    expect(await endOtherSessions(handle.db, anna, hashToken(here))).toBe(1);
+    expect(await findSession(handle.db, here)).toBeDefined();
+    expect(await findSession(handle.db, marcos)).toBeDefined();
+  });
+
+  it("second factor: on only after a right code; codes once each; recovery codes once each, stored hashed", async () => {
+    handle = await engine.open();
+    const id = await createStaff(handle.db, "Chef");
+    const secret = await beginSecondFactor(handle.db, id);
+    expect(await secondFactorState(handle.db, id)).toMatchObject({ enabled: false, pendingSecret: secret });
+    const now = Date.now();
+    expect(await confirmSecondFactor(handle.db, id, "000000", now)).toBeUndefined();
+    const codes = await confirmSecondFactor(handle.db, id, totpCode(secret, stepAt(now)), now);
+    expect(codes).toHaveLength(10);
+    expect(await secondFactorState(handle.db, id)).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    const stored = await handle.db.selectFrom("staff_recovery_codes").select("code_hash").execute();
+    expect(stored.map((row) => row.code_hash)).not.toContain(codes?.[0]);
+
+    // The code that switched it on cannot be used again; the next step's can, once.
+    expect(await verifySecondFactor(handle.db, id, totpCode(secret, stepAt(now)), now)).toBeUndefined();
+    const later = now + STEP_SECONDS * 1000;
+    expect(await verifySecondFactor(handle.db, id, totpCode(secret, stepAt(later)), later)).toBe("code");
+    expect(await verifySecondFactor(handle.db, id, totpCode(secret, stepAt(later)), later)).toBeUndefined();
+
+    const recovery = codes?.[3] ?? "";
+    expect(await verifySecondFactor(handle.db, id, recovery.toUpperCase().replaceAll("-", " "), later)).toBe(
+      "recovery-code",
+    );
+    expect(await verifySecondFactor(handle.db, id, recovery, later)).toBeUndefined();
+    expect((await secondFactorState(handle.db, id)).recoveryCodesLeft).toBe(9);
+
+    // Two uses of one recovery code at the same moment: one wins.
+    const twice = await Promise.all([
+      verifySecondFactor(handle.db, id, codes?.[5] ?? "", later),
+      verifySecondFactor(handle.db, id, codes?.[5] ?? "", later),
+    ]);
+    expect(twice.filter((result) => result === "recovery-code")).toHaveLength(1);
+
+    const owner = await createStaff(handle.db, "Zweiter");
+    await handle.db.updateTable("staff_users").set({ role: "owner" }).where("id", "=", owner).execute();
+    expect(await resetAccountSecondFactor(handle.db, owner, id)).toBe("done");
+    expect(await secondFactorState(handle.db, id)).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
+  });
+
+  it("sign-in with a second factor: the password opens only the code step; five wrong codes close it", async () => {
+    handle = await engine.open();
+    const id = await createStaff(handle.db, "Chef");
+    const secret = await beginSecondFactor(handle.db, id);
+    const start = Date.now();
+    await confirmSecondFactor(handle.db, id, totpCode(secret, stepAt(start)), start);
+
+    const first = await signIn(
+      handle.db,
+      { username: "Chef", password: TEST_PASSWORD, clientAddress: "203.0.113.9", userAgent: "Vitest" },
+      { wait: noWait },
+    );
+    if (first.kind !== "second-factor") throw new Error(`expected the code step, got ${first.kind}`);
+    expect(await handle.db.selectFrom("staff_sessions").select("id").execute()).toEqual([]);
+    const step = (code: string, time = new Date()) =>
+      completeSecondFactor(
+        handle.db,
+        { challengeToken: first.challengeToken, code, clientAddress: "203.0.113.9", userAgent: "Vitest" },
+        time,
+      );
+    expect(await step("abc")).toMatchObject({ kind: "invalid" });
+    expect(await step("000 000")).toMatchObject({ kind: "wrong-code", attemptsLeft: 4 });
+    const later = new Date(start + STEP_SECONDS * 1000);
+    const done = await step(totpCode(secret, stepAt(later.getTime())), later);
+    expect(done).toMatchObject({ kind: "signed-in", username: "Chef", usedRecoveryCode: false });
+    // The challenge is spent.
+    expect(await step(totpCode(secret, stepAt(later.getTime()) + 1), later)).toEqual({ kind: "expired" });
+
+    const second = await signIn(
+      handle.db,
+      { username: "Chef", password: TEST_PASSWORD, clientAddress: "203.0.113.9", userAgent: "Vitest" },
+      { wait: noWait },
+    );
+    if (second.kind !== "second-factor") throw new Error("expected the code step");
+    const wrong = (code: string) =>
+      completeSecondFactor(handle.db, {
+        challengeToken: second.challengeToken,
+        code,
+        clientAddress: "203.0.113.9",
+        userAgent: "Vitest",
+      });
+    const answers = [];
+    for (let n = 0; n < 6; n += 1) answers.push((await wrong("999999")).kind);
+    expect(answers).toEqual(["wrong-code", "wrong-code", "wrong-code", "wrong-code", "expired", "expired"]);
+    // An unknown or made-up challenge opens nothing.
+    expect(
+      await completeSecondFactor(handle.db, {
+        challengeToken: undefined,
+        code: "123456",
+        clientAddress: "203.0.113.9",
+        userAgent: "Vitest",
+      }),
+    ).toEqual({ kind: "expired" });
+  });
+
+  it("the staff command keeps making the first account an owner", async () => {
+    handle = await engine.open();
+    await setStaffPassword(handle.db, "erste", "ein langes passwort");
+    await setStaffPassword(handle.db, "zweite", "ein langes passwort");
+    expect((await listAccounts(handle.db)).map((account) => account.role)).toEqual(["owner", "staff"]);
+  });
+});

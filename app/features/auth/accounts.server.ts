@@ -1,0 +1,412 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, StaffRole } from "../../lib/database.types.ts";
+import { nowIso } from "../../lib/db.server.ts";
+import { hashPassword, verifyPassword } from "./password.server.ts";
+import { clearSecondFactor, normalizeUsername } from "./staff.server.ts";
+import { generateTotpSecret, verifyTotp } from "./totp.server.ts";
+
+/**
+ * What staff do with accounts (issue 12, decision 0025): their own password, sessions and second
+ * factor on the Konto screen; owners add and remove accounts and reset them. Every function takes
+ * the acting account's id from the session, never from the form.
+ */
+type Db = Kysely<Database>;
+
+export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+/** Codes are compared without dashes, spaces or case: what people type from a printout. */
+export const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** 'xxxx-xxxx-xx': 10 characters of 30, about 49 bits — far beyond guessing within the sign-in limits. */
+function newRecoveryCode(): string {
+  const bytes = randomBytes(20);
+  let code = "";
+  for (const byte of bytes) {
+    if (code.length === 10) break;
+    if (byte < 240) code += RECOVERY_ALPHABET[byte % 30];
+  }
+  return code.length === 10 ? `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}` : newRecoveryCode();
+}
+
+async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const now = nowIso();
+  await db.deleteFrom("staff_recovery_codes").where("user_id", "=", userId).execute();
+  await db
+    .insertInto("staff_recovery_codes")
+    .values(
+      codes.map((code) => ({
+        user_id: userId,
+        code_hash: sha256(normalizeRecoveryCode(code)),
+        created_at: now,
+      })),
+    )
+    .execute();
+  return codes;
+}
+
+// ——— Own password ———
+
+export type PasswordChange = "changed" | "wrong-current";
+
+/** The current password must be right; every other session of the account ends, this one stays. */
+export async function changeOwnPassword(
+  db: Db,
+  userId: number,
+  currentSessionId: string,
+  current: string,
+  next: string,
+): Promise<PasswordChange> {
+  const user = await db
+    .selectFrom("staff_users")
+    .select("password_hash")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!user || !(await verifyPassword(current, user.password_hash))) return "wrong-current";
+  const passwordHash = await hashPassword(next);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("staff_users")
+      .set({ password_hash: passwordHash, password_set_by: "staff", updated_at: nowIso() })
+      .where("id", "=", userId)
+      .execute();
+    await trx
+      .deleteFrom("staff_sessions")
+      .where("user_id", "=", userId)
+      .where("id", "!=", currentSessionId)
+      .execute();
+  });
+  return "changed";
+}
+
+export async function checkOwnPassword(db: Db, userId: number, password: string): Promise<boolean> {
+  const user = await db
+    .selectFrom("staff_users")
+    .select("password_hash")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return user !== undefined && (await verifyPassword(password, user.password_hash));
+}
+
+// ——— Sessions ———
+
+export interface SessionView {
+  id: string;
+  device: string;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/** 'Firefox auf Windows' from a user agent: enough to recognise one's own devices. */
+export function deviceOf(userAgent: string | null): string {
+  if (!userAgent) return "Unbekanntes Gerät";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /OPR\//.test(userAgent)
+      ? "Opera"
+      : /Firefox\//.test(userAgent)
+        ? "Firefox"
+        : /Chrome\/|Chromium\//.test(userAgent)
+          ? "Chrome"
+          : /Safari\//.test(userAgent)
+            ? "Safari"
+            : undefined;
+  const system = /iPhone|iPad/.test(userAgent)
+    ? "iOS"
+    : /Android/.test(userAgent)
+      ? "Android"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : undefined;
+  if (browser && system) return `${browser} auf ${system}`;
+  return browser ?? system ?? userAgent.slice(0, 60);
+}
+
+export async function listSessions(db: Db, userId: number, currentSessionId: string): Promise<SessionView[]> {
+  const rows = await db
+    .selectFrom("staff_sessions")
+    .select(["id", "user_agent", "created_at", "last_seen_at"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", nowIso())
+    .orderBy("last_seen_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    device: deviceOf(row.user_agent),
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the account's own sessions; another account's session id changes nothing. */
+export async function endSession(db: Db, userId: number, sessionId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("staff_sessions")
+    .where("id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function endOtherSessions(db: Db, userId: number, currentSessionId: string): Promise<number> {
+  const result = await db
+    .deleteFrom("staff_sessions")
+    .where("user_id", "=", userId)
+    .where("id", "!=", currentSessionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// ——— Second factor ———
+
+export interface SecondFactorState {
+  enabled: boolean;
+  /** A secret waiting to be confirmed with a code (shown as a QR code). */
+  pendingSecret: string | null;
+  recoveryCodesLeft: number;
+}
+
+export async function secondFactorState(db: Db, userId: number): Promise<SecondFactorState> {
+  const user = await db
+    .selectFrom("staff_users")
+    .select(["totp_secret", "totp_pending_secret"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const left = await db
+    .selectFrom("staff_recovery_codes")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return {
+    enabled: user.totp_secret !== null,
+    pendingSecret: user.totp_secret === null ? user.totp_pending_secret : null,
+    recoveryCodesLeft: Number(left.count),
+  };
+}
+
+/** A new secret to scan; the second factor is on only once a code from it is confirmed. */
+export async function beginSecondFactor(db: Db, userId: number): Promise<string> {
+  const secret = generateTotpSecret();
+  await db
+    .updateTable("staff_users")
+    .set({ totp_pending_secret: secret })
+    .where("id", "=", userId)
+    .where("totp_secret", "is", null)
+    .execute();
+  return secret;
+}
+
+/** The code from the app proves it was set up: the factor is on, and the recovery codes are returned once. */
+export async function confirmSecondFactor(
+  db: Db,
+  userId: number,
+  code: string,
+  now = Date.now(),
+): Promise<string[] | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom("staff_users")
+      .select(["totp_pending_secret", "totp_secret"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!user?.totp_pending_secret || user.totp_secret) return undefined;
+    const step = verifyTotp(user.totp_pending_secret, code, now, null);
+    if (step === undefined) return undefined;
+    await trx
+      .updateTable("staff_users")
+      .set({
+        totp_secret: user.totp_pending_secret,
+        totp_pending_secret: null,
+        totp_enabled_at: new Date(now).toISOString(),
+        totp_last_step: step,
+        updated_at: nowIso(),
+      })
+      .where("id", "=", userId)
+      .execute();
+    return replaceRecoveryCodes(trx, userId);
+  });
+}
+
+export async function disableSecondFactor(db: Db, userId: number): Promise<void> {
+  await db.transaction().execute((trx) => clearSecondFactor(trx, userId));
+}
+
+export async function renewRecoveryCodes(db: Db, userId: number): Promise<string[] | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom("staff_users")
+      .select("totp_secret")
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    return user?.totp_secret ? replaceRecoveryCodes(trx, userId) : undefined;
+  });
+}
+
+/**
+ * The second step of a sign-in: a code from the app (once per step, never an older step than the
+ * last accepted) or an unused recovery code (used up by this). Atomic against a parallel use.
+ */
+export async function verifySecondFactor(
+  db: Db,
+  userId: number,
+  input: string,
+  now = Date.now(),
+): Promise<"code" | "recovery-code" | undefined> {
+  const user = await db
+    .selectFrom("staff_users")
+    .select(["totp_secret", "totp_last_step"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!user?.totp_secret) return undefined;
+  const step = verifyTotp(user.totp_secret, input, now, user.totp_last_step);
+  if (step !== undefined) {
+    const taken = await db
+      .updateTable("staff_users")
+      .set({ totp_last_step: step })
+      .where("id", "=", userId)
+      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) > 0 ? "code" : undefined;
+  }
+  const normalized = normalizeRecoveryCode(input);
+  if (normalized.length !== 10) return undefined;
+  const used = await db
+    .updateTable("staff_recovery_codes")
+    .set({ used_at: nowIso() })
+    .where("user_id", "=", userId)
+    .where("code_hash", "=", sha256(normalized))
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) > 0 ? "recovery-code" : undefined;
+}
+
+// ——— Owners: the accounts ———
+
+export interface AccountView {
+  id: number;
+  username: string;
+  role: StaffRole;
+  secondFactor: boolean;
+  createdAt: string;
+}
+
+export async function listAccounts(db: Db): Promise<AccountView[]> {
+  const rows = await db
+    .selectFrom("staff_users")
+    .select(["id", "username", "role", "totp_secret", "created_at"])
+    .orderBy("username_normalized")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    secondFactor: row.totp_secret !== null,
+    createdAt: row.created_at,
+  }));
+}
+
+export async function createAccount(
+  db: Db,
+  account: { username: string; password: string; role: StaffRole },
+): Promise<"created" | "exists"> {
+  const passwordHash = await hashPassword(account.password);
+  const now = nowIso();
+  const result = await db
+    .insertInto("staff_users")
+    .values({
+      username: account.username.trim(),
+      username_normalized: normalizeUsername(account.username),
+      password_hash: passwordHash,
+      password_set_by: "staff",
+      role: account.role,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.column("username_normalized").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 ? "created" : "exists";
+}
+
+export type AccountChange = "done" | "not-found" | "self" | "last-owner";
+
+/** Removes an account and its sessions; never one's own, never the last owner. */
+export async function removeAccount(db: Db, actorId: number, accountId: number): Promise<AccountChange> {
+  if (actorId === accountId) return "self";
+  return db.transaction().execute(async (trx) => {
+    const account = await trx
+      .selectFrom("staff_users")
+      .select("role")
+      .where("id", "=", accountId)
+      .executeTakeFirst();
+    if (!account) return "not-found";
+    if (account.role === "owner") {
+      const owners = await trx
+        .selectFrom("staff_users")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("role", "=", "owner")
+        .executeTakeFirstOrThrow();
+      if (Number(owners.count) <= 1) return "last-owner";
+    }
+    await trx.deleteFrom("staff_sessions").where("user_id", "=", accountId).execute();
+    await trx.deleteFrom("staff_users").where("id", "=", accountId).execute();
+    return "done";
+  });
+}
+
+/** An owner sets a new password for someone who forgot theirs: that account's sessions end. */
+export async function resetAccountPassword(
+  db: Db,
+  actorId: number,
+  accountId: number,
+  password: string,
+): Promise<AccountChange> {
+  if (actorId === accountId) return "self";
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("staff_users")
+      .set({ password_hash: passwordHash, password_set_by: "staff", updated_at: nowIso() })
+      .where("id", "=", accountId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return "not-found";
+    await trx.deleteFrom("staff_sessions").where("user_id", "=", accountId).execute();
+    return "done";
+  });
+}
+
+/** A lost phone: the owner turns the account's second factor off; it signs in with its password again. */
+export async function resetAccountSecondFactor(
+  db: Db,
+  actorId: number,
+  accountId: number,
+): Promise<AccountChange> {
+  if (actorId === accountId) return "self";
+  const exists = await db
+    .selectFrom("staff_users")
+    .select("id")
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+  if (!exists) return "not-found";
+  await disableSecondFactor(db, accountId);
+  await db.deleteFrom("staff_sessions").where("user_id", "=", accountId).execute();
+  return "done";
+}
+
+export async function accountName(db: Db, accountId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("staff_users")
+    .select("username")
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+  return row?.username;
+}

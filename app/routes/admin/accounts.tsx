@@ -1,0 +1,326 @@
+import { data, Form } from "react-router";
+import { Field, SelectField } from "../../components/forms/field.tsx";
+import { NoticeInPage } from "../../components/forms/form-notice.tsx";
+import { StatusButton } from "../../components/forms/status-button.tsx";
+import { useIsPending } from "../../components/forms/use-is-pending.ts";
+import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
+import {
+  accountName,
+  createAccount,
+  listAccounts,
+  removeAccount,
+  resetAccountPassword,
+  resetAccountSecondFactor,
+  type AccountChange,
+} from "../../features/auth/accounts.server.ts";
+import { requireOwnerSession } from "../../features/auth/auth.server.ts";
+import { HashingBusyError } from "../../features/auth/password.server.ts";
+import { passwordProblem } from "../../features/auth/password-policy.server.ts";
+import { newAccountFields, newAccountSchema, resetPasswordSchema } from "../../features/auth/schema.ts";
+import { services } from "../../lib/app-context.ts";
+import {
+  fieldErrorsOf,
+  formId,
+  formText,
+  INTENT_FIELD,
+  readForm,
+  type FieldErrors,
+  type Notice,
+} from "../../lib/forms.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/accounts";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: "Konten", noindex: true });
+
+const roleLabels = { owner: "Inhaber", staff: "Mitarbeiter" } as const;
+
+/** The accounts (decision 0025): only owners see and change them; staff get 403. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const owner = await requireOwnerSession(request, context);
+  const accounts = await listAccounts(services(context).database.db);
+  return {
+    accounts: accounts.map((account) => ({
+      ...account,
+      self: account.id === owner.userId,
+      createdAt: new Date(account.createdAt).toLocaleDateString("de-DE", { timeZone: "Europe/Berlin" }),
+    })),
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+interface ActionResult {
+  /** The account the answer is about (its row shows it), or 'new' for the form above. */
+  target: number | "new";
+  notice: Notice;
+  fieldErrors?: FieldErrors;
+}
+
+const refusalOf: Record<Exclude<AccountChange, "done">, string> = {
+  "not-found": "Dieses Konto gibt es nicht mehr.",
+  self: "Ihr eigenes Konto ändern Sie unter „Mein Konto“.",
+  "last-owner": "Das letzte Inhaber-Konto kann nicht entfernt werden.",
+};
+
+const failed = (
+  target: ActionResult["target"],
+  description: string,
+  status = 400,
+  fieldErrors?: FieldErrors,
+) =>
+  data<ActionResult>(
+    {
+      target,
+      notice: { tone: "error", title: "Fehler", description },
+      ...(fieldErrors ? { fieldErrors } : {}),
+    },
+    { status },
+  );
+const done = (target: ActionResult["target"], title: string, description: string) =>
+  data<ActionResult>({ target, notice: { tone: "success", title, description } });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = await requireOwnerSession(request, context);
+  const { database, logger } = services(context);
+  const db = database.db;
+  const form = await readForm(request);
+  const intent = form.get(INTENT_FIELD);
+  try {
+    if (intent === "create") {
+      const parsed = newAccountSchema.safeParse(formText(form, newAccountFields));
+      if (!parsed.success)
+        return failed(
+          "new",
+          "Bitte prüfen Sie die Felder.",
+          400,
+          fieldErrorsOf(parsed.error, newAccountFields),
+        );
+      const problem = passwordProblem(parsed.data.password, parsed.data.username);
+      if (problem) return failed("new", problem, 400, { password: problem });
+      if ((await createAccount(db, parsed.data)) === "exists") {
+        const message = "Diesen Benutzernamen gibt es schon.";
+        return failed("new", message, 409, { username: message });
+      }
+      logger.info("account created", {
+        by: owner.username,
+        username: parsed.data.username,
+        role: parsed.data.role,
+      });
+      return done(
+        "new",
+        "Konto angelegt",
+        `${parsed.data.username} kann sich jetzt als ${roleLabels[parsed.data.role]} anmelden.`,
+      );
+    }
+    const id = formId(form);
+    if (id === undefined) return failed("new", "Unbekannte Aktion.");
+    const name = (await accountName(db, id)) ?? "";
+    let result: AccountChange;
+    let success: [string, string];
+    switch (intent) {
+      case "reset-password": {
+        const parsed = resetPasswordSchema.safeParse({ password: form.get("password") ?? "" });
+        if (!parsed.success) {
+          const message = parsed.error.issues[0]?.message ?? "";
+          return failed(id, message, 400, { password: message });
+        }
+        const problem = passwordProblem(parsed.data.password, name);
+        if (problem) return failed(id, problem, 400, { password: problem });
+        result = await resetAccountPassword(db, owner.userId, id, parsed.data.password);
+        success = [
+          "Passwort zurückgesetzt",
+          `${name} meldet sich mit dem neuen Passwort an; alle Geräte sind abgemeldet.`,
+        ];
+        break;
+      }
+      case "reset-second-factor":
+        result = await resetAccountSecondFactor(db, owner.userId, id);
+        success = [
+          "Zwei-Faktor-Anmeldung zurückgesetzt",
+          `${name} meldet sich wieder nur mit dem Passwort an und kann den zweiten Faktor neu einrichten.`,
+        ];
+        break;
+      case "remove":
+        result = await removeAccount(db, owner.userId, id);
+        success = ["Konto entfernt", `${name} kann sich nicht mehr anmelden.`];
+        break;
+      default:
+        return failed("new", "Unbekannte Aktion.");
+    }
+    if (result !== "done") return failed(id, refusalOf[result], result === "not-found" ? 404 : 409);
+    logger.info("account changed", { by: owner.username, username: name, intent: String(intent) });
+    return done(intent === "remove" ? "new" : id, ...success);
+  } catch (error) {
+    if (error instanceof HashingBusyError)
+      return failed(
+        "new",
+        "Der Server ist gerade ausgelastet. Bitte versuchen Sie es gleich noch einmal.",
+        503,
+      );
+    logger.error("account change failed", { error, intent: String(intent) });
+    return failed("new", "Ein unerwarteter Fehler ist aufgetreten.", 500);
+  }
+}
+
+function Submit({
+  intent,
+  children,
+  pendingText,
+  danger,
+}: {
+  intent: string;
+  children: React.ReactNode;
+  pendingText: string;
+  danger?: boolean;
+}) {
+  const pending = useIsPending({ intent });
+  return (
+    <StatusButton
+      name={INTENT_FIELD}
+      value={intent}
+      variant="outline"
+      size="sm"
+      status={pending ? "pending" : "idle"}
+      pendingText={pendingText}
+      className={danger ? "border-brand-700 text-brand-800" : undefined}
+    >
+      {children}
+    </StatusButton>
+  );
+}
+
+export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
+  const errorsFor = (target: ActionResult["target"]) =>
+    actionData?.target === target ? (actionData.fieldErrors ?? {}) : {};
+  const newErrors = errorsFor("new");
+  const creating = useIsPending({ intent: "create" });
+  return (
+    <AdminPage
+      title="Konten"
+      description="Wer sich in der Verwaltung anmelden darf. Inhaber verwalten die Konten, Mitarbeiter nur ihr eigenes."
+    >
+      <div className="max-w-4xl space-y-8">
+        <section
+          aria-labelledby="neues-konto"
+          className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="neues-konto" className="text-xl font-semibold">
+            Neues Konto
+          </h2>
+          {actionData?.target === "new" ? <NoticeInPage notice={actionData.notice} className="mt-4" /> : null}
+          <Form method="post" noValidate className="mt-4 grid gap-4 md:grid-cols-3">
+            <Field
+              id="new-username"
+              label="Benutzername"
+              errors={newErrors.username}
+              inputProps={{
+                name: "username",
+                autoComplete: "off",
+                autoCapitalize: "none",
+                spellCheck: false,
+              }}
+            />
+            <Field
+              id="new-account-password"
+              label="Passwort"
+              description="Mindestens 10 Zeichen; geben Sie es der Person persönlich."
+              errors={newErrors.password}
+              inputProps={{ name: "password", type: "password", autoComplete: "new-password" }}
+            />
+            <SelectField
+              id="new-role"
+              label="Rolle"
+              errors={newErrors.role}
+              selectProps={{ name: "role", defaultValue: "staff" }}
+              options={[
+                { value: "staff", label: "Mitarbeiter" },
+                { value: "owner", label: "Inhaber" },
+              ]}
+            />
+            <div className="md:col-span-3">
+              <StatusButton
+                name={INTENT_FIELD}
+                value="create"
+                status={creating ? "pending" : "idle"}
+                pendingText="Wird angelegt..."
+              >
+                Konto anlegen
+              </StatusButton>
+            </div>
+          </Form>
+        </section>
+
+        <section aria-labelledby="alle-konten">
+          <h2 id="alle-konten" className="text-xl font-semibold">
+            Alle Konten
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {loaderData.accounts.map((account) => {
+              const errors = errorsFor(account.id);
+              return (
+                <li
+                  key={account.id}
+                  aria-label={`Konto ${account.username}`}
+                  className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm"
+                >
+                  <p className="font-semibold">
+                    {account.username}
+                    {account.self ? <span className="ml-2 text-sm font-normal text-muted">(Sie)</span> : null}
+                  </p>
+                  <p className="text-sm text-muted">
+                    {roleLabels[account.role]} · Zwei-Faktor-Anmeldung {account.secondFactor ? "an" : "aus"} ·
+                    seit {account.createdAt}
+                  </p>
+                  {actionData?.target === account.id ? (
+                    <NoticeInPage notice={actionData.notice} className="mt-3" />
+                  ) : null}
+                  {account.self ? null : (
+                    <div className="mt-3 flex flex-wrap items-end gap-3">
+                      <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
+                        <input type="hidden" name="id" value={account.id} />
+                        <Field
+                          id={`reset-${account.id}`}
+                          label={`Neues Passwort für ${account.username}`}
+                          errors={errors.password}
+                          inputProps={{ name: "password", type: "password", autoComplete: "new-password" }}
+                        />
+                        <Submit intent="reset-password" pendingText="Wird gesetzt...">
+                          Passwort zurücksetzen
+                        </Submit>
+                      </Form>
+                      {account.secondFactor ? (
+                        <Form method="post">
+                          <input type="hidden" name="id" value={account.id} />
+                          <Submit intent="reset-second-factor" pendingText="Wird zurückgesetzt...">
+                            Zwei-Faktor zurücksetzen
+                          </Submit>
+                        </Form>
+                      ) : null}
+                      <details className="w-full">
+                        <summary className="cursor-pointer text-sm font-medium text-brand-800">
+                          Konto {account.username} entfernen…
+                        </summary>
+                        <Form method="post" className="mt-2 flex flex-wrap items-center gap-3">
+                          <input type="hidden" name="id" value={account.id} />
+                          <p className="text-sm">
+                            {account.username} kann sich danach nicht mehr anmelden. Das lässt sich nicht
+                            rückgängig machen.
+                          </p>
+                          <Submit intent="remove" pendingText="Wird entfernt..." danger>
+                            Ja, {account.username} entfernen
+                          </Submit>
+                        </Form>
+                      </details>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,267 @@
+import type { Browser, Page } from "@playwright/test";
+import { stepAt, STEP_SECONDS, totpCode } from "../../app/features/auth/totp.server.ts";
+import {
+  accessibilityViolations,
+  E2E_ADMIN,
+  expect,
+  signInWithForm,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
+
+/**
+ * Staff accounts that staff manage (issue 12, decision 0025): Mein Konto (password, second factor,
+ * devices) and the owners' Konten. Each test has a site of its own: they change accounts.
+ */
+test.use({ ownSite: true });
+
+/**
+ * The test's clock for one-time codes: it says for which moment a code is made (now, a minute ago),
+ * so the server's answers to old, current and repeated codes are the test's to choose.
+ */
+const codeAt = (secret: string, time: number) => totpCode(secret.replace(/\s+/g, ""), stepAt(time));
+
+async function typeSignIn(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await waitForHydration(page);
+  await page.getByLabel("Benutzername").fill(username);
+  await page.getByLabel("Passwort", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+}
+
+async function newPage(browser: Browser, baseURL: string, userAgent?: string) {
+  const context = await browser.newContext({ baseURL, ...(userAgent ? { userAgent } : {}) });
+  return context.newPage();
+}
+
+async function openAccount(page: Page) {
+  await page.goto("/admin/konto");
+  await waitForHydration(page);
+}
+
+test("Passwort ändern: das aktuelle ist nötig, häufige Passwörter werden abgelehnt, andere Geräte abgemeldet", async ({
+  page,
+  browser,
+  site,
+}) => {
+  const other = await newPage(browser, site.origin);
+  await signInWithForm(other);
+  await signInWithForm(page);
+  await openAccount(page);
+  const form = page.getByRole("region", { name: "Passwort ändern" });
+
+  await form.getByLabel("Aktuelles Passwort").fill("falsch-falsch-falsch");
+  await form.getByLabel("Neues Passwort", { exact: true }).fill("Lasagne am Sonntag 2026");
+  await form.getByLabel("Neues Passwort wiederholen").fill("Lasagne am Sonntag 2026");
+  await form.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(form.getByText("Das aktuelle Passwort ist falsch.").first()).toBeVisible();
+
+  await form.getByLabel("Aktuelles Passwort").fill(E2E_ADMIN.password);
+  await form.getByLabel("Neues Passwort", { exact: true }).fill("1234567890");
+  await form.getByLabel("Neues Passwort wiederholen").fill("1234567890");
+  await form.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(form.getByText(/gehört zu den häufigsten/).first()).toBeVisible();
+
+  await form.getByLabel("Aktuelles Passwort").fill(E2E_ADMIN.password);
+  await form.getByLabel("Neues Passwort", { exact: true }).fill("kurz");
+  await form.getByLabel("Neues Passwort wiederholen").fill("kurz");
+  await form.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(form.getByText("Das Passwort muss mindestens 10 Zeichen lang sein.").first()).toBeVisible();
+
+  await form.getByLabel("Aktuelles Passwort").fill(E2E_ADMIN.password);
+  await form.getByLabel("Neues Passwort", { exact: true }).fill("Lasagne am Sonntag 2026");
+  await form.getByLabel("Neues Passwort wiederholen").fill("Lasagne am Sonntag 2026");
+  await form.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(form.getByText("Passwort geändert")).toBeVisible();
+
+  // This device stays signed in; the other one is signed out.
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await other.goto("/admin");
+  await expect(other).toHaveURL(/\/login$/);
+
+  await typeSignIn(other, E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(other.getByText("Benutzername oder Passwort ist falsch").first()).toBeVisible();
+  await signInWithForm(other, { username: E2E_ADMIN.username, password: "Lasagne am Sonntag 2026" });
+  await other.context().close();
+});
+
+test("Angemeldete Geräte: die Liste zeigt jedes Gerät, ein anderes lässt sich abmelden", async ({
+  page,
+  browser,
+  site,
+}) => {
+  const phone = await newPage(
+    browser,
+    site.origin,
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+  );
+  await signInWithForm(phone);
+  await signInWithForm(page);
+  await openAccount(page);
+  const devices = page.getByRole("region", { name: "Angemeldete Geräte" });
+  await expect(devices.getByRole("listitem")).toHaveCount(2);
+  await expect(devices.getByText("(dieses Gerät)")).toBeVisible();
+  await expect(devices.getByText("Safari auf iOS", { exact: true })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await devices.getByRole("button", { name: /^Abmelden \(Safari auf iOS/ }).click();
+  await expect(devices.getByText("Sitzung beendet")).toBeVisible();
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+  await phone.goto("/admin");
+  await expect(phone).toHaveURL(/\/login$/);
+
+  // 'Alle anderen Geräte abmelden' ends every other session at once.
+  await signInWithForm(phone);
+  await openAccount(page);
+  await devices.getByRole("button", { name: "Alle anderen Geräte abmelden" }).click();
+  await expect(devices.getByText("Ein Gerät ist abgemeldet.")).toBeVisible();
+  await phone.goto("/admin");
+  await expect(phone).toHaveURL(/\/login$/);
+  await phone.context().close();
+});
+
+test("Zwei-Faktor-Anmeldung: einrichten mit QR-Code, danach Anmeldung nur mit Code; alte, wiederholte und falsche Codes werden abgelehnt; Wiederherstellungscodes gelten einmal", async ({
+  page,
+}) => {
+  await signInWithForm(page);
+  await openAccount(page);
+  const factor = page.getByRole("region", { name: "Zwei-Faktor-Anmeldung" });
+  await factor.getByRole("button", { name: "Zwei-Faktor-Anmeldung einrichten" }).click();
+  await expect(factor.getByRole("img", { name: "QR-Code für die Authenticator-App" })).toBeVisible();
+  const secret = (await factor.getByTestId("totp-secret").textContent()) ?? "";
+  expect(secret.replace(/\s/g, "")).toMatch(/^[A-Z2-7]{32}$/);
+  await page.screenshot({ path: test.info().outputPath("konto-qr-code.png"), fullPage: true });
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // A code from two minutes ago does not switch it on.
+  await factor.getByLabel("Code aus der App").fill(codeAt(secret, Date.now() - 4 * STEP_SECONDS * 1000));
+  await factor.getByRole("button", { name: "Aktivieren" }).click();
+  await expect(factor.getByText(/Der Code passt nicht/).first()).toBeVisible();
+
+  const now = Date.now();
+  await factor.getByLabel("Code aus der App").fill(codeAt(secret, now));
+  await factor.getByRole("button", { name: "Aktivieren" }).click();
+  await expect(factor.getByText("Zwei-Faktor-Anmeldung aktiviert")).toBeVisible();
+  const codes = await factor
+    .getByRole("list", { name: "Wiederherstellungscodes" })
+    .getByRole("listitem")
+    .allTextContents();
+  expect(codes).toHaveLength(10);
+  await page.screenshot({ path: test.info().outputPath("konto-zwei-faktor.png"), fullPage: true });
+
+  // Signing in: the password alone opens nothing.
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(page).toHaveURL(/\/login/);
+  await typeSignIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const code = page.getByLabel("Code");
+  await expect(code).toBeVisible();
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(code).toBeVisible(); // the code form is still asked for after a reload
+
+  // The code just used to switch it on, and a wrong one, are refused; five tries at most.
+  await code.fill(codeAt(secret, now));
+  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(
+    page.getByText(/Der Code ist falsch oder schon verwendet. Noch 4 Versuche./).first(),
+  ).toBeVisible();
+  await code.fill("000000" === codeAt(secret, Date.now()) ? "111111" : "000000");
+  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(page.getByText(/Noch 3 Versuche/).first()).toBeVisible();
+
+  // The next step's code (the test's clock 30 s ahead: one step of drift is allowed) signs in.
+  await code.fill(codeAt(secret, Date.now() + STEP_SECONDS * 1000));
+  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
+
+  // A recovery code works once, and says so.
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await typeSignIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.getByLabel("Code").fill(codes[0] ?? "");
+  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(page.getByText(/Wiederherstellungscode verwendet/).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await typeSignIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.getByLabel("Code").fill(codes[0] ?? "");
+  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(page.getByText(/Der Code ist falsch oder schon verwendet/).first()).toBeVisible();
+  await page.getByLabel("Code").fill(codes[1] ?? "");
+  await page.getByRole("button", { name: "Bestätigen" }).click();
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
+
+  // Switching it off needs the password.
+  await openAccount(page);
+  await factor.getByLabel("Aktuelles Passwort (zur Bestätigung)").fill(E2E_ADMIN.password);
+  await factor.getByRole("button", { name: "Zwei-Faktor-Anmeldung ausschalten" }).click();
+  await expect(factor.getByText("Zwei-Faktor-Anmeldung ausgeschaltet")).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await signInWithForm(page);
+});
+
+test("Rollen: Inhaber legen Konten an, setzen Passwörter zurück und entfernen Konten; Mitarbeiter können das nicht", async ({
+  page,
+  browser,
+  site,
+}) => {
+  await signInWithForm(page);
+  await page.goto("/admin/konten");
+  await waitForHydration(page);
+  const create = page.getByRole("region", { name: "Neues Konto" });
+  await create.getByLabel("Benutzername").fill("maria");
+  await create.getByLabel("Passwort").fill("password123");
+  await create.getByRole("button", { name: "Konto anlegen" }).click();
+  await expect(create.getByText(/gehört zu den häufigsten/).first()).toBeVisible();
+  await create.getByLabel("Passwort").fill("Tiramisu mit Espresso");
+  await create.getByRole("button", { name: "Konto anlegen" }).click();
+  await expect(create.getByText("Konto angelegt")).toBeVisible();
+  const maria = page.getByRole("listitem", { name: "Konto maria" });
+  await expect(maria).toContainText("Mitarbeiter");
+  // Owners cannot remove or reset themselves here.
+  await expect(
+    page.getByRole("listitem", { name: `Konto ${E2E_ADMIN.username}` }).getByRole("button"),
+  ).toHaveCount(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Staff: no 'Konten' in the sidebar, 403 on the screen and on its action.
+  const staff = await newPage(browser, site.origin);
+  await signInWithForm(staff, { username: "maria", password: "Tiramisu mit Espresso" });
+  await expect(staff.getByRole("link", { name: "Mein Konto" }).first()).toBeVisible();
+  await expect(staff.getByRole("link", { name: "Konten", exact: true })).toHaveCount(0);
+  const forbidden = await staff.goto("/admin/konten");
+  expect(forbidden?.status()).toBe(403);
+  await expect(staff.getByRole("heading", { name: "Kein Zugriff" })).toBeVisible();
+  const ownerId = await site.db
+    .selectFrom("staff_users")
+    .select("id")
+    .where("username", "=", E2E_ADMIN.username)
+    .executeTakeFirstOrThrow();
+  const post = await staff.request.post("/admin/konten.data", {
+    headers: { Origin: site.origin },
+    form: { intent: "remove", id: String(ownerId.id) },
+  });
+  expect(post.status()).toBe(403);
+  expect(
+    await site.db.selectFrom("staff_users").select("id").where("id", "=", ownerId.id).execute(),
+  ).toHaveLength(1);
+
+  // The owner resets maria's password: her session ends, the new password works.
+  await maria.getByLabel("Neues Passwort für maria").fill("Panna cotta zum Dessert");
+  await maria.getByRole("button", { name: "Passwort zurücksetzen" }).click();
+  await expect(maria.getByText("Passwort zurückgesetzt")).toBeVisible();
+  await staff.goto("/admin");
+  await expect(staff).toHaveURL(/\/login$/);
+  await signInWithForm(staff, { username: "maria", password: "Panna cotta zum Dessert" });
+
+  // Removed: signed out and unable to sign in again.
+  await maria.getByText("Konto maria entfernen…").click();
+  await maria.getByRole("button", { name: "Ja, maria entfernen" }).click();
+  await expect(page.getByText("Konto entfernt")).toBeVisible();
+  await expect(page.getByRole("listitem", { name: "Konto maria" })).toHaveCount(0);
+  await staff.goto("/admin");
+  await expect(staff).toHaveURL(/\/login$/);
+  await typeSignIn(staff, "maria", "Panna cotta zum Dessert");
+  await expect(staff.getByText("Benutzername oder Passwort ist falsch").first()).toBeVisible();
+  await staff.context().close();
+});
