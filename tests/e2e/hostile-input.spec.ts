@@ -46,6 +46,11 @@ const fieldNames = fc.oneof(
     "is_published",
     "image_url",
     "order",
+    "current",
+    "repeat",
+    "code",
+    "session",
+    "role",
   ),
   fc.string({ maxLength: 12 }),
 );
@@ -58,6 +63,18 @@ const intents = fc.constantFrom(
   "move",
   "toggle",
   "retry",
+  "password",
+  "end-session",
+  "end-other-sessions",
+  "totp-begin",
+  "totp-confirm",
+  "totp-disable",
+  "recovery-renew",
+  "reset-password",
+  "reset-second-factor",
+  "remove",
+  "second-factor",
+  "restart",
   "x",
 );
 const formEntries = fc.array(fc.tuple(fieldNames, fc.oneof(hostileText, intents, fc.integer().map(String))), {
@@ -100,6 +117,10 @@ const staffDoors = [
   "/admin/gallery",
   "/admin/bilder/hochladen?ziel=galerie",
   "/admin/reservations.data",
+  "/admin/konto",
+  "/admin/konto.data",
+  "/admin/konten",
+  "/admin/konten.data",
 ];
 
 test("no door answers a hostile request with a server error", async ({ page, signIn, site }) => {

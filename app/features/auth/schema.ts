@@ -1,4 +1,5 @@
 import type { Notice } from "../../lib/forms.ts";
+import { CONTROL_CHARACTERS_MESSAGE, isCleanLine } from "../../lib/text-rules.ts";
 import { z } from "../../lib/zod.ts";
 
 /** The sign-in form: validated in the browser and again by the action, with the spec's texts. */
@@ -7,7 +8,9 @@ export const loginSchema = z.object({
     .string("Bitte geben Sie einen Benutzernamen ein")
     .trim()
     .min(1, "Bitte geben Sie einen Benutzernamen ein")
-    .max(100, "Der Benutzername ist zu lang"),
+    .max(100, "Der Benutzername ist zu lang")
+    // A NUL byte would reach the database's lookup (PostgreSQL refuses it with an error).
+    .refine(isCleanLine, CONTROL_CHARACTERS_MESSAGE),
   password: z
     .string("Bitte geben Sie ein Passwort ein")
     .min(1, "Bitte geben Sie ein Passwort ein")

@@ -142,6 +142,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "end-session": {
         const id = String(form.get("session") ?? "");
+        // Session ids are SHA-256 in hex; anything else names no session (and never reaches the database).
+        if (!/^[0-9a-f]{64}$/.test(id)) return failed("sessions", "Diese Sitzung gibt es nicht mehr.", 404);
         if (id === staff.sessionId) return failed("sessions", "Diese Sitzung beenden Sie mit „Logout“.");
         if (!(await endSession(db, staff.userId, id)))
           return failed("sessions", "Diese Sitzung gibt es nicht mehr.", 404);
