@@ -73,6 +73,8 @@ test("Passwort ändern: das aktuelle ist nötig, häufige Passwörter werden abg
   await form.getByLabel("Neues Passwort wiederholen").fill("Lasagne am Sonntag 2026");
   await form.getByRole("button", { name: "Passwort ändern" }).click();
   await expect(form.getByText("Passwort geändert")).toBeVisible();
+  // The passwords do not stay in the fields.
+  await expect(form.getByLabel("Neues Passwort", { exact: true })).toHaveValue("");
 
   // This device stays signed in; the other one is signed out.
   await page.goto("/admin");
@@ -156,6 +158,8 @@ test("Zwei-Faktor-Anmeldung: einrichten mit QR-Code, danach Anmeldung nur mit Co
   await typeSignIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   const code = page.getByLabel("Code");
   await expect(code).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("anmeldung-code.png") });
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login$/);
   await expect(code).toBeVisible(); // the code form is still asked for after a reload
@@ -216,8 +220,10 @@ test("Rollen: Inhaber legen Konten an, setzen Passwörter zurück und entfernen 
   await create.getByLabel("Passwort").fill("Tiramisu mit Espresso");
   await create.getByRole("button", { name: "Konto anlegen" }).click();
   await expect(create.getByText("Konto angelegt")).toBeVisible();
+  await expect(create.getByLabel("Passwort")).toHaveValue("");
   const maria = page.getByRole("listitem", { name: "Konto maria" });
   await expect(maria).toContainText("Mitarbeiter");
+  await page.screenshot({ path: test.info().outputPath("konten.png"), fullPage: true });
   // Owners cannot remove or reset themselves here.
   await expect(
     page.getByRole("listitem", { name: `Konto ${E2E_ADMIN.username}` }).getByRole("button"),
@@ -250,6 +256,7 @@ test("Rollen: Inhaber legen Konten an, setzen Passwörter zurück und entfernen 
   await maria.getByLabel("Neues Passwort für maria").fill("Panna cotta zum Dessert");
   await maria.getByRole("button", { name: "Passwort zurücksetzen" }).click();
   await expect(maria.getByText("Passwort zurückgesetzt")).toBeVisible();
+  await expect(maria.getByLabel("Neues Passwort für maria")).toHaveValue("");
   await staff.goto("/admin");
   await expect(staff).toHaveURL(/\/login$/);
   await signInWithForm(staff, { username: "maria", password: "Panna cotta zum Dessert" });

@@ -4,6 +4,7 @@ import { Field } from "../../components/forms/field.tsx";
 import { NoticeInPage } from "../../components/forms/form-notice.tsx";
 import { StatusButton } from "../../components/forms/status-button.tsx";
 import { useIsPending } from "../../components/forms/use-is-pending.ts";
+import { useResetAfter } from "../../components/forms/use-reset-after.ts";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import {
   beginSecondFactor,
@@ -265,6 +266,9 @@ function Submit({
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { sessions, secondFactor, username, role } = loaderData;
   const errors = actionData?.fieldErrors ?? {};
+  const succeeded = actionData?.notice?.tone === "success" ? actionData : undefined;
+  const passwordForm = useResetAfter(succeeded?.section === "password" ? succeeded : undefined);
+  const factorForm = useResetAfter(succeeded?.section === "second-factor" ? succeeded : undefined);
   const noticeFor = (section: Section) =>
     actionData?.section === section && actionData.notice ? <NoticeInPage notice={actionData.notice} /> : null;
   return (
@@ -275,7 +279,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <div className="max-w-3xl space-y-8">
         <Section title="Passwort ändern" id="passwort">
           {noticeFor("password")}
-          <Form method="post" noValidate className="space-y-4">
+          <Form ref={passwordForm} method="post" noValidate className="space-y-4">
             <Field
               id="current-password"
               label="Aktuelles Passwort"
@@ -326,7 +330,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <strong>Eingeschaltet.</strong> Die Anmeldung fragt nach dem Passwort und dem Code aus Ihrer
                 Authenticator-App. Noch {secondFactor.recoveryCodesLeft} unbenutzte Wiederherstellungscodes.
               </p>
-              <Form method="post" noValidate className="space-y-4">
+              <Form ref={factorForm} method="post" noValidate className="space-y-4">
                 <Field
                   id="factor-password"
                   label="Aktuelles Passwort (zur Bestätigung)"

@@ -3,6 +3,7 @@ import { Field, SelectField } from "../../components/forms/field.tsx";
 import { NoticeInPage } from "../../components/forms/form-notice.tsx";
 import { StatusButton } from "../../components/forms/status-button.tsx";
 import { useIsPending } from "../../components/forms/use-is-pending.ts";
+import { useResetAfter } from "../../components/forms/use-reset-after.ts";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import {
   accountName,
@@ -191,11 +192,39 @@ function Submit({
   );
 }
 
+function ResetPasswordForm({
+  account,
+  error,
+  done,
+}: {
+  account: { id: number; username: string };
+  error: string | undefined;
+  done: ActionResult | undefined;
+}) {
+  const form = useResetAfter(done);
+  return (
+    <Form ref={form} method="post" noValidate className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="id" value={account.id} />
+      <Field
+        id={`reset-${account.id}`}
+        label={`Neues Passwort für ${account.username}`}
+        errors={error}
+        inputProps={{ name: "password", type: "password", autoComplete: "new-password" }}
+      />
+      <Submit intent="reset-password" pendingText="Wird gesetzt...">
+        Passwort zurücksetzen
+      </Submit>
+    </Form>
+  );
+}
+
 export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
   const errorsFor = (target: ActionResult["target"]) =>
     actionData?.target === target ? (actionData.fieldErrors ?? {}) : {};
   const newErrors = errorsFor("new");
   const creating = useIsPending({ intent: "create" });
+  const succeeded = actionData?.notice.tone === "success" ? actionData : undefined;
+  const newForm = useResetAfter(succeeded?.target === "new" ? succeeded : undefined);
   return (
     <AdminPage
       title="Konten"
@@ -210,7 +239,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
             Neues Konto
           </h2>
           {actionData?.target === "new" ? <NoticeInPage notice={actionData.notice} className="mt-4" /> : null}
-          <Form method="post" noValidate className="mt-4 grid gap-4 md:grid-cols-3">
+          <Form ref={newForm} method="post" noValidate className="mt-4 grid gap-4 md:grid-cols-3">
             <Field
               id="new-username"
               label="Benutzername"
@@ -278,18 +307,11 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                   ) : null}
                   {account.self ? null : (
                     <div className="mt-3 flex flex-wrap items-end gap-3">
-                      <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-                        <input type="hidden" name="id" value={account.id} />
-                        <Field
-                          id={`reset-${account.id}`}
-                          label={`Neues Passwort für ${account.username}`}
-                          errors={errors.password}
-                          inputProps={{ name: "password", type: "password", autoComplete: "new-password" }}
-                        />
-                        <Submit intent="reset-password" pendingText="Wird gesetzt...">
-                          Passwort zurücksetzen
-                        </Submit>
-                      </Form>
+                      <ResetPasswordForm
+                        account={account}
+                        error={errors.password}
+                        done={succeeded?.target === account.id ? succeeded : undefined}
+                      />
                       {account.secondFactor ? (
                         <Form method="post">
                           <input type="hidden" name="id" value={account.id} />
