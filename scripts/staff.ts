@@ -1,7 +1,7 @@
 import readline from "node:readline";
 import { Writable } from "node:stream";
 import { passwordProblem } from "../app/features/auth/password-policy.server.ts";
-import { newPasswordSchema } from "../app/features/auth/schema.ts";
+import { newPasswordSchema, usernameSchema } from "../app/features/auth/schema.ts";
 import {
   listStaff,
   setStaffPassword,
@@ -62,6 +62,11 @@ if (command !== "set-password" && command !== "list" && command !== "role" && co
   fail(usage);
 if (command !== "list" && !name?.trim()) fail(usage);
 if (command === "role" && roleArgument !== "owner" && roleArgument !== "staff") fail(usage);
+if (command === "set-password") {
+  const username = usernameSchema.safeParse(name);
+  if (!username.success)
+    fail(`${username.error.issues[0]?.message ?? "Ungültiger Benutzername."} Nichts wurde geändert.`);
+}
 
 const { database } = await openForCli();
 try {

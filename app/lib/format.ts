@@ -29,3 +29,14 @@ export const formatBerlinDate = (instant: string): string => formatDate(berlinTo
 
 /** A phone number as a tel: link target: digits and a leading plus only. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** A moment as Berlin staff read it: '25.11.2026, 18:35'. */
+export const formatBerlinDateTime = (instant: string): string =>
+  new Date(instant).toLocaleString("de-DE", {
+    timeZone: TIME_ZONE,
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });

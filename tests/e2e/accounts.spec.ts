@@ -136,12 +136,14 @@ test("Zwei-Faktor-Anmeldung: einrichten mit QR-Code, danach Anmeldung nur mit Co
   await page.screenshot({ path: test.info().outputPath("konto-qr-code.png"), fullPage: true });
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  // A code from two minutes ago does not switch it on.
+  // A code from two minutes ago does not switch it on; the password is asked for too.
+  await factor.getByLabel("Aktuelles Passwort (zur Bestätigung)").fill(E2E_ADMIN.password);
   await factor.getByLabel("Code aus der App").fill(codeAt(secret, Date.now() - 4 * STEP_SECONDS * 1000));
   await factor.getByRole("button", { name: "Aktivieren" }).click();
   await expect(factor.getByText(/Der Code passt nicht/).first()).toBeVisible();
 
   const now = Date.now();
+  await factor.getByLabel("Aktuelles Passwort (zur Bestätigung)").fill(E2E_ADMIN.password);
   await factor.getByLabel("Code aus der App").fill(codeAt(secret, now));
   await factor.getByRole("button", { name: "Aktivieren" }).click();
   await expect(factor.getByText("Zwei-Faktor-Anmeldung aktiviert")).toBeVisible();
@@ -195,9 +197,13 @@ test("Zwei-Faktor-Anmeldung: einrichten mit QR-Code, danach Anmeldung nur mit Co
   await page.getByRole("button", { name: "Bestätigen" }).click();
   await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
 
-  // Switching it off needs the password.
+  // Switching it off needs the password and a code: the password alone is refused.
   await openAccount(page);
   await factor.getByLabel("Aktuelles Passwort (zur Bestätigung)").fill(E2E_ADMIN.password);
+  await factor.getByRole("button", { name: "Zwei-Faktor-Anmeldung ausschalten" }).click();
+  await expect(factor.getByText("Der Code ist falsch oder schon verwendet.").first()).toBeVisible();
+  await factor.getByLabel("Aktuelles Passwort (zur Bestätigung)").fill(E2E_ADMIN.password);
+  await factor.getByLabel("Code aus der App oder ein Wiederherstellungscode").fill(codes[2] ?? "");
   await factor.getByRole("button", { name: "Zwei-Faktor-Anmeldung ausschalten" }).click();
   await expect(factor.getByText("Zwei-Faktor-Anmeldung ausgeschaltet")).toBeVisible();
   await page.getByRole("button", { name: "Logout" }).first().click();

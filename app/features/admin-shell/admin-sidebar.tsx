@@ -1,4 +1,4 @@
-import { LogOut, Menu, UserRound, UsersRound } from "lucide-react";
+import { LogOut, Menu, UserRound, UsersRound, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { Form, NavLink } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,10 +13,24 @@ import type { StaffRole } from "../../lib/database.types.ts";
 import { cn } from "../../lib/utils.ts";
 import { adminScreens } from "./navigation.ts";
 
-function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
+interface SidebarLink {
+  path: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+function LinkList({
+  links,
+  onNavigate,
+  className,
+}: {
+  links: SidebarLink[];
+  onNavigate?: (() => void) | undefined;
+  className?: string;
+}) {
   return (
-    <ul className="space-y-1">
-      {adminScreens.map(({ path, label, icon: Icon }) => (
+    <ul className={cn("space-y-1", className)}>
+      {links.map(({ path, label, icon: Icon }) => (
         <li key={path}>
           <NavLink
             to={path}
@@ -38,34 +52,17 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return <LinkList links={adminScreens} onNavigate={onNavigate} />;
+}
+
 /** The staff member's own account, and for owners everyone's: below the spec's eight screens. */
 function AccountLinks({ role, onNavigate }: { role: StaffRole; onNavigate?: () => void }) {
-  const links = [
+  const links: SidebarLink[] = [
     { path: "/admin/konto", label: "Mein Konto", icon: UserRound },
     ...(role === "owner" ? [{ path: "/admin/konten", label: "Konten", icon: UsersRound }] : []),
   ];
-  return (
-    <ul className="mb-2 space-y-1 border-t border-white/10 pt-2">
-      {links.map(({ path, label, icon: Icon }) => (
-        <li key={path}>
-          <NavLink
-            to={path}
-            end
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              cn(
-                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                isActive ? "bg-brand-700 text-white" : "text-stone-200 hover:bg-white/10 hover:text-white",
-              )
-            }
-          >
-            <Icon className="size-4 shrink-0" aria-hidden="true" />
-            {label}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
-  );
+  return <LinkList links={links} onNavigate={onNavigate} className="mb-2 border-t border-white/10 pt-2" />;
 }
 
 function LogoutButton() {

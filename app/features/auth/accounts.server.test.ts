@@ -5,6 +5,7 @@ import { TEST_PASSWORD, createStaff } from "../../../tests/support/staff.ts";
 import {
   beginSecondFactor,
   changeOwnPassword,
+  confirmOwnPassword,
   confirmSecondFactor,
   createAccount,
   deviceOf,
@@ -94,12 +95,14 @@ describe.each(testDatabases())("staff accounts on $dialect", (engine) => {
     const id = await createStaff(handle.db, "Chef");
     const here = await createSession(handle.db, id, "hier");
     const there = await createSession(handle.db, id, "dort");
-    expect(await changeOwnPassword(handle.db, id, hashToken(here), "falsch", "Lasagne am Sonntag")).toBe(
-      "wrong-current",
-    );
-    expect(await changeOwnPassword(handle.db, id, hashToken(here), TEST_PASSWORD, "Lasagne am Sonntag")).toBe(
-      "changed",
-    );
+    expect(await changeOwnPassword(handle.db, id, hashToken(here), "falsch", "Lasagne am Sonntag")).toEqual({
+      verdict: "wrong",
+    });
+    expect(
+      await changeOwnPassword(handle.db, id, hashToken(here), TEST_PASSWORD, "Lasagne am Sonntag"),
+    ).toEqual({
+      verdict: "right",
+    });
     expect(await findSession(handle.db, here)).toBeDefined();
     expect(await findSession(handle.db, there)).toBeUndefined();
     expect(await authenticateStaff(handle.db, "Chef", "Lasagne am Sonntag")).toBeDefined();
@@ -110,6 +113,20 @@ describe.each(testDatabases())("staff accounts on $dialect", (engine) => {
       .where("id", "=", id)
       .executeTakeFirst();
     expect(row?.password_set_by).toBe("staff");
+  });
+
+  it("a stolen session cannot guess the current password: five checks per quarter hour, then none", async () => {
+    handle = await engine.open();
+    const id = await createStaff(handle.db, "Chef");
+    const verdicts = [];
+    for (let n = 0; n < 5; n += 1)
+      verdicts.push((await confirmOwnPassword(handle.db, id, `rate-mal-${n}`)).verdict);
+    expect(verdicts).toEqual(["wrong", "wrong", "wrong", "wrong", "wrong"]);
+    const sixth = await confirmOwnPassword(handle.db, id, TEST_PASSWORD);
+    expect(sixth).toMatchObject({ verdict: "throttled" });
+    // Another account is not affected.
+    const other = await createStaff(handle.db, "Luca");
+    expect(await confirmOwnPassword(handle.db, other, TEST_PASSWORD)).toEqual({ verdict: "right" });
   });
 
   it("lists one's own sessions and ends only one's own", async () => {
@@ -226,6 +243,51 @@ describe.each(testDatabases())("staff accounts on $dialect", (engine) => {
         userAgent: "Vitest",
       }),
     ).toEqual({ kind: "expired" });
+  });
+
+  it("codes are limited per account across sign-ins and addresses; a reset factor or password closes open sign-ins", async () => {
+    handle = await engine.open();
+    const id = await createStaff(handle.db, "Chef");
+    const secret = await beginSecondFactor(handle.db, id);
+    const start = Date.now();
+    await confirmSecondFactor(handle.db, id, totpCode(secret, stepAt(start)), start);
+    const challengeFrom = async (address: string) => {
+      const result = await signIn(
+        handle.db,
+        { username: "Chef", password: TEST_PASSWORD, clientAddress: address, userAgent: "Vitest" },
+        { wait: noWait },
+      );
+      if (result.kind !== "second-factor") throw new Error(`expected the code step, got ${result.kind}`);
+      return result.challengeToken;
+    };
+    const guess = (token: string, address: string) =>
+      completeSecondFactor(
+        handle.db,
+        { challengeToken: token, code: "999999", clientAddress: address, userAgent: "Vitest" },
+        new Date(),
+        noWait,
+      );
+    const kinds: string[] = [];
+    // Five addresses, two guesses each: ten codes; the eleventh is refused from a sixth address.
+    for (let n = 0; n < 5; n += 1) {
+      const address = `2001:db8:${n}::1`;
+      const token = await challengeFrom(address);
+      kinds.push((await guess(token, address)).kind, (await guess(token, address)).kind);
+    }
+    expect(kinds.every((kind) => kind === "wrong-code")).toBe(true);
+    const last = await challengeFrom("2001:db8:99::1");
+    expect(await guess(last, "2001:db8:99::1")).toMatchObject({ kind: "throttled" });
+
+    // A sign-in waiting for its code ends when an owner resets the password or the second factor.
+    await handle.db.deleteFrom("rate_limit_counters").execute();
+    const owner = await createStaff(handle.db, "Zweiter");
+    await handle.db.updateTable("staff_users").set({ role: "owner" }).where("id", "=", owner).execute();
+    const open = await challengeFrom("203.0.113.50");
+    expect(await resetAccountPassword(handle.db, owner, id, TEST_PASSWORD)).toBe("done");
+    expect(await guess(open, "203.0.113.50")).toEqual({ kind: "expired" });
+    const again = await challengeFrom("203.0.113.51");
+    await handle.db.updateTable("staff_users").set({ totp_secret: null }).where("id", "=", id).execute();
+    expect(await guess(again, "203.0.113.51")).toEqual({ kind: "expired" });
   });
 
   it("the staff command keeps making the first account an owner", async () => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, StaffRole } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
+import { countHit } from "../../lib/rate-limit.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { clearSecondFactor, normalizeUsername } from "./staff.server.ts";
 import { generateTotpSecret, verifyTotp } from "./totp.server.ts";
@@ -50,22 +51,46 @@ async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
 
 // ——— Own password ———
 
-export type PasswordChange = "changed" | "wrong-current";
+/**
+ * Checks of one's own current password (changing it, the second factor) per account: a stolen
+ * session must not become a way to guess the password (decision 0025).
+ */
+export const OWN_PASSWORD_CHECKS = { max: 5, windowMs: 15 * 60 * 1000 };
 
-/** The current password must be right; every other session of the account ends, this one stays. */
+export type OwnPasswordCheck =
+  { verdict: "right" } | { verdict: "wrong" } | { verdict: "throttled"; retryAfterMs: number };
+
+export async function confirmOwnPassword(
+  db: Db,
+  userId: number,
+  password: string,
+  now = new Date(),
+): Promise<OwnPasswordCheck> {
+  const limit = await countHit(db, `own-password:${userId}`, OWN_PASSWORD_CHECKS, now);
+  if (!limit.allowed) return { verdict: "throttled", retryAfterMs: limit.retryAfterMs };
+  const user = await db
+    .selectFrom("staff_users")
+    .select("password_hash")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return user && (await verifyPassword(password.slice(0, 200), user.password_hash))
+    ? { verdict: "right" }
+    : { verdict: "wrong" };
+}
+
+/**
+ * The current password must be right; every other session of the account and any sign-in waiting
+ * for its code end, this session stays.
+ */
 export async function changeOwnPassword(
   db: Db,
   userId: number,
   currentSessionId: string,
   current: string,
   next: string,
-): Promise<PasswordChange> {
-  const user = await db
-    .selectFrom("staff_users")
-    .select("password_hash")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (!user || !(await verifyPassword(current, user.password_hash))) return "wrong-current";
+): Promise<OwnPasswordCheck> {
+  const check = await confirmOwnPassword(db, userId, current);
+  if (check.verdict !== "right") return check;
   const passwordHash = await hashPassword(next);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -78,17 +103,9 @@ export async function changeOwnPassword(
       .where("user_id", "=", userId)
       .where("id", "!=", currentSessionId)
       .execute();
+    await trx.deleteFrom("staff_sign_in_challenges").where("user_id", "=", userId).execute();
   });
-  return "changed";
-}
-
-export async function checkOwnPassword(db: Db, userId: number, password: string): Promise<boolean> {
-  const user = await db
-    .selectFrom("staff_users")
-    .select("password_hash")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return user !== undefined && (await verifyPassword(password, user.password_hash));
+  return check;
 }
 
 // ——— Sessions ———
@@ -261,13 +278,13 @@ export async function verifySecondFactor(
   userId: number,
   input: string,
   now = Date.now(),
-): Promise<"code" | "recovery-code" | undefined> {
+): Promise<"code" | "recovery-code" | "no-second-factor" | undefined> {
   const user = await db
     .selectFrom("staff_users")
     .select(["totp_secret", "totp_last_step"])
     .where("id", "=", userId)
     .executeTakeFirst();
-  if (!user?.totp_secret) return undefined;
+  if (!user?.totp_secret) return "no-second-factor";
   const step = verifyTotp(user.totp_secret, input, now, user.totp_last_step);
   if (step !== undefined) {
     const taken = await db
@@ -343,6 +360,13 @@ export type AccountChange = "done" | "not-found" | "self" | "last-owner";
 export async function removeAccount(db: Db, actorId: number, accountId: number): Promise<AccountChange> {
   if (actorId === accountId) return "self";
   return db.transaction().execute(async (trx) => {
+    // Touching every owner's row first locks them (PostgreSQL; SQLite runs one writer anyway): two
+    // owners removing each other at the same moment take turns, and the second finds one owner left.
+    await trx
+      .updateTable("staff_users")
+      .set((eb) => ({ role: eb.ref("role") }))
+      .where("role", "=", "owner")
+      .execute();
     const account = await trx
       .selectFrom("staff_users")
       .select("role")
@@ -380,6 +404,7 @@ export async function resetAccountPassword(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return "not-found";
     await trx.deleteFrom("staff_sessions").where("user_id", "=", accountId).execute();
+    await trx.deleteFrom("staff_sign_in_challenges").where("user_id", "=", accountId).execute();
     return "done";
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../lib/database.types.ts";
-import { hashToken, type CookieSettings } from "./session.server.ts";
+import { hashToken, readTokenCookie, tokenCookie, type CookieSettings } from "./session.server.ts";
 
 /**
  * Between a right password and the code of an account with a second factor: a random token in its
@@ -16,41 +16,19 @@ type Db = Kysely<Database>;
 export const challengeCookieName = ({ secure }: CookieSettings) =>
   secure ? "__Host-tavola_anmeldung" : "tavola_anmeldung";
 
-export function challengeCookie(token: string, settings: CookieSettings): string {
-  const attributes = [
-    `${challengeCookieName(settings)}=${token}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Strict",
-    `Max-Age=${CHALLENGE_MS / 1000}`,
-  ];
-  if (settings.secure) attributes.push("Secure");
-  return attributes.join("; ");
-}
+export const challengeCookie = (token: string, settings: CookieSettings): string =>
+  tokenCookie(
+    challengeCookieName(settings),
+    token,
+    { maxAgeSeconds: CHALLENGE_MS / 1000, sameSite: "Strict" },
+    settings,
+  );
 
-export function clearedChallengeCookie(settings: CookieSettings): string {
-  const attributes = [
-    `${challengeCookieName(settings)}=`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Strict",
-    "Max-Age=0",
-  ];
-  if (settings.secure) attributes.push("Secure");
-  return attributes.join("; ");
-}
+export const clearedChallengeCookie = (settings: CookieSettings): string =>
+  tokenCookie(challengeCookieName(settings), "", { maxAgeSeconds: 0, sameSite: "Strict" }, settings);
 
-export function readChallengeToken(request: Request, settings: CookieSettings): string | undefined {
-  const name = challengeCookieName(settings);
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) {
-      const value = rest.join("=");
-      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
-    }
-  }
-  return undefined;
-}
+export const readChallengeToken = (request: Request, settings: CookieSettings): string | undefined =>
+  readTokenCookie(request, challengeCookieName(settings));
 
 export async function createChallenge(db: Db, userId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString("base64url");

@@ -77,7 +77,7 @@ export const changePasswordSchema = z
     current: z
       .string("Bitte geben Sie Ihr aktuelles Passwort ein.")
       .min(1, "Bitte geben Sie Ihr aktuelles Passwort ein.")
-      .max(200),
+      .max(200, "Das Passwort ist zu lang"),
     password: newPasswordSchema,
     repeat: z.string(),
   })
@@ -92,7 +92,9 @@ export const usernameSchema = z
   .trim()
   .min(2, "Der Benutzername muss mindestens 2 Zeichen lang sein.")
   .max(100, "Der Benutzername ist zu lang")
-  .regex(/^[\p{L}\p{N}._@-]+$/u, "Bitte nur Buchstaben, Ziffern und . _ - @ verwenden.");
+  .regex(/^[\p{L}\p{N}._@-]+$/u, "Bitte nur Buchstaben, Ziffern und . _ - @ verwenden.")
+  // Stored lower-cased too (sign-in ignores case), and some letters grow then ('İ' → 'i̇').
+  .refine((name) => name.toLocaleLowerCase("de-DE").length <= 100, "Der Benutzername ist zu lang");
 
 export const newAccountSchema = z.object({
   username: usernameSchema,

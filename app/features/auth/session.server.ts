@@ -21,8 +21,8 @@ export const sessionCookieName = ({ secure }: CookieSettings) =>
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export function readSessionToken(request: Request, settings: CookieSettings): string | undefined {
-  const name = sessionCookieName(settings);
+/** A random token of ours in the cookie `name` (43 base64url characters), or undefined. */
+export function readTokenCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
@@ -35,23 +35,37 @@ export function readSessionToken(request: Request, settings: CookieSettings): st
   return undefined;
 }
 
-export function sessionCookie(token: string, settings: CookieSettings): string {
+/** A token cookie (`HttpOnly`, path `/`, `Secure` behind https); an empty value with age 0 clears it. */
+export function tokenCookie(
+  name: string,
+  value: string,
+  { maxAgeSeconds, sameSite }: { maxAgeSeconds: number; sameSite: "Lax" | "Strict" },
+  settings: CookieSettings,
+): string {
   const attributes = [
-    `${sessionCookieName(settings)}=${token}`,
+    `${name}=${value}`,
     "Path=/",
     "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${Math.floor(SESSION_ABSOLUTE_MS / 1000)}`,
+    `SameSite=${sameSite}`,
+    `Max-Age=${maxAgeSeconds}`,
   ];
   if (settings.secure) attributes.push("Secure");
   return attributes.join("; ");
 }
 
-export function clearedSessionCookie(settings: CookieSettings): string {
-  const attributes = [`${sessionCookieName(settings)}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
-  if (settings.secure) attributes.push("Secure");
-  return attributes.join("; ");
-}
+export const readSessionToken = (request: Request, settings: CookieSettings): string | undefined =>
+  readTokenCookie(request, sessionCookieName(settings));
+
+export const sessionCookie = (token: string, settings: CookieSettings): string =>
+  tokenCookie(
+    sessionCookieName(settings),
+    token,
+    { maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_MS / 1000), sameSite: "Lax" },
+    settings,
+  );
+
+export const clearedSessionCookie = (settings: CookieSettings): string =>
+  tokenCookie(sessionCookieName(settings), "", { maxAgeSeconds: 0, sameSite: "Lax" }, settings);
 
 /** A new random session for the account; returns the token for the cookie (only its hash is stored). */
 export async function createSession(

@@ -7,6 +7,7 @@ import { closeChallenge, createChallenge, takeChallengeAttempt } from "./challen
 import { loginFields, loginSchema, secondFactorSchema, type LoginField } from "./schema.ts";
 import { createSession, deleteSession } from "./session.server.ts";
 import { authenticateStaff } from "./staff.server.ts";
+import { countHit } from "../../lib/rate-limit.server.ts";
 import { countAttempt, recordSuccess, signInKeys, sweepExpired } from "./throttle.server.ts";
 
 export type SignInResult =
@@ -26,6 +27,9 @@ const defaultDependencies: SignInDependencies = {
   authenticate: authenticateStaff,
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
+
+/** Codes of the second step per account, from all addresses together (decision 0025). */
+export const CODES_PER_ACCOUNT = { max: 10, windowMs: 15 * 60 * 1000 };
 
 /** When every password-check slot is taken, the browser is asked to come back this much later. */
 const BUSY_RETRY_SECONDS = 5;
@@ -96,6 +100,7 @@ export async function completeSecondFactor(
     previousToken?: string | undefined;
   },
   now = new Date(),
+  wait: SignInDependencies["wait"] = defaultDependencies.wait,
 ): Promise<SecondStepResult> {
   if (!input.challengeToken) return { kind: "expired" };
   const parsed = secondFactorSchema.safeParse({ code: input.code });
@@ -105,11 +110,21 @@ export async function completeSecondFactor(
   if (!challenge) return { kind: "expired" };
   const keys = signInKeys(input.clientAddress, challenge.username);
   const verdict = await countAttempt(db, keys);
-  if (verdict.refusedForMs > 0) {
+  // Per account, from every address together: someone who has the password gets ten codes per
+  // quarter hour, however many addresses and sign-ins they use (the limits above count per address).
+  const perAccount = await countHit(db, `second-factor:${challenge.userId}`, CODES_PER_ACCOUNT, now);
+  if (verdict.refusedForMs > 0 || !perAccount.allowed) {
     await closeChallenge(db, challenge.id);
-    return { kind: "throttled", retryAfterSeconds: Math.ceil(verdict.refusedForMs / 1000) };
+    const waitMs = Math.max(verdict.refusedForMs, perAccount.retryAfterMs);
+    return { kind: "throttled", retryAfterSeconds: Math.ceil(waitMs / 1000) };
   }
+  if (verdict.delayMs > 0) await wait(verdict.delayMs);
   const verified = await verifySecondFactor(db, challenge.userId, parsed.data.code, now.getTime());
+  if (verified === "no-second-factor") {
+    // Turned off (or reset by an owner) since the password was accepted: start again.
+    await closeChallenge(db, challenge.id);
+    return { kind: "expired" };
+  }
   if (!verified) {
     if (challenge.attemptsLeft <= 0) await closeChallenge(db, challenge.id);
     return challenge.attemptsLeft <= 0

@@ -57,6 +57,7 @@ export async function setStaffPassword(
         .where("id", "=", existing.id)
         .execute();
       await trx.deleteFrom("staff_sessions").where("user_id", "=", existing.id).execute();
+      await trx.deleteFrom("staff_sign_in_challenges").where("user_id", "=", existing.id).execute();
       return "updated";
     }
     const owner = await trx
@@ -160,6 +161,7 @@ export async function clearSecondFactor(db: Db, userId: number): Promise<void> {
     .where("id", "=", userId)
     .execute();
   await db.deleteFrom("staff_recovery_codes").where("user_id", "=", userId).execute();
+  await db.deleteFrom("staff_sign_in_challenges").where("user_id", "=", userId).execute();
 }
 
 export async function turnOffSecondFactor(db: Db, username: string): Promise<boolean> {

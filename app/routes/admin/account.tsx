@@ -2,14 +2,13 @@ import { data, Form } from "react-router";
 import { renderSVG } from "uqr";
 import { Field } from "../../components/forms/field.tsx";
 import { NoticeInPage } from "../../components/forms/form-notice.tsx";
-import { StatusButton } from "../../components/forms/status-button.tsx";
-import { useIsPending } from "../../components/forms/use-is-pending.ts";
+import { IntentButton } from "../../components/forms/intent-button.tsx";
 import { useResetAfter } from "../../components/forms/use-reset-after.ts";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import {
   beginSecondFactor,
   changeOwnPassword,
-  checkOwnPassword,
+  confirmOwnPassword,
   confirmSecondFactor,
   disableSecondFactor,
   endOtherSessions,
@@ -17,11 +16,18 @@ import {
   listSessions,
   renewRecoveryCodes,
   secondFactorState,
+  verifySecondFactor,
+  type OwnPasswordCheck,
 } from "../../features/auth/accounts.server.ts";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
 import { HashingBusyError } from "../../features/auth/password.server.ts";
 import { passwordProblem } from "../../features/auth/password-policy.server.ts";
-import { changePasswordFields, changePasswordSchema, codeSchema } from "../../features/auth/schema.ts";
+import {
+  changePasswordFields,
+  changePasswordSchema,
+  codeSchema,
+  secondFactorSchema,
+} from "../../features/auth/schema.ts";
 import { otpauthUri } from "../../features/auth/totp.server.ts";
 import { services } from "../../lib/app-context.ts";
 import {
@@ -32,20 +38,13 @@ import {
   type FieldErrors,
   type Notice,
 } from "../../lib/forms.ts";
+import { formatBerlinDateTime } from "../../lib/format.ts";
 import { SITE_NAME, siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Mein Konto", noindex: true });
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("de-DE", {
-    timeZone: "Europe/Berlin",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+const dateTime = formatBerlinDateTime;
 
 /** The secret in groups of four, for typing it into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
@@ -105,6 +104,22 @@ const done = (section: Section, title: string, description: string, extra: Parti
   data<ActionResult>({ section, notice: { tone: "success", title, description }, ...extra });
 
 const WRONG_PASSWORD = "Das aktuelle Passwort ist falsch.";
+const WRONG_CODE = "Der Code ist falsch oder schon verwendet.";
+
+/** A wrong current password, or too many tries of it (decision 0025). */
+function refusedPassword(section: Section, check: Exclude<OwnPasswordCheck, { verdict: "right" }>) {
+  if (check.verdict === "wrong") return failed(section, WRONG_PASSWORD, 400, { current: WRONG_PASSWORD });
+  const minutes = Math.max(1, Math.ceil(check.retryAfterMs / 60_000));
+  const message = `Zu viele Versuche mit dem aktuellen Passwort. Bitte warten Sie ${minutes === 1 ? "eine Minute" : `${minutes} Minuten`}.`;
+  return data<ActionResult>(
+    {
+      section,
+      notice: { tone: "error", title: "Zu viele Versuche", description: message },
+      fieldErrors: { current: message },
+    },
+    { status: 429, headers: { "Retry-After": String(Math.ceil(check.retryAfterMs / 1000)) } },
+  );
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaffSession(request, context);
@@ -132,8 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           parsed.data.current,
           parsed.data.password,
         );
-        if (result === "wrong-current")
-          return failed("password", WRONG_PASSWORD, 400, { current: WRONG_PASSWORD });
+        if (result.verdict !== "right") return refusedPassword("password", result);
         logger.info("password changed", { username: staff.username });
         return done(
           "password",
@@ -166,11 +180,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         await beginSecondFactor(db, staff.userId);
         return data<ActionResult>({ section: "second-factor" });
       case "totp-confirm": {
+        // The password too: a session left open on a shared computer must not tie the account to
+        // someone else's phone.
         const parsed = codeSchema.safeParse(formText(form, ["code"]));
         if (!parsed.success) {
           const message = parsed.error.issues[0]?.message ?? "";
           return failed("second-factor", message, 400, { code: message });
         }
+        const check = await confirmOwnPassword(db, staff.userId, String(form.get("current") ?? ""));
+        if (check.verdict !== "right") return refusedPassword("second-factor", check);
         const codes = await confirmSecondFactor(db, staff.userId, parsed.data.code);
         if (!codes) {
           const message =
@@ -187,9 +205,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "totp-disable":
       case "recovery-renew": {
-        const password = String(form.get("current") ?? "");
-        if (!(await checkOwnPassword(db, staff.userId, password.slice(0, 200))))
-          return failed("second-factor", WRONG_PASSWORD, 400, { current: WRONG_PASSWORD });
+        // While the factor is on, changing it takes both factors: the password and a code.
+        const check = await confirmOwnPassword(db, staff.userId, String(form.get("current") ?? ""));
+        if (check.verdict !== "right") return refusedPassword("second-factor", check);
+        const code = secondFactorSchema.safeParse({ code: form.get("code") ?? "" });
+        const verified = code.success
+          ? await verifySecondFactor(db, staff.userId, code.data.code)
+          : undefined;
+        if (verified === "no-second-factor")
+          return failed("second-factor", "Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet.", 409);
+        if (!verified) return failed("second-factor", WRONG_CODE, 400, { code: WRONG_CODE });
         if (intent === "totp-disable") {
           await disableSecondFactor(db, staff.userId);
           logger.info("second factor off", { username: staff.username });
@@ -237,32 +262,6 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-function Submit({
-  intent,
-  children,
-  pendingText,
-  variant,
-}: {
-  intent: string;
-  children: React.ReactNode;
-  pendingText: string;
-  variant?: "outline" | "danger";
-}) {
-  const pending = useIsPending({ intent });
-  return (
-    <StatusButton
-      name={INTENT_FIELD}
-      value={intent}
-      status={pending ? "pending" : "idle"}
-      pendingText={pendingText}
-      {...(variant ? { variant: "outline" as const } : {})}
-      className={variant === "danger" ? "border-brand-700 text-brand-800" : undefined}
-    >
-      {children}
-    </StatusButton>
-  );
-}
-
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { sessions, secondFactor, username, role } = loaderData;
   const errors = actionData?.fieldErrors ?? {};
@@ -299,9 +298,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               errors={errors.repeat}
               inputProps={{ name: "repeat", type: "password", autoComplete: "new-password" }}
             />
-            <Submit intent="password" pendingText="Wird gespeichert...">
+            <IntentButton intent="password" pendingText="Wird gespeichert...">
               Passwort ändern
-            </Submit>
+            </IntentButton>
           </Form>
         </Section>
 
@@ -337,13 +336,24 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   errors={actionData?.section === "second-factor" ? errors.current : undefined}
                   inputProps={{ name: "current", type: "password", autoComplete: "current-password" }}
                 />
+                <Field
+                  id="factor-code"
+                  label="Code aus der App oder ein Wiederherstellungscode"
+                  errors={actionData?.section === "second-factor" ? errors.code : undefined}
+                  inputProps={{
+                    name: "code",
+                    autoComplete: "one-time-code",
+                    autoCapitalize: "none",
+                    maxLength: 40,
+                  }}
+                />
                 <div className="flex flex-wrap gap-3">
-                  <Submit intent="recovery-renew" pendingText="Wird erzeugt..." variant="outline">
+                  <IntentButton intent="recovery-renew" pendingText="Wird erzeugt..." tone="outline">
                     Neue Wiederherstellungscodes
-                  </Submit>
-                  <Submit intent="totp-disable" pendingText="Wird ausgeschaltet..." variant="danger">
+                  </IntentButton>
+                  <IntentButton intent="totp-disable" pendingText="Wird ausgeschaltet..." tone="danger">
                     Zwei-Faktor-Anmeldung ausschalten
-                  </Submit>
+                  </IntentButton>
                 </div>
               </Form>
             </>
@@ -371,6 +381,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               </p>
               <Form method="post" noValidate className="space-y-4">
                 <Field
+                  id="setup-password"
+                  label="Aktuelles Passwort (zur Bestätigung)"
+                  errors={actionData?.section === "second-factor" ? errors.current : undefined}
+                  inputProps={{ name: "current", type: "password", autoComplete: "current-password" }}
+                />
+                <Field
                   id="totp-code"
                   label="Code aus der App"
                   errors={errors.code}
@@ -381,9 +397,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                     maxLength: 7,
                   }}
                 />
-                <Submit intent="totp-confirm" pendingText="Wird geprüft...">
+                <IntentButton intent="totp-confirm" pendingText="Wird geprüft...">
                   Aktivieren
-                </Submit>
+                </IntentButton>
               </Form>
             </>
           ) : (
@@ -393,9 +409,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 zur Anmeldung: Es braucht zusätzlich den Code aus einer App auf Ihrem Telefon.
               </p>
               <Form method="post">
-                <Submit intent="totp-begin" pendingText="Wird vorbereitet...">
+                <IntentButton intent="totp-begin" pendingText="Wird vorbereitet...">
                   Zwei-Faktor-Anmeldung einrichten
-                </Submit>
+                </IntentButton>
               </Form>
             </>
           )}
@@ -420,7 +436,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 {session.current ? null : (
                   <Form method="post">
                     <input type="hidden" name="session" value={session.id} />
-                    <Submit intent="end-session" pendingText="Wird beendet..." variant="outline">
+                    <IntentButton intent="end-session" pendingText="Wird beendet..." tone="outline">
                       <span>
                         Abmelden
                         <span className="sr-only">
@@ -428,7 +444,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                           ({session.device}, zuletzt aktiv {session.lastSeenAt})
                         </span>
                       </span>
-                    </Submit>
+                    </IntentButton>
                   </Form>
                 )}
               </li>
@@ -436,9 +452,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </ul>
           {sessions.length > 1 ? (
             <Form method="post">
-              <Submit intent="end-other-sessions" pendingText="Wird beendet..." variant="outline">
+              <IntentButton intent="end-other-sessions" pendingText="Wird beendet..." tone="outline">
                 Alle anderen Geräte abmelden
-              </Submit>
+              </IntentButton>
             </Form>
           ) : null}
         </Section>

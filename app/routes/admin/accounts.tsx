@@ -1,8 +1,7 @@
 import { data, Form } from "react-router";
 import { Field, SelectField } from "../../components/forms/field.tsx";
 import { NoticeInPage } from "../../components/forms/form-notice.tsx";
-import { StatusButton } from "../../components/forms/status-button.tsx";
-import { useIsPending } from "../../components/forms/use-is-pending.ts";
+import { IntentButton } from "../../components/forms/intent-button.tsx";
 import { useResetAfter } from "../../components/forms/use-reset-after.ts";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import {
@@ -165,33 +164,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function Submit({
-  intent,
-  children,
-  pendingText,
-  danger,
-}: {
-  intent: string;
-  children: React.ReactNode;
-  pendingText: string;
-  danger?: boolean;
-}) {
-  const pending = useIsPending({ intent });
-  return (
-    <StatusButton
-      name={INTENT_FIELD}
-      value={intent}
-      variant="outline"
-      size="sm"
-      status={pending ? "pending" : "idle"}
-      pendingText={pendingText}
-      className={danger ? "border-brand-700 text-brand-800" : undefined}
-    >
-      {children}
-    </StatusButton>
-  );
-}
-
 function ResetPasswordForm({
   account,
   error,
@@ -211,9 +183,9 @@ function ResetPasswordForm({
         errors={error}
         inputProps={{ name: "password", type: "password", autoComplete: "new-password" }}
       />
-      <Submit intent="reset-password" pendingText="Wird gesetzt...">
-        Passwort zurücksetzen
-      </Submit>
+      <IntentButton intent="reset-password" pendingText="Wird gesetzt..." tone="outline" size="sm">
+        Passwort zurücksetzen<span className="sr-only"> für {account.username}</span>
+      </IntentButton>
     </Form>
   );
 }
@@ -222,7 +194,6 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
   const errorsFor = (target: ActionResult["target"]) =>
     actionData?.target === target ? (actionData.fieldErrors ?? {}) : {};
   const newErrors = errorsFor("new");
-  const creating = useIsPending({ intent: "create" });
   const succeeded = actionData?.notice.tone === "success" ? actionData : undefined;
   const newForm = useResetAfter(succeeded?.target === "new" ? succeeded : undefined);
   return (
@@ -269,14 +240,9 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
               ]}
             />
             <div className="md:col-span-3">
-              <StatusButton
-                name={INTENT_FIELD}
-                value="create"
-                status={creating ? "pending" : "idle"}
-                pendingText="Wird angelegt..."
-              >
+              <IntentButton intent="create" pendingText="Wird angelegt...">
                 Konto anlegen
-              </StatusButton>
+              </IntentButton>
             </div>
           </Form>
         </section>
@@ -315,9 +281,14 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                       {account.secondFactor ? (
                         <Form method="post">
                           <input type="hidden" name="id" value={account.id} />
-                          <Submit intent="reset-second-factor" pendingText="Wird zurückgesetzt...">
-                            Zwei-Faktor zurücksetzen
-                          </Submit>
+                          <IntentButton
+                            intent="reset-second-factor"
+                            pendingText="Wird zurückgesetzt..."
+                            tone="outline"
+                            size="sm"
+                          >
+                            Zwei-Faktor zurücksetzen<span className="sr-only"> für {account.username}</span>
+                          </IntentButton>
                         </Form>
                       ) : null}
                       <details className="w-full">
@@ -330,9 +301,14 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                             {account.username} kann sich danach nicht mehr anmelden. Das lässt sich nicht
                             rückgängig machen.
                           </p>
-                          <Submit intent="remove" pendingText="Wird entfernt..." danger>
+                          <IntentButton
+                            intent="remove"
+                            pendingText="Wird entfernt..."
+                            tone="danger"
+                            size="sm"
+                          >
                             Ja, {account.username} entfernen
-                          </Submit>
+                          </IntentButton>
                         </Form>
                       </details>
                     </div>

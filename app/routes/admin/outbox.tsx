@@ -8,6 +8,7 @@ import { services } from "../../lib/app-context.ts";
 import { formId, INTENT_FIELD, readForm, type Notice } from "../../lib/forms.ts";
 import { NO_SMTP_MESSAGE } from "../../lib/mail/mailer.server.ts";
 import { countOutbox, listOutbox, requeueMail, type OutboxFilter } from "../../lib/mail/outbox.server.ts";
+import { formatBerlinDateTime } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { cn } from "../../lib/utils.ts";
 import type { Route } from "./+types/outbox";
@@ -27,15 +28,7 @@ const kindLabels: Record<string, string> = {
   "reservation-cancellation": "Stornierung (an den Gast)",
 };
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("de-DE", {
-    timeZone: "Europe/Berlin",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+const dateTime = formatBerlinDateTime;
 
 /** The outbox (decision 0017): every e-mail the site wrote, whether it went out, and why not. */
 export async function loader({ request, url, context }: Route.LoaderArgs) {

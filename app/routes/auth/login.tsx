@@ -20,11 +20,12 @@ import {
   throttledDescription,
   type LoginField,
 } from "../../features/auth/schema.ts";
-import { readSessionToken, sessionCookie } from "../../features/auth/session.server.ts";
+import { hashToken, readSessionToken, sessionCookie } from "../../features/auth/session.server.ts";
 import {
   challengeCookie,
   challengeIsOpen,
   clearedChallengeCookie,
+  closeChallenge,
   readChallengeToken,
 } from "../../features/auth/challenge.server.ts";
 import { completeSecondFactor, signIn } from "../../features/auth/sign-in.server.ts";
@@ -147,11 +148,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get(INTENT_FIELD);
   if (intent === "second-factor") return secondStepAction(request, form, context);
-  if (intent === "restart")
+  if (intent === "restart") {
+    const challenge = readChallengeToken(request, settings);
+    if (challenge) await closeChallenge(database.db, hashToken(challenge));
     return data<ActionResult>(
       { status: "restart" },
       { headers: { "Set-Cookie": clearedChallengeCookie(settings) } },
     );
+  }
   const { username, password } = formText(form, loginFields);
   const values = { username: username.slice(0, 100) };
   const result = await signIn(database.db, {
