@@ -262,8 +262,16 @@ describe("receiving the body", () => {
         else controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const nowhere = path.join(os.tmpdir(), `tavola-fehlt-${process.pid}`, "x.upload");
-    await expect(receiveToFile(body, nowhere)).rejects.toMatchObject({ code: "ENOENT" });
+    // The incoming folder's place is taken by a file: the folder cannot be made.
+    const blocker = path.join(os.tmpdir(), `tavola-kein-ordner-${process.pid}`);
+    fs.writeFileSync(blocker, "");
+    try {
+      await expect(receiveToFile(body, path.join(blocker, "x.upload"))).rejects.toMatchObject({
+        code: expect.stringMatching(/^(EEXIST|ENOTDIR)$/),
+      });
+    } finally {
+      fs.rmSync(blocker, { force: true });
+    }
     // Every chunk was taken: the browser finishes sending and reads the answer.
     expect(pulled).toBe(chunks + 1);
   });

@@ -105,6 +105,7 @@ export async function receiveToFile(body: ReadableStream<Uint8Array>, file: stri
   let writeError: unknown;
   let handle: FileHandle | undefined;
   try {
+    await fs.mkdir(path.dirname(file), { recursive: true });
     handle = await fs.open(file, "wx");
   } catch (error) {
     writeError = error;
@@ -117,14 +118,19 @@ export async function receiveToFile(body: ReadableStream<Uint8Array>, file: stri
       if (size > MAX_PICTURE_BYTES) throw new TooLarge();
       if (handle && writeError === undefined) {
         try {
-          await handle.write(chunk);
+          // A nearly full disk may take part of a chunk: write the rest until all is in, or it fails.
+          for (let offset = 0; offset < chunk.length;) {
+            const { bytesWritten } = await handle.write(chunk, offset);
+            offset += bytesWritten;
+          }
         } catch (error) {
           writeError = error;
         }
       }
     }
   } finally {
-    await handle?.close();
+    // Closing may fail on a full disk too; the error that matters is the one before.
+    await handle?.close().catch((error: unknown) => (writeError ??= error));
   }
   if (writeError !== undefined) throw writeError;
   return size;
@@ -197,7 +203,6 @@ export async function receivePictureUpload(
   uploadsInFlight += 1;
   const incoming = path.join(deps.incomingDir, `${randomUUID()}.upload`);
   try {
-    await fs.mkdir(deps.incomingDir, { recursive: true });
     try {
       const size = await receiveToFile(request.body, incoming);
       if (size === 0) return refusal(400, M.notAPictureTitle, M.noFile);

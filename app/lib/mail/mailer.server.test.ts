@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
-import { createMailer, MAX_OUTAGE_PROBE_MS, NO_SMTP_MESSAGE, type MailTransport } from "./mailer.server.ts";
+import {
+  BACKLOG_MESSAGE,
+  createMailer,
+  MAX_OUTAGE_PROBE_MS,
+  NO_SMTP_MESSAGE,
+  type MailTransport,
+} from "./mailer.server.ts";
 import {
   backoffMs,
   claimMail,
@@ -176,6 +182,57 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     mail.setDown(false);
     now += MAX_OUTAGE_PROBE_MS;
     expect(await mailer.deliverDue()).toBe(1);
+  });
+
+  it("a message that fails in an unforeseen way waits alone; the others are not held up", async () => {
+    handle = await engine.open();
+    const sent: Sent[] = [];
+    const transport: MailTransport = {
+      async send(message) {
+        if (message.to === "kueche1@example.de") throw new TypeError("Cannot read properties of undefined");
+        sent.push(message);
+      },
+      close() {},
+    };
+    const mailer = createMailer({
+      db: handle.db,
+      logger: recordingLogger().logger,
+      transport,
+      from: undefined,
+      retryBaseMs: 60_000,
+    });
+    const broken = await enqueueMail(handle.db, message(1));
+    expect(await mailer.deliver(broken)).toMatchObject({ status: "waiting" });
+    const next = await enqueueMail(handle.db, message(2));
+    expect(await mailer.deliver(next)).toEqual({ status: "sent" });
+    expect((await listOutbox(handle.db, { filter: "waiting" }))[0]).toMatchObject({
+      id: broken,
+      attempts: 1,
+    });
+  });
+
+  it("a change's own e-mail waits for older ones only a while, then leaves it to the worker", async () => {
+    handle = await engine.open();
+    const mail = fakeTransport({ delayMs: 40 });
+    const mailer = createMailer({
+      db: handle.db,
+      logger: recordingLogger().logger,
+      transport: mail.transport,
+      from: undefined,
+      retryBaseMs: 60_000,
+      backlogWaitMs: 100,
+    });
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    for (let n = 0; n < 10; n += 1) await enqueueMail(handle.db, message(n), aMinuteAgo);
+    const latest = await enqueueMail(handle.db, message(10));
+    const started = performance.now();
+    expect(await mailer.deliver(latest)).toEqual({ status: "waiting", error: BACKLOG_MESSAGE });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(mail.sent.length).toBeLessThan(10);
+    // The worker sends the rest, the latest last.
+    while ((await mailer.deliverDue()) > 0);
+    expect(mail.sent.map((sent) => sent.to).at(-1)).toBe("kueche10@example.de");
+    expect(mail.sent).toHaveLength(11);
   });
 
   it("gives the same Message-ID every time a message is sent", async () => {

@@ -66,6 +66,8 @@ export interface MailerOptions {
   pollMs?: number;
   /** The time for the outage's waits; tests move it on. */
   clock?: () => number;
+  /** How long `deliver` lets older waiting messages go first (BACKLOG_WAIT_MS). */
+  backlogWaitMs?: number;
 }
 
 export function smtpTransport(url: string): MailTransport {
@@ -96,20 +98,42 @@ const errorText = (error: unknown) =>
   "Unbekannter Fehler";
 
 /**
- * nodemailer's codes for a refusal of this one message (a recipient or sender the server rejects, a
- * message it cannot take); everything else — refused or broken connections, timeouts, DNS, sign-in
- * at the server — means the mail server is away or misconfigured, which no message can be blamed for.
+ * nodemailer's and Node's codes for a mail server that cannot be reached or will not talk to us:
+ * refused or broken connections, timeouts, DNS, TLS, its sign-in, an unexpected greeting ('421').
+ * No message is to blame for these. Anything else — the server refusing this message
+ * (`EENVELOPE`, `EMESSAGE`) or an error nobody foresaw — counts against the message alone, so one
+ * odd message can never hold up all the others.
  */
-const MESSAGE_ERROR_CODES = new Set(["EENVELOPE", "EMESSAGE"]);
+const OUTAGE_CODES = new Set([
+  "ECONNECTION",
+  "ETIMEDOUT",
+  "ESOCKET",
+  "EDNS",
+  "ETLS",
+  "EAUTH",
+  "ENOAUTH",
+  "EPROTOCOL",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 
-export function isMessageRefusal(error: unknown): boolean {
+export function isServerAway(error: unknown): boolean {
   return (
     typeof error === "object" &&
     error !== null &&
     "code" in error &&
-    MESSAGE_ERROR_CODES.has(String((error as { code: unknown }).code))
+    OUTAGE_CODES.has(String((error as { code: unknown }).code))
   );
 }
+
+/** How long a change's own e-mail waits for older ones still being sent before it leaves it to the worker. */
+export const BACKLOG_WAIT_MS = 5000;
+export const BACKLOG_MESSAGE = "Ältere E-Mails werden gerade gesendet; diese folgt automatisch.";
 
 /** The longest wait between two tries of a mail server that is away: mail flows soon after it is back. */
 export const MAX_OUTAGE_PROBE_MS = 5 * 60 * 1000;
@@ -140,6 +164,7 @@ export function createMailer({
   retryBaseMs,
   pollMs = 5000,
   clock = Date.now,
+  backlogWaitMs = BACKLOG_WAIT_MS,
 }: MailerOptions): Mailer {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -192,13 +217,12 @@ export function createMailer({
       });
     } catch (error) {
       const message = errorText(error);
-      if (!isMessageRefusal(error)) {
+      if (isServerAway(error)) {
         noteOutage(message);
         await releaseAfterOutage(db, claimed, message);
         return { status: "waiting", error: message };
       }
-      // The server is there and answered: it took the connection but refused this message.
-      noteReached();
+      // The server is there, or the trouble is this message's own: it waits its own back-off.
       const status = await markFailed(db, claimed, message, retryBaseMs);
       logger.warn("mail refused", {
         id: row.id,
@@ -221,16 +245,19 @@ export function createMailer({
     return promise;
   }
 
-  /** Sends due messages oldest first (those before `beforeId` only, if given); stops when the server is away. */
-  async function sendDue(transport: MailTransport, beforeId?: number): Promise<number> {
+  /**
+   * Sends due messages oldest first (those before `beforeId` only, if given); stops when the server
+   * is away, and at `deadline` (a staff member is waiting).
+   */
+  async function sendDue(transport: MailTransport, beforeId?: number, deadline = Infinity): Promise<number> {
     let sent = 0;
     for (;;) {
-      if (stopped || serverAway()) return sent;
+      if (stopped || serverAway() || Date.now() >= deadline) return sent;
       const ids = await dueMailIds(db, 50, { beforeId });
       if (ids.length === 0) return sent;
       let progressed = false;
       for (const id of ids) {
-        if (stopped || serverAway()) return sent;
+        if (stopped || serverAway() || Date.now() >= deadline) return sent;
         const claimed = await claimMail(db, id, { dueOnly: true });
         if (!claimed) continue;
         const result = await send(transport, claimed);
@@ -245,16 +272,24 @@ export function createMailer({
   async function deliver(id: number): Promise<DeliveryResult> {
     // Without a mail server nothing is claimed or counted: the message waits as it is.
     if (!transport) return { status: "waiting", error: NO_SMTP_MESSAGE };
+    if (stopped)
+      return { status: "waiting", error: "Der Server wird beendet; die E-Mail folgt nach dem Neustart." };
+    const waitUntil = Date.now() + backlogWaitMs;
     return serially(async () => {
-      // Messages written earlier and still waiting (the server was away) go first.
-      if (!serverAway()) await sendDue(transport, id);
-      if (serverAway()) {
-        const error = outage?.error ?? "";
+      // Messages written earlier and still waiting (the server was away) go first — for a while.
+      if (!serverAway()) await sendDue(transport, id, waitUntil);
+      const away = serverAway();
+      if (away || stopped || (await dueMailIds(db, 1, { beforeId: id })).length > 0) {
+        const error = away ? (outage?.error ?? "") : BACKLOG_MESSAGE;
         await handOverUntried(db, id, error);
         return { status: "waiting" as const, error };
       }
       const claimed = await claimMail(db, id);
       return claimed ? send(transport, claimed) : { status: "busy" as const };
+    }).catch((error: unknown) => {
+      // The database failed under the send (the change itself is stored): the worker tries again.
+      logger.error("mail delivery failed", { id, error });
+      return { status: "waiting" as const, error: errorText(error) };
     });
   }
 
