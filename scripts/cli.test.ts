@@ -53,6 +53,9 @@ describe("command-line tools", () => {
     });
     expect(run("staff.ts", ["list"]).out).toMatch(/^Bruno\tInhaber/m);
     expect(run("staff.ts", ["role", "bruno", "chef"]).status).toBe(1);
+    expect(run("staff.ts", ["role", "bruno", "staff"]).status).toBe(0);
+    const lastOwner = run("staff.ts", ["role", "anna", "staff"]);
+    expect(lastOwner).toMatchObject({ status: 1, out: expect.stringContaining("letzte Inhaber-Konto") });
     expect(run("staff.ts", ["role", "niemand", "staff"]).status).toBe(1);
     expect(run("staff.ts", ["reset-2fa", "Bruno"])).toMatchObject({
       status: 0,

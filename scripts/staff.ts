@@ -79,7 +79,10 @@ try {
       );
   } else if (command === "role") {
     const role = roleArgument === "owner" ? "owner" : "staff";
-    if (!(await setStaffRole(database.db, name ?? "", role))) fail(`Das Konto „${name}" gibt es nicht.`);
+    const result = await setStaffRole(database.db, name ?? "", role);
+    if (result === "not-found") fail(`Das Konto „${name}" gibt es nicht.`);
+    if (result === "last-owner")
+      fail(`„${name}" ist das letzte Inhaber-Konto: machen Sie zuerst ein anderes Konto zum Inhaber.`);
     say(`„${name}" ist jetzt ${role === "owner" ? "Inhaber" : "Mitarbeiter"}.`);
   } else if (command === "reset-2fa") {
     if (!(await turnOffSecondFactor(database.db, name ?? ""))) fail(`Das Konto „${name}" gibt es nicht.`);

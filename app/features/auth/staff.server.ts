@@ -138,13 +138,34 @@ export function generatePassword(length = 20): string {
 }
 
 /** For emergencies from the terminal: a role, or the second factor off (a lost phone, no owner to ask). */
-export async function setStaffRole(db: Db, username: string, role: StaffRole): Promise<boolean> {
-  const result = await db
-    .updateTable("staff_users")
-    .set({ role, updated_at: nowIso() })
-    .where("username_normalized", "=", normalizeUsername(username))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export async function setStaffRole(
+  db: Db,
+  username: string,
+  role: StaffRole,
+): Promise<"done" | "not-found" | "last-owner"> {
+  return db.transaction().execute(async (trx) => {
+    const account = await trx
+      .selectFrom("staff_users")
+      .select(["id", "role"])
+      .where("username_normalized", "=", normalizeUsername(username))
+      .executeTakeFirst();
+    if (!account) return "not-found";
+    if (account.role === "owner" && role === "staff") {
+      const owners = await trx
+        .selectFrom("staff_users")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("role", "=", "owner")
+        .executeTakeFirstOrThrow();
+      // Nobody could manage the accounts any more.
+      if (Number(owners.count) <= 1) return "last-owner";
+    }
+    await trx
+      .updateTable("staff_users")
+      .set({ role, updated_at: nowIso() })
+      .where("id", "=", account.id)
+      .execute();
+    return "done";
+  });
 }
 
 /** The second factor off: secret, pending secret and recovery codes gone (inside the caller's transaction). */
