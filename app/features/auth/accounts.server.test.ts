@@ -90,21 +90,21 @@ describe.each(testDatabases())("staff accounts on $dialect", (engine) => {
     expect(await removeAccount(handle.db, first, second)).toBe("last-owner");
   });
 
-  it("changing one's password needs the current one and signs out every other device, not this one", async () => {
+  it("changing one's password needs the current one, signs out every other device and renews this one's session", async () => {
     handle = await engine.open();
     const id = await createStaff(handle.db, "Chef");
     const here = await createSession(handle.db, id, "hier");
     const there = await createSession(handle.db, id, "dort");
-    expect(await changeOwnPassword(handle.db, id, hashToken(here), "falsch", "Lasagne am Sonntag")).toEqual({
+    expect(await changeOwnPassword(handle.db, id, "falsch", "Lasagne am Sonntag", "hier")).toEqual({
       verdict: "wrong",
     });
-    expect(
-      await changeOwnPassword(handle.db, id, hashToken(here), TEST_PASSWORD, "Lasagne am Sonntag"),
-    ).toEqual({
-      verdict: "right",
-    });
     expect(await findSession(handle.db, here)).toBeDefined();
+    const changed = await changeOwnPassword(handle.db, id, TEST_PASSWORD, "Lasagne am Sonntag", "hier");
+    if (changed.verdict !== "changed") throw new Error(`expected a change, got ${changed.verdict}`);
+    // Every old token is worth nothing; this device goes on with the new one.
+    expect(await findSession(handle.db, here)).toBeUndefined();
     expect(await findSession(handle.db, there)).toBeUndefined();
+    expect(await findSession(handle.db, changed.token)).toBeDefined();
     expect(await authenticateStaff(handle.db, "Chef", "Lasagne am Sonntag")).toBeDefined();
     // ADMIN_PASSWORD at the next start does not undo a password staff chose (decision 0009).
     const row = await handle.db

@@ -4,6 +4,7 @@ import type { Database, StaffRole } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
 import { countHit } from "../../lib/rate-limit.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
+import { createSession } from "./session.server.ts";
 import { clearSecondFactor, normalizeUsername } from "./staff.server.ts";
 import { generateTotpSecret, verifyTotp } from "./totp.server.ts";
 
@@ -79,33 +80,31 @@ export async function confirmOwnPassword(
 }
 
 /**
- * The current password must be right; every other session of the account and any sign-in waiting
- * for its code end, this session stays.
+ * The current password must be right. Every session of the account ends — the others, any sign-in
+ * waiting for its code, and this one, which is replaced by a new session (a new token after the
+ * password changed); returns that session's token for the cookie.
  */
 export async function changeOwnPassword(
   db: Db,
   userId: number,
-  currentSessionId: string,
   current: string,
   next: string,
-): Promise<OwnPasswordCheck> {
+  userAgent: string | null,
+): Promise<Exclude<OwnPasswordCheck, { verdict: "right" }> | { verdict: "changed"; token: string }> {
   const check = await confirmOwnPassword(db, userId, current);
   if (check.verdict !== "right") return check;
   const passwordHash = await hashPassword(next);
-  await db.transaction().execute(async (trx) => {
+  const token = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("staff_users")
       .set({ password_hash: passwordHash, password_set_by: "staff", updated_at: nowIso() })
       .where("id", "=", userId)
       .execute();
-    await trx
-      .deleteFrom("staff_sessions")
-      .where("user_id", "=", userId)
-      .where("id", "!=", currentSessionId)
-      .execute();
+    await trx.deleteFrom("staff_sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("staff_sign_in_challenges").where("user_id", "=", userId).execute();
+    return createSession(trx, userId, userAgent);
   });
-  return check;
+  return { verdict: "changed", token };
 }
 
 // ——— Sessions ———

@@ -19,7 +19,8 @@ import {
   verifySecondFactor,
   type OwnPasswordCheck,
 } from "../../features/auth/accounts.server.ts";
-import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { cookieSettingsOf, requireStaffSession } from "../../features/auth/auth.server.ts";
+import { sessionCookie } from "../../features/auth/session.server.ts";
 import { HashingBusyError } from "../../features/auth/password.server.ts";
 import { passwordProblem } from "../../features/auth/password-policy.server.ts";
 import {
@@ -143,16 +144,24 @@ export async function action({ request, context }: Route.ActionArgs) {
         const result = await changeOwnPassword(
           db,
           staff.userId,
-          staff.sessionId,
           parsed.data.current,
           parsed.data.password,
+          request.headers.get("user-agent"),
         );
-        if (result.verdict !== "right") return refusedPassword("password", result);
+        if (result.verdict !== "changed") return refusedPassword("password", result);
         logger.info("password changed", { username: staff.username });
-        return done(
-          "password",
-          "Passwort geändert",
-          "Ihr neues Passwort gilt ab sofort. Auf allen anderen Geräten sind Sie abgemeldet.",
+        return data<ActionResult>(
+          {
+            section: "password",
+            notice: {
+              tone: "success",
+              title: "Passwort geändert",
+              description:
+                "Ihr neues Passwort gilt ab sofort. Auf allen anderen Geräten sind Sie abgemeldet.",
+            },
+          },
+          // This device goes on with a new session: the old token is worth nothing now.
+          { headers: { "Set-Cookie": sessionCookie(result.token, cookieSettingsOf(context)) } },
         );
       }
       case "end-session": {
