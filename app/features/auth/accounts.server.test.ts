@@ -278,6 +278,21 @@ describe.each(testDatabases())("staff accounts on $dialect", (engine) => {
     const last = await challengeFrom("2001:db8:99::1");
     expect(await guess(last, "2001:db8:99::1")).toMatchObject({ kind: "throttled" });
 
+    // The day's limit holds when the quarter hour's is fresh: 50 codes today already.
+    await handle.db.deleteFrom("rate_limit_counters").execute();
+    const now = new Date();
+    await handle.db
+      .insertInto("rate_limit_counters")
+      .values({
+        key: `second-factor-day:${id}`,
+        hits: 50,
+        window_started_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+      })
+      .execute();
+    const today = await challengeFrom("2001:db8:98::1");
+    expect(await guess(today, "2001:db8:98::1")).toMatchObject({ kind: "throttled" });
+
     // A sign-in waiting for its code ends when an owner resets the password or the second factor.
     await handle.db.deleteFrom("rate_limit_counters").execute();
     const owner = await createStaff(handle.db, "Zweiter");

@@ -30,6 +30,8 @@ const defaultDependencies: SignInDependencies = {
 
 /** Codes of the second step per account, from all addresses together (decision 0025). */
 export const CODES_PER_ACCOUNT = { max: 10, windowMs: 15 * 60 * 1000 };
+/** And per day: a year of guessing stays far from the code (decision 0025). */
+export const CODES_PER_ACCOUNT_DAY = { max: 50, windowMs: 24 * 60 * 60 * 1000 };
 
 /** When every password-check slot is taken, the browser is asked to come back this much later. */
 const BUSY_RETRY_SECONDS = 5;
@@ -113,9 +115,10 @@ export async function completeSecondFactor(
   // Per account, from every address together: someone who has the password gets ten codes per
   // quarter hour, however many addresses and sign-ins they use (the limits above count per address).
   const perAccount = await countHit(db, `second-factor:${challenge.userId}`, CODES_PER_ACCOUNT, now);
-  if (verdict.refusedForMs > 0 || !perAccount.allowed) {
+  const perDay = await countHit(db, `second-factor-day:${challenge.userId}`, CODES_PER_ACCOUNT_DAY, now);
+  if (verdict.refusedForMs > 0 || !perAccount.allowed || !perDay.allowed) {
     await closeChallenge(db, challenge.id);
-    const waitMs = Math.max(verdict.refusedForMs, perAccount.retryAfterMs);
+    const waitMs = Math.max(verdict.refusedForMs, perAccount.retryAfterMs, perDay.retryAfterMs);
     return { kind: "throttled", retryAfterSeconds: Math.ceil(waitMs / 1000) };
   }
   if (verdict.delayMs > 0) await wait(verdict.delayMs);
