@@ -14,6 +14,8 @@ import {
  * devices) and the owners' Konten. Each test has a site of its own: they change accounts.
  */
 test.use({ ownSite: true });
+// Each flow signs in several times, each a password check with scrypt: on a busy machine it takes a while.
+test.describe.configure({ timeout: 90_000 });
 
 /**
  * The test's clock for one-time codes: it says for which moment a code is made (now, a minute ago),
