@@ -255,13 +255,9 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
             {loaderData.accounts.map((account) => {
               const errors = errorsFor(account.id);
               return (
-                <li
-                  key={account.id}
-                  aria-label={`Konto ${account.username}`}
-                  className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm"
-                >
+                <li key={account.id} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
                   <p className="font-semibold">
-                    {account.username}
+                    <span>{account.username}</span>
                     {account.self ? <span className="ml-2 text-sm font-normal text-muted">(Sie)</span> : null}
                   </p>
                   <p className="text-sm text-muted">
