@@ -5,7 +5,7 @@ import { nowIso } from "../../lib/db.server.ts";
 import { countHit } from "../../lib/rate-limit.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { createSession } from "./session.server.ts";
-import { clearSecondFactor, normalizeUsername } from "./staff.server.ts";
+import { clearSecondFactor, lockedOwnerCount, normalizeUsername } from "./staff.server.ts";
 import { generateTotpSecret, verifyTotp } from "./totp.server.ts";
 
 /**
@@ -359,27 +359,13 @@ export type AccountChange = "done" | "not-found" | "self" | "last-owner";
 export async function removeAccount(db: Db, actorId: number, accountId: number): Promise<AccountChange> {
   if (actorId === accountId) return "self";
   return db.transaction().execute(async (trx) => {
-    // Touching every owner's row first locks them (PostgreSQL; SQLite runs one writer anyway): two
-    // owners removing each other at the same moment take turns, and the second finds one owner left.
-    await trx
-      .updateTable("staff_users")
-      .set((eb) => ({ role: eb.ref("role") }))
-      .where("role", "=", "owner")
-      .execute();
     const account = await trx
       .selectFrom("staff_users")
       .select("role")
       .where("id", "=", accountId)
       .executeTakeFirst();
     if (!account) return "not-found";
-    if (account.role === "owner") {
-      const owners = await trx
-        .selectFrom("staff_users")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("role", "=", "owner")
-        .executeTakeFirstOrThrow();
-      if (Number(owners.count) <= 1) return "last-owner";
-    }
+    if (account.role === "owner" && (await lockedOwnerCount(trx)) <= 1) return "last-owner";
     await trx.deleteFrom("staff_sessions").where("user_id", "=", accountId).execute();
     await trx.deleteFrom("staff_users").where("id", "=", accountId).execute();
     return "done";

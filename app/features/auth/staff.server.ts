@@ -138,6 +138,25 @@ export function generatePassword(length = 20): string {
 }
 
 /** For emergencies from the terminal: a role, or the second factor off (a lost phone, no owner to ask). */
+/**
+ * How many owners there are, with every owner's row locked until the transaction ends (PostgreSQL;
+ * SQLite runs one writer at a time anyway): two changes that each take away an owner — removing
+ * one, demoting one — take turns, and the second sees the first's result.
+ */
+export async function lockedOwnerCount(trx: Db): Promise<number> {
+  await trx
+    .updateTable("staff_users")
+    .set((eb) => ({ role: eb.ref("role") }))
+    .where("role", "=", "owner")
+    .execute();
+  const owners = await trx
+    .selectFrom("staff_users")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("role", "=", "owner")
+    .executeTakeFirstOrThrow();
+  return Number(owners.count);
+}
+
 export async function setStaffRole(
   db: Db,
   username: string,
@@ -150,15 +169,9 @@ export async function setStaffRole(
       .where("username_normalized", "=", normalizeUsername(username))
       .executeTakeFirst();
     if (!account) return "not-found";
-    if (account.role === "owner" && role === "staff") {
-      const owners = await trx
-        .selectFrom("staff_users")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("role", "=", "owner")
-        .executeTakeFirstOrThrow();
-      // Nobody could manage the accounts any more.
-      if (Number(owners.count) <= 1) return "last-owner";
-    }
+    // Nobody could manage the accounts any more.
+    if (account.role === "owner" && role === "staff" && (await lockedOwnerCount(trx)) <= 1)
+      return "last-owner";
     await trx
       .updateTable("staff_users")
       .set({ role, updated_at: nowIso() })
