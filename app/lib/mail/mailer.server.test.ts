@@ -7,6 +7,7 @@ import {
   createMailer,
   MAX_OUTAGE_PROBE_MS,
   NO_SMTP_MESSAGE,
+  type MailerOptions,
   type MailTransport,
 } from "./mailer.server.ts";
 import {
@@ -57,6 +58,21 @@ function fakeTransport({ delayMs = 20 } = {}) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A mailer on the test's database: no MAIL_FROM, a minute's back-off unless a test says otherwise. */
+const mailerFor = (
+  db: DatabaseHandle["db"],
+  transport: MailTransport | undefined,
+  options: Partial<MailerOptions> = {},
+) =>
+  createMailer({
+    db,
+    logger: recordingLogger().logger,
+    transport,
+    from: undefined,
+    retryBaseMs: 60_000,
+    ...options,
+  });
+
 const message = (n: number) => ({
   kind: "reservation-notice",
   recipient: `kueche${n}@example.de`,
@@ -75,13 +91,7 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
   it("sends a message at once, with From, Reply-To and attachment, and marks it sent", async () => {
     handle = await engine.open();
     const mail = fakeTransport();
-    const mailer = createMailer({
-      db: handle.db,
-      logger: recordingLogger().logger,
-      transport: mail.transport,
-      from: "Tavola <reservierung@example.de>",
-      retryBaseMs: 60_000,
-    });
+    const mailer = mailerFor(handle.db, mail.transport, { from: "Tavola <reservierung@example.de>" });
     const id = await enqueueMail(handle.db, message(1));
     expect(await mailer.deliver(id)).toEqual({ status: "sent" });
     expect(mail.sent).toEqual([
@@ -101,13 +111,7 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     handle = await engine.open();
     const mail = fakeTransport();
     mail.setDown(true);
-    const mailer = createMailer({
-      db: handle.db,
-      logger: recordingLogger().logger,
-      transport: mail.transport,
-      from: undefined,
-      retryBaseMs: 50,
-    });
+    const mailer = mailerFor(handle.db, mail.transport, { retryBaseMs: 50 });
     const id = await enqueueMail(handle.db, message(1));
     const first = await mailer.deliver(id);
     expect(first).toEqual({ status: "waiting", error: "connect ECONNREFUSED 127.0.0.1:2525" });
@@ -127,13 +131,7 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     handle = await engine.open();
     const mail = fakeTransport({ delayMs: 2 });
     mail.setDown(true);
-    const mailer = createMailer({
-      db: handle.db,
-      logger: recordingLogger().logger,
-      transport: mail.transport,
-      from: undefined,
-      retryBaseMs: 60,
-    });
+    const mailer = mailerFor(handle.db, mail.transport, { retryBaseMs: 60 });
     const ids: number[] = [];
     for (let n = 0; n < 6; n += 1) {
       const id = await enqueueMail(handle.db, message(n));
@@ -162,14 +160,7 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     const mail = fakeTransport({ delayMs: 0 });
     mail.setDown(true);
     let now = Date.now();
-    const mailer = createMailer({
-      db: handle.db,
-      logger: recordingLogger().logger,
-      transport: mail.transport,
-      from: undefined,
-      retryBaseMs: 60_000,
-      clock: () => now,
-    });
+    const mailer = mailerFor(handle.db, mail.transport, { clock: () => now });
     const id = await enqueueMail(handle.db, message(1));
     await mailer.deliver(id);
     // A weekend: the server is tried every few minutes, far more often than MAX_ATTEMPTS.
@@ -194,13 +185,7 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
       },
       close() {},
     };
-    const mailer = createMailer({
-      db: handle.db,
-      logger: recordingLogger().logger,
-      transport,
-      from: undefined,
-      retryBaseMs: 60_000,
-    });
+    const mailer = mailerFor(handle.db, transport);
     const broken = await enqueueMail(handle.db, message(1));
     expect(await mailer.deliver(broken)).toMatchObject({ status: "waiting" });
     const next = await enqueueMail(handle.db, message(2));
@@ -214,14 +199,7 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
   it("a change's own e-mail waits for older ones only a while, then leaves it to the worker", async () => {
     handle = await engine.open();
     const mail = fakeTransport({ delayMs: 40 });
-    const mailer = createMailer({
-      db: handle.db,
-      logger: recordingLogger().logger,
-      transport: mail.transport,
-      from: undefined,
-      retryBaseMs: 60_000,
-      backlogWaitMs: 100,
-    });
+    const mailer = mailerFor(handle.db, mail.transport, { backlogWaitMs: 100 });
     const aMinuteAgo = new Date(Date.now() - 60_000);
     for (let n = 0; n < 10; n += 1) await enqueueMail(handle.db, message(n), aMinuteAgo);
     const latest = await enqueueMail(handle.db, message(10));
@@ -235,16 +213,21 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     expect(mail.sent).toHaveLength(11);
   });
 
+  it("sends nothing once stopped: a message asked for then waits for the next start", async () => {
+    handle = await engine.open();
+    const mail = fakeTransport({ delayMs: 0 });
+    const mailer = mailerFor(handle.db, mail.transport);
+    await mailer.stop();
+    const id = await enqueueMail(handle.db, message(1));
+    expect(await mailer.deliver(id)).toMatchObject({ status: "waiting" });
+    expect(mail.tries.count).toBe(0);
+    expect((await listOutbox(handle.db))[0]).toMatchObject({ status: "pending", attempts: 0 });
+  });
+
   it("gives the same Message-ID every time a message is sent", async () => {
     handle = await engine.open();
     const mail = fakeTransport({ delayMs: 0 });
-    const mailer = createMailer({
-      db: handle.db,
-      logger: recordingLogger().logger,
-      transport: mail.transport,
-      from: undefined,
-      retryBaseMs: 1000,
-    });
+    const mailer = mailerFor(handle.db, mail.transport, { retryBaseMs: 1000 });
     const id = await enqueueMail(handle.db, message(1));
     await mailer.deliver(id);
     expect(await requeueMail(handle.db, id)).toBe(true);
@@ -257,15 +240,7 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
   it("two processes sharing the database send each message exactly once", async () => {
     handle = await engine.open();
     const mail = fakeTransport({ delayMs: 5 });
-    const mailers = [0, 1].map(() =>
-      createMailer({
-        db: handle.db,
-        logger: recordingLogger().logger,
-        transport: mail.transport,
-        from: undefined,
-        retryBaseMs: 1000,
-      }),
-    );
+    const mailers = [0, 1].map(() => mailerFor(handle.db, mail.transport, { retryBaseMs: 1000 }));
     // Written a minute ago: due for the workers too, so workers and writers race for every message.
     const aMinuteAgo = new Date(Date.now() - 60_000);
     const ids = [];
@@ -282,14 +257,8 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
   it("leaves a new message to the process that wrote it, and a worker sends it if that process died", async () => {
     handle = await engine.open();
     const mail = fakeTransport({ delayMs: 0 });
-    const options = {
-      db: handle.db,
-      logger: recordingLogger().logger,
-      transport: mail.transport,
-      from: undefined,
-      retryBaseMs: 1000,
-    };
-    const [writer, otherProcess] = [createMailer(options), createMailer(options)];
+    const writer = mailerFor(handle.db, mail.transport, { retryBaseMs: 1000 });
+    const otherProcess = mailerFor(handle.db, mail.transport, { retryBaseMs: 1000 });
     const id = await enqueueMail(handle.db, message(1));
     expect(await otherProcess.deliverDue()).toBe(0);
     expect(await writer.deliver(id)).toEqual({ status: "sent" });
@@ -312,13 +281,7 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     handle = await engine.open();
     const mail = fakeTransport({ delayMs: 0 });
     mail.setRefusing(true);
-    const mailer = createMailer({
-      db: handle.db,
-      logger: recordingLogger().logger,
-      transport: mail.transport,
-      from: undefined,
-      retryBaseMs: 1000,
-    });
+    const mailer = mailerFor(handle.db, mail.transport, { retryBaseMs: 1000 });
     const id = await enqueueMail(handle.db, message(1));
     await handle.db
       .updateTable("mail_outbox")
@@ -338,13 +301,7 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
 
   it("without a mail server nothing is claimed or counted: messages wait, visible", async () => {
     handle = await engine.open();
-    const mailer = createMailer({
-      db: handle.db,
-      logger: recordingLogger().logger,
-      transport: undefined,
-      from: undefined,
-      retryBaseMs: 1000,
-    });
+    const mailer = mailerFor(handle.db, undefined, { retryBaseMs: 1000 });
     const id = await enqueueMail(handle.db, message(1));
     expect(await mailer.deliver(id)).toEqual({ status: "waiting", error: NO_SMTP_MESSAGE });
     expect((await listOutbox(handle.db))[0]).toMatchObject({ status: "pending", attempts: 0 });
