@@ -127,6 +127,7 @@ test("Angemeldete Geräte: die Liste zeigt jedes Gerät, ein anderes lässt sich
 
 test("Zwei-Faktor-Anmeldung: einrichten mit QR-Code, danach Anmeldung nur mit Code; alte, wiederholte und falsche Codes werden abgelehnt; Wiederherstellungscodes gelten einmal", async ({
   page,
+  site,
 }) => {
   await signInWithForm(page);
   await openAccount(page);
@@ -167,6 +168,13 @@ test("Zwei-Faktor-Anmeldung: einrichten mit QR-Code, danach Anmeldung nur mit Co
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login$/);
   await expect(code).toBeVisible(); // the code form is still asked for after a reload
+
+  // 'Abbrechen' ends the half-done sign-in: back to the password, nothing left open.
+  await page.getByRole("button", { name: "Abbrechen und neu anmelden" }).click();
+  await expect(page.getByLabel("Benutzername")).toBeVisible();
+  expect(await site.db.selectFrom("staff_sign_in_challenges").select("id").execute()).toEqual([]);
+  await typeSignIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(code).toBeVisible();
 
   // The code just used to switch it on, and a wrong one, are refused; five tries at most.
   await code.fill(codeAt(secret, now));

@@ -349,6 +349,8 @@ test.describe("Reservierungen einsehen", () => {
 
     await page.goto(`${ADMIN_PATH}/e-mails?filter=waiting`);
     await expect(page.getByText(/Letzter Fehler: /)).toBeVisible();
+    // An outage counts no attempt against the e-mail; the outbox says what it waits for.
+    await expect(page.getByText(/E-Mail-Server nicht erreichbar, wird automatisch gesendet/)).toBeVisible();
 
     await need(mailbox).start();
     const delivered = await need(mailbox).waitFor(
