@@ -271,6 +271,26 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
+/** The account's current password, asked for before anything about the sign-in changes. */
+function CurrentPasswordField({
+  id,
+  confirming,
+  error,
+}: {
+  id: string;
+  confirming?: boolean;
+  error: string | undefined;
+}) {
+  return (
+    <Field
+      id={id}
+      label={confirming ? "Aktuelles Passwort (zur Bestätigung)" : "Aktuelles Passwort"}
+      errors={error}
+      inputProps={{ name: "current", type: "password", autoComplete: "current-password" }}
+    />
+  );
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { sessions, secondFactor, username, role } = loaderData;
   const errors = actionData?.fieldErrors ?? {};
@@ -288,11 +308,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <Section title="Passwort ändern" id="passwort">
           {noticeFor("password")}
           <Form ref={passwordForm} method="post" noValidate className="space-y-4">
-            <Field
+            <CurrentPasswordField
               id="current-password"
-              label="Aktuelles Passwort"
-              errors={actionData?.section === "password" ? errors.current : undefined}
-              inputProps={{ name: "current", type: "password", autoComplete: "current-password" }}
+              error={actionData?.section === "password" ? errors.current : undefined}
             />
             <Field
               id="new-password"
@@ -339,11 +357,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 Authenticator-App. Noch {secondFactor.recoveryCodesLeft} unbenutzte Wiederherstellungscodes.
               </p>
               <Form ref={factorForm} method="post" noValidate className="space-y-4">
-                <Field
+                <CurrentPasswordField
                   id="factor-password"
-                  label="Aktuelles Passwort (zur Bestätigung)"
-                  errors={actionData?.section === "second-factor" ? errors.current : undefined}
-                  inputProps={{ name: "current", type: "password", autoComplete: "current-password" }}
+                  confirming
+                  error={actionData?.section === "second-factor" ? errors.current : undefined}
                 />
                 <Field
                   id="factor-code"
@@ -389,11 +406,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 </code>
               </p>
               <Form method="post" noValidate className="space-y-4">
-                <Field
+                <CurrentPasswordField
                   id="setup-password"
-                  label="Aktuelles Passwort (zur Bestätigung)"
-                  errors={actionData?.section === "second-factor" ? errors.current : undefined}
-                  inputProps={{ name: "current", type: "password", autoComplete: "current-password" }}
+                  confirming
+                  error={actionData?.section === "second-factor" ? errors.current : undefined}
                 />
                 <Field
                   id="totp-code"
