@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { services } from "./lib/app-context.ts";
+import { CspNonce } from "./lib/csp-nonce.ts";
 import { hydrateAfterLoad } from "./lib/hydration-timing.server.ts";
 
 export const streamTimeout = 5_000;
@@ -43,7 +44,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <CspNonce value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonce>,
       {
         nonce,
         [readyOption]() {

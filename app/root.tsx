@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useContext, useEffect, useLayoutEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,6 +10,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+import { CspNonce } from "./lib/csp-nonce.ts";
+import { EARLY_INPUT_SCRIPT, replayEarlyInput, stopKeepingEarlyInput } from "./lib/early-input.ts";
 import { usesToasts, useToastAreaRequested } from "./lib/toasts.ts";
 import { siteMeta } from "./lib/meta.ts";
 
@@ -43,6 +45,20 @@ export const meta: Route.MetaFunction = () => siteMeta({});
  */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appCss, precedence: "default" }];
 
+/**
+ * Keeps what a person presses or types before the page has hydrated, and carries it out afterwards
+ * (app/lib/early-input.ts). First in the body, so it listens from the first paint on.
+ */
+function EarlyInput() {
+  const nonce = useContext(CspNonce);
+  useLayoutEffect(stopKeepingEarlyInput, []);
+  useEffect(replayEarlyInput, []);
+  // The browser hides a nonce from scripts once the page is parsed, so the browser's render has none.
+  return (
+    <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="de">
@@ -55,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <EarlyInput />
         {children}
         <ToastArea />
         <ScrollRestoration />

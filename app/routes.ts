@@ -6,6 +6,7 @@ export default [
     index("routes/site/home.tsx"),
     route("speisekarte", "routes/site/speisekarte.tsx"),
     route("wochenkarte", "routes/site/wochenkarte.tsx"),
+    route("mitteilungen", "routes/site/mitteilungen.tsx"),
     route("impressum", "routes/site/impressum.tsx"),
     route("datenschutz", "routes/site/datenschutz.tsx"),
     route("nutzungsbedingungen", "routes/site/nutzungsbedingungen.tsx"),

@@ -23,7 +23,8 @@ export function deferModuleScript(body: string): string {
     imports.map((entry) => `import(${entry.from})`).join(", "),
     `]).then(([${imports.map((entry) => entry.name).join(", ")}]) => {${rest}\n});`,
     "let started = false;",
-    "const start = () => { if (!started) { started = true; void hydrate(); } };",
+    // A page whose scripts cannot be loaded lets a press kept for them go where it points (app/lib/early-input.ts).
+    "const start = () => { if (!started) { started = true; hydrate().catch(() => window.__tavolaEarly?.fail()); } };",
     'if (document.readyState === "complete") start();',
     'else for (const type of ["load", "pointerdown", "keydown", "touchstart"]) addEventListener(type, start, { once: true, passive: true, capture: true });',
   ].join("\n");

@@ -6,6 +6,7 @@ export const PUBLIC_PAGES = [
   "/",
   "/speisekarte",
   "/wochenkarte",
+  "/mitteilungen",
   "/impressum",
   "/datenschutz",
   "/nutzungsbedingungen",

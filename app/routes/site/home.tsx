@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import { About } from "../../features/home/components/about.tsx";
 import { GallerySection } from "../../features/home/components/gallery-section.tsx";
-import { Hero, type HomeDialog } from "../../features/home/components/hero.tsx";
+import { Hero } from "../../features/home/components/hero.tsx";
+import type { HomeDialog } from "../../features/home/components/dialog-pages.ts";
 import { MenuSection } from "../../features/home/components/menu-section.tsx";
 import { ReservationsSection } from "../../features/home/components/reservations-section.tsx";
 import { Testimonials } from "../../features/home/components/testimonials.tsx";

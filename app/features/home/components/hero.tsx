@@ -8,11 +8,11 @@ import { renderHeadline } from "../headline-markup.ts";
 import { HERO_PICTURE } from "../../../lib/content/pictures.ts";
 import { sectionActionClass } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
+import { DialogLink } from "../../../components/ui/dialog-link.tsx";
+import { dialogPages, type HomeDialog } from "./dialog-pages.ts";
 
 /** The background moves at this share of the scroll distance (the spec's value). */
 export const PARALLAX_FACTOR = 0.4;
-
-export type HomeDialog = "speisekarte" | "wochenkarte" | "mitteilungen";
 
 /**
  * Parallax: while the hero is on screen, its background is shifted down by 0.4 × the scroll distance,
@@ -108,7 +108,7 @@ function CustomHeroPicture({ address }: { address: string }) {
 
 const outlineOnDark = `${sectionActionClass} border-white/70 bg-black/20 text-white hover:bg-white/15 backdrop-blur-sm`;
 
-/** The three actions that open a dialog, with the field of `home.hero` that labels each. */
+/** The three actions that open a dialog (links to its page until then), with the field of `home.hero` that labels each. */
 const dialogActions = [
   { dialog: "speisekarte", label: "cta_speisekarte", Icon: BookOpen },
   { dialog: "wochenkarte", label: "cta_wochenkarte", Icon: UtensilsCrossed },
@@ -167,14 +167,15 @@ export function Hero({
           {dialogActions.map(({ dialog, label, Icon }, index) => (
             <Button
               key={dialog}
+              asChild
               size="lg"
               variant={index === 0 ? "light" : "outline"}
               className={index === 0 ? sectionActionClass : outlineOnDark}
-              onClick={() => onOpen(dialog)}
-              aria-haspopup="dialog"
             >
-              <Icon aria-hidden="true" />
-              {hero[label]}
+              <DialogLink href={dialogPages[dialog]} onOpen={() => onOpen(dialog)}>
+                <Icon aria-hidden="true" />
+                {hero[label]}
+              </DialogLink>
             </Button>
           ))}
           <Button asChild size="lg" className={sectionActionClass}>

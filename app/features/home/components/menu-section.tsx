@@ -3,12 +3,14 @@ import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/utils.ts";
 import type { MenuSectionContent } from "../../../lib/content/schemas.ts";
+import { DialogLink } from "../../../components/ui/dialog-link.tsx";
+import { dialogPages } from "./dialog-pages.ts";
 import { PictureSection, SectionDescription, SectionHeading, sectionActionClass } from "./section-frame.tsx";
 
 /**
  * The menu section: its texts, the showcase of dishes (tabs by category and a carousel, from the menu
  * feature, given by the route as `showcase(onDark)`), and the buttons that open the Speisekarte and
- * the Wochenkarte.
+ * the Wochenkarte (links to their pages until the page has hydrated).
  */
 export function MenuSection({
   section,
@@ -48,24 +50,17 @@ export function MenuSection({
             onFocus={onIntent}
             className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row"
           >
-            <Button
-              size="lg"
-              className={sectionActionClass}
-              onClick={onOpenSpeisekarte}
-              aria-haspopup="dialog"
-            >
-              <BookOpen aria-hidden="true" />
-              {section.cta_full_menu}
+            <Button asChild size="lg" className={sectionActionClass}>
+              <DialogLink href={dialogPages.speisekarte} onOpen={onOpenSpeisekarte}>
+                <BookOpen aria-hidden="true" />
+                {section.cta_full_menu}
+              </DialogLink>
             </Button>
-            <Button
-              size="lg"
-              variant="outline"
-              className={sectionActionClass}
-              onClick={onOpenWochenkarte}
-              aria-haspopup="dialog"
-            >
-              <UtensilsCrossed aria-hidden="true" />
-              Wochenkarte ansehen
+            <Button asChild size="lg" variant="outline" className={sectionActionClass}>
+              <DialogLink href={dialogPages.wochenkarte} onOpen={onOpenWochenkarte}>
+                <UtensilsCrossed aria-hidden="true" />
+                Wochenkarte ansehen
+              </DialogLink>
             </Button>
           </div>
         </div>

@@ -54,6 +54,9 @@ export function PublicGallery({ pictures }: { pictures: PublicGalleryPicture[] }
                     href={responsivePicture(picture.address)?.src ?? picture.address}
                     aria-haspopup="dialog"
                     aria-label={T.open(picture.alt)}
+                    // A press before the page's scripts have run opens the large picture once they
+                    // have (app/lib/early-input.ts); without scripts the link shows the picture.
+                    data-keep-press=""
                     onClick={(event) => {
                       event.preventDefault();
                       show(index);

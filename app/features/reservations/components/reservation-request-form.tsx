@@ -71,6 +71,19 @@ function newFormKey(): string {
     .replace(/=+$/, "");
 }
 
+/**
+ * A field's value that a successful answer arriving after it was set clears (the form is then empty
+ * for the next request), without an effect: the value remembers the answer that was current.
+ */
+function useClearedOnSuccess(initial: string, answer: RequestResult | undefined) {
+  const [entry, setEntry] = useState(() => ({
+    value: initial,
+    answer: undefined as RequestResult | undefined,
+  }));
+  const value = answer?.status === "sent" && entry.answer !== answer ? "" : entry.value;
+  return [value, (next: string) => setEntry({ value: next, answer })] as const;
+}
+
 export function ReservationRequestForm({
   hours,
   window,
@@ -82,13 +95,6 @@ export function ReservationRequestForm({
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const idPrefix = useId();
-  // The chosen day, with the answer that was current when it was chosen: a success that arrives
-  // later clears the form, and with it the day.
-  const [dateEntry, setDateEntry] = useState(() => ({
-    value: (documentResult?.status !== "sent" && documentResult?.values.date) || "",
-    answer: undefined as RequestResult | undefined,
-  }));
-  const date = fetcher.data?.status === "sent" && dateEntry.answer !== fetcher.data ? "" : dateEntry.value;
   const [clientErrors, setClientErrors] = useState<FieldErrors<RequestField> | undefined>();
   const [checking, setChecking] = useState(false);
 
@@ -97,6 +103,10 @@ export function ReservationRequestForm({
   const errors = clientErrors ?? serverErrors;
   const kept = documentResult && documentResult.status !== "sent" ? documentResult.values : {};
   const pending = checking || fetcher.state !== "idle";
+  // The day and time steer which times are offered, so they are held here (the other fields are
+  // the browser's own); a success clears them with the form.
+  const [date, setDate] = useClearedOnSuccess(kept.date ?? "", fetcher.data);
+  const [chosenTime, setTime] = useClearedOnSuccess(kept.time ?? "", fetcher.data);
 
   // The answer with JavaScript: a toast, the form cleared after success.
   const handled = useRef<RequestResult | undefined>(undefined);
@@ -120,6 +130,8 @@ export function ReservationRequestForm({
   const availability = date && isCalendarDate(date) ? dayAvailability(date, hours) : undefined;
   const slots = availability ? (availability.kind === "open" ? availability.slots : []) : TIME_SLOTS;
   const dayMessage = availability && availability.kind !== "open" ? availability.message : undefined;
+  // A time the chosen day does not offer is never sent by mistake.
+  const time = (slots as readonly string[]).includes(chosenTime) ? chosenTime : "";
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -246,14 +258,14 @@ export function ReservationRequestForm({
             max: window.max,
             value: date,
             onChange: (event) => {
-              setDateEntry({ value: event.currentTarget.value, answer: fetcher.data });
+              setDate(event.currentTarget.value);
+              // A new day's list starts unselected, so no time from the old list is sent by mistake.
+              setTime("");
               setClientErrors((current) => current && { ...current, date: undefined, time: undefined });
             },
           }}
         />
         <SelectField
-          // A new day's list starts unselected, so no time from the old list is sent by mistake.
-          key={date}
           id={id("time")}
           label="Uhrzeit"
           errors={errors.time}
@@ -265,7 +277,8 @@ export function ReservationRequestForm({
             name: "time",
             required: true,
             disabled: timeDisabled,
-            defaultValue: kept.time ?? "",
+            value: time,
+            onChange: (event) => setTime(event.currentTarget.value),
           }}
         />
       </div>

@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
+import { DialogLink } from "../../../components/ui/dialog-link.tsx";
 import { cn } from "../../../lib/utils.ts";
 import type { NavbarContent } from "../../../lib/content/schemas.ts";
 import { anchorHref } from "../site-frame.ts";
@@ -83,15 +84,18 @@ export function SiteNavbar({
             </li>
           ))}
           <li>
-            <button
-              type="button"
-              onClick={onContact}
+            {/* Without scripts it leads to the footer's contact details; a press before the page
+                has hydrated is kept for the dialog. */}
+            <DialogLink
+              href="#contact"
+              keepPress
+              onOpen={onContact}
               onPointerOver={onContactIntent}
               onFocus={onContactIntent}
               className="text-sm font-medium underline-offset-8 hover:underline"
             >
               {navbar.contact_label}
-            </button>
+            </DialogLink>
           </li>
           <li>
             <Button asChild size="sm">

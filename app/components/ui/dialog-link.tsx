@@ -1,0 +1,41 @@
+import type { ComponentProps, KeyboardEvent, MouseEvent } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+
+/**
+ * A control that opens a dialog, written as a link to a page (or place) with the same content: until
+ * the page has hydrated — and in a new tab, or without scripts — it leads there, so a first tap is
+ * never lost; once hydrated it is a button that opens the dialog in place (docs/decisions/0026).
+ * `keepPress` keeps a press made before hydration for the dialog instead (app/lib/early-input.ts):
+ * for a link whose place is only a fallback, such as the footer's contact details.
+ */
+export function DialogLink({
+  onOpen,
+  keepPress = false,
+  onClick,
+  onKeyDown,
+  ...props
+}: ComponentProps<"a"> & { href: string; onOpen: () => void; keepPress?: boolean }) {
+  const hydrated = useHydrated();
+  return (
+    <a
+      {...props}
+      role={hydrated ? "button" : undefined}
+      aria-haspopup="dialog"
+      data-keep-press={keepPress ? "" : undefined}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.(event);
+        if (event.defaultPrevented || event.button !== 0) return;
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        onOpen();
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLAnchorElement>) => {
+        onKeyDown?.(event);
+        // A button opens with the space bar too (a link only with Enter, which clicks it).
+        if (event.defaultPrevented || event.key !== " ") return;
+        event.preventDefault();
+        onOpen();
+      }}
+    />
+  );
+}

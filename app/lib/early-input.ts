@@ -1,0 +1,168 @@
+/**
+ * What a person does before the page's scripts have run is kept, and carried out once they have
+ * (docs/decisions/0026-nothing-lost-before-the-scripts-run.md).
+ *
+ * Guests' pages load their scripts only after the page (decision 0008), and every page hydrates a
+ * moment after its first paint. Until then a button's press does nothing, and React, once it runs,
+ * sets every controlled field back to the value it was rendered with (a textarea already while it
+ * hydrates). The inline script below runs before the page's content is parsed and, until the page
+ * has hydrated:
+ * - keeps each press of a button that does nothing without scripts (any button that does not
+ *   submit a form) and of an element marked `data-keep-press` (a link that becomes a dialog), marks
+ *   it `data-press-pending` (styled as busy), and stops a marked link from leaving the page;
+ * - remembers the latest value of every field a person types into or chooses in.
+ * Once the page has hydrated (`stopKeepingEarlyInput`, `replayEarlyInput`), each field gets back what
+ * the person entered, as if they had just typed it (React's `onChange` runs, so a controlled field
+ * adopts it), and the kept presses are pressed again, in order.
+ *
+ * A press React handled itself (it hydrates at once on a press that arrives while it hydrates) is
+ * not pressed twice: the bubbling listener drops a press once the page has hydrated during it. If
+ * the scripts cannot be loaded at all, `fail` lets a kept link lead where it points after all.
+ */
+export const EARLY_INPUT_SCRIPT = `(function(){
+var early = window.__tavolaEarly = { presses: [], values: new Map(), done: false, current: null };
+function pressable(event) {
+  var target = event.target instanceof Element ? event.target.closest("button,[data-keep-press]") : null;
+  if (!target || target.disabled) return null;
+  if (target.tagName === "BUTTON" && (target.type === "reset" || (target.type === "submit" && target.form))) return null;
+  return target;
+}
+addEventListener("click", function (event) {
+  if (early.done) return;
+  var target = pressable(event);
+  if (!target) return;
+  event.preventDefault();
+  if (early.presses[early.presses.length - 1] !== target) early.presses.push(target);
+  target.setAttribute("data-press-pending", "");
+  early.current = target;
+}, true);
+addEventListener("click", function () {
+  var target = early.current;
+  early.current = null;
+  if (!target || !early.done) return;
+  early.presses = early.presses.filter(function (press) { return press !== target; });
+  target.removeAttribute("data-press-pending");
+});
+function remember(event) {
+  var field = event.target;
+  if (early.done || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
+  early.values.set(field, field.type === "checkbox" || field.type === "radio" ? field.checked : field.value);
+}
+addEventListener("input", remember, true);
+addEventListener("change", remember, true);
+early.fail = function () {
+  if (early.done) return;
+  early.done = true;
+  var link = early.presses.filter(function (press) { return press.tagName === "A" && press.href; }).pop();
+  early.presses.forEach(function (press) { press.removeAttribute("data-press-pending"); });
+  if (link) location.assign(link.href);
+};
+})();`;
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type FieldValue = string | boolean;
+
+interface EarlyInput {
+  presses: Element[];
+  values: Map<Field, FieldValue>;
+  done: boolean;
+  /** The page's scripts could not be loaded: a kept link is followed after all. */
+  fail: () => void;
+}
+
+declare global {
+  interface Window {
+    __tavolaEarly?: EarlyInput;
+  }
+}
+
+const UNCHANGEABLE_TYPES = new Set(["hidden", "file", "submit", "button", "reset", "image"]);
+
+/**
+ * Fields that differ from what the page was rendered with although nobody typed into them while the
+ * inline script listened: filled in by the browser (autofill, or a form restored on going back).
+ */
+function changedWithoutEvents(known: ReadonlyMap<Field, FieldValue>): Array<[Field, FieldValue]> {
+  const changed: Array<[Field, FieldValue]> = [];
+  for (const field of document.querySelectorAll<Field>("input, textarea, select")) {
+    if (known.has(field)) continue;
+    if (field instanceof HTMLSelectElement) {
+      if (!field.multiple && [...field.options].some((option) => option.selected !== option.defaultSelected))
+        changed.push([field, field.value]);
+    } else if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+      if (field.checked !== field.defaultChecked) changed.push([field, field.checked]);
+    } else if (!UNCHANGEABLE_TYPES.has(field.type) && field.value !== field.defaultValue) {
+      changed.push([field, field.value]);
+    }
+  }
+  return changed;
+}
+
+/** Gives a field back its value the way typing does, so React's change handler sees it. */
+function restore(field: Field, value: FieldValue): void {
+  if (!field.isConnected) return;
+  if (typeof value === "boolean") {
+    if (field instanceof HTMLInputElement && field.checked !== value) field.click();
+    return;
+  }
+  // React remembers the value it last saw through the element's own `value` property and reports a
+  // change only when the field differs from it: so first through that property to a value the person
+  // did not enter, then through the prototype's setter, which React does not watch, to theirs.
+  field.value = value === "" ? " " : "";
+  const prototype = Object.getPrototypeOf(field) as object;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
+  if (!(field instanceof HTMLSelectElement)) field.dispatchEvent(new Event("input", { bubbles: true }));
+  field.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+let carriedOver: { values: Array<[Field, FieldValue]>; presses: Element[] } | undefined;
+
+/**
+ * The page has hydrated (the root's layout effect): from now on React handles every press and
+ * keystroke, and the inline script only hands over what came before.
+ */
+export function stopKeepingEarlyInput(): void {
+  const early = window.__tavolaEarly;
+  if (!early || early.done) return;
+  early.done = true;
+  const values: Array<[Field, FieldValue]> = [...early.values, ...changedWithoutEvents(early.values)];
+  // Earlier fields first: a later field may depend on an earlier one (the times offered on a day).
+  values.sort(([a], [b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  carriedOver = { values, presses: early.presses };
+  early.values = new Map();
+  early.presses = [];
+}
+
+/**
+ * Carries out what came before (the root's passive effect): a task later, when React has finished
+ * the renders that follow hydration — one of them sets controlled fields back. Fields first, then
+ * presses.
+ */
+export function replayEarlyInput(): () => void {
+  const timer = setTimeout(() => {
+    const pending = carriedOver;
+    carriedOver = undefined;
+    if (!pending) return;
+    for (const [field, value] of pending.values) restore(field, value);
+    for (const element of pending.presses) {
+      element.removeAttribute("data-press-pending");
+      if (element.isConnected && element instanceof HTMLElement) press(element);
+    }
+  }, 0);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * Presses an element as a mouse does: some controls act on `pointerdown` or `mousedown` (tabs, select
+ * menus), most on `click`; the element takes the focus, so a dialog it opens gives it back on closing.
+ */
+function press(element: HTMLElement): void {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
+  const pointer = { ...init, pointerId: 1, pointerType: "mouse", isPrimary: true };
+  element.dispatchEvent(new PointerEvent("pointerdown", pointer));
+  element.dispatchEvent(new MouseEvent("mousedown", init));
+  element.focus({ preventScroll: true });
+  element.dispatchEvent(new PointerEvent("pointerup", pointer));
+  element.dispatchEvent(new MouseEvent("mouseup", init));
+  element.click();
+}

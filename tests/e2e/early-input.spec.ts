@@ -1,0 +1,205 @@
+import type { Page } from "@playwright/test";
+import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
+import { expect, test, toastRegion } from "./fixtures.ts";
+
+/**
+ * Nothing a person does is lost while the page's scripts are still on their way
+ * (docs/decisions/0026): each test holds the scripts back, acts as a guest or staff member would,
+ * then lets them through.
+ */
+
+/** Holds every script of the build back until `release` is called (as a slow line would). */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Resolves once the page has hydrated and what came before it has been carried out. */
+const hydrated = (page: Page) =>
+  page
+    .waitForFunction(() => window.__tavolaEarly?.done === true, undefined, { timeout: 15_000 })
+    .then(() => page.waitForTimeout(100));
+
+const hero = (page: Page) => page.locator("#home");
+
+/** The first day at least `from` days ahead that is not a Monday (the demo's closed day). */
+function openDay(from = 3): string {
+  let date = addDays(berlinNow().date, from);
+  while (weekdayOf(date) === "monday") date = addDays(date, 1);
+  return date;
+}
+
+test.describe("before the scripts have run", () => {
+  for (const [label, path, heading] of [
+    ["Speisekarte", "/speisekarte", "Unsere Speisekarte"],
+    ["Wochenkarte", "/wochenkarte", "Unsere Wochenkarte"],
+    ["Mitteilungen", "/mitteilungen", "Mitteilungen"],
+  ] as const) {
+    test(`the hero's '${label}' leads to its page`, async ({ page }) => {
+      const release = await holdScripts(page);
+      await page.goto("/");
+      await hero(page).getByRole("link", { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      release();
+    });
+  }
+
+  test("'Mitteilungen' as a page shows today's announcements, most important first", async ({ page }) => {
+    await page.goto("/mitteilungen");
+    const list = page.getByRole("list", { name: "Aktuelle Mitteilungen" });
+    await expect(list.getByRole("article").first()).toBeVisible();
+    await expect(list.getByRole("heading", { level: 2 }).first()).toBeVisible();
+  });
+
+  test("once hydrated, the hero's actions are buttons that open their dialogs", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const action = hero(page).getByRole("button", { name: "Wochenkarte", exact: true });
+    await expect(action).toHaveAttribute("aria-haspopup", "dialog");
+    await action.press(" ");
+    await expect(page.getByRole("dialog", { name: "Unsere Wochenkarte" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a press on 'Kontakt' is kept and opens the dialog once the scripts are there", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/");
+    const contact = page
+      .getByRole("navigation", { name: "Hauptnavigation" })
+      .getByRole("link", { name: "Kontakt", exact: true });
+    await contact.click();
+    await expect(contact).toHaveAttribute("data-press-pending", "");
+    await page.waitForTimeout(1500);
+    // Not taken to the footer, and nothing else happened yet.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    release();
+    await expect(page.getByRole("dialog", { name: "Kontakt" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator("[data-press-pending]")).toHaveCount(0);
+  });
+
+  test("on a phone, a press on 'Menü öffnen' is kept and opens the menu", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const release = await holdScripts(page);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    await page.waitForTimeout(1000);
+    release();
+    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("dialog").getByRole("link", { name: "Reservieren" })).toBeVisible();
+  });
+
+  test("a press on a gallery picture opens the large picture once the scripts are there", async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/#gallery");
+    const opener = page
+      .locator("#gallery")
+      .getByRole("link", { name: /^Bild vergrößern/ })
+      .first();
+    await opener.click();
+    await page.waitForTimeout(1000);
+    await expect(page).toHaveURL(/\/#gallery$/);
+    release();
+    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 15_000 });
+  });
+
+  test("a press on a menu showcase tab is carried out", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/#menu");
+    const tab = page.locator("#menu").getByRole("button", { name: "Pizza", exact: true });
+    await expect(tab).toHaveAttribute("aria-pressed", "false");
+    await tab.click();
+    await page.waitForTimeout(1000);
+    release();
+    await expect(tab).toHaveAttribute("aria-pressed", "true", { timeout: 15_000 });
+  });
+
+  test("the reservation form keeps a date, a time and a name chosen before, and sends them", async ({
+    page,
+    site,
+  }) => {
+    const date = openDay();
+    const release = await holdScripts(page);
+    await page.goto("/#reservation-form-area");
+    const form = page.locator("#reservation-form-area");
+    await form.getByLabel("Name").fill("Frühe Füchsin");
+    await form.getByLabel("E-Mail").fill("frueh@example.de");
+    await form.getByLabel("Datum").fill(date);
+    await form.getByLabel("Uhrzeit").selectOption("19:00");
+    await form.getByLabel("Personenanzahl").selectOption("4");
+    await page.waitForTimeout(1000);
+    release();
+    await hydrated(page);
+    await expect(form.getByLabel("Name")).toHaveValue("Frühe Füchsin");
+    await expect(form.getByLabel("Datum")).toHaveValue(date);
+    await expect(form.getByLabel("Uhrzeit")).toHaveValue("19:00");
+    await expect(form.getByLabel("Personenanzahl")).toHaveValue("4");
+
+    await form.getByRole("button", { name: "Reservierung anfragen" }).click();
+    await expect(toastRegion(page).getByText("Reservierungsanfrage gesendet!")).toBeVisible();
+    const stored = await site.db
+      .selectFrom("reservations")
+      .select(["reservation_date", "reservation_time", "party_size", "email"])
+      .where("customer_name", "=", "Frühe Füchsin")
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      reservation_date: date,
+      reservation_time: "19:00",
+      party_size: 4,
+      email: "frueh@example.de",
+    });
+  });
+
+  test("a name typed into 'Nach Name suchen' stays and filters", async ({ page, site, signIn }) => {
+    const now = new Date().toISOString();
+    for (const name of ["Sofia Früh", "Bruno Spät"]) {
+      await site.db
+        .insertInto("reservations")
+        .values({
+          customer_name: name,
+          customer_name_search: name.toLocaleLowerCase("de-DE"),
+          email: "gast@example.de",
+          phone_number: null,
+          reservation_date: openDay(),
+          reservation_time: "19:00",
+          party_size: 2,
+          notes: null,
+          status: "PENDING",
+          request_token: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    await signIn(page);
+    const release = await holdScripts(page);
+    // A staff page's scripts are loaded with it: the page is there, its `load` event is not.
+    await page.goto("/admin/reservations", { waitUntil: "commit" });
+    const search = page.getByLabel("Nach Name suchen");
+    await search.fill("sofia");
+    await page.waitForTimeout(1000);
+    release();
+    await expect(page).toHaveURL(/[?&]q=sofia/, { timeout: 15_000 });
+    await expect(search).toHaveValue("sofia");
+    await expect(page.getByRole("article", { name: /Sofia Früh/ })).toBeVisible();
+    await expect(page.getByRole("article", { name: /Bruno Spät/ })).toHaveCount(0);
+  });
+
+  test("scripts that never arrive let a kept link lead where it points", async ({ page }) => {
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+    await page.goto("/");
+    await page
+      .getByRole("navigation", { name: "Hauptnavigation" })
+      .getByRole("link", { name: "Kontakt", exact: true })
+      .click();
+    await expect(page).toHaveURL(/#contact$/);
+  });
+});
