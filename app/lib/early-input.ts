@@ -1,6 +1,6 @@
 /**
  * What a person does before the page's scripts have run is kept, and carried out once they have
- * (docs/decisions/0026-nothing-lost-before-the-scripts-run.md).
+ * (docs/decisions/0029-nothing-lost-before-the-scripts-run.md).
  *
  * Guests' pages load their scripts only after the page (decision 0008), and every page hydrates a
  * moment after its first paint. Until then a button's press does nothing, and React, once it runs,

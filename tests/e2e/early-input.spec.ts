@@ -4,7 +4,7 @@ import { expect, test, toastRegion } from "./fixtures.ts";
 
 /**
  * Nothing a person does is lost while the page's scripts are still on their way
- * (docs/decisions/0026): each test holds the scripts back, acts as a guest or staff member would,
+ * (docs/decisions/0029): each test holds the scripts back, acts as a guest or staff member would,
  * then lets them through.
  */
 

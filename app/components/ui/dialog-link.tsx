@@ -4,7 +4,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 /**
  * A control that opens a dialog, written as a link to a page (or place) with the same content: until
  * the page has hydrated — and in a new tab, or without scripts — it leads there, so a first tap is
- * never lost; once hydrated it is a button that opens the dialog in place (docs/decisions/0026).
+ * never lost; once hydrated it is a button that opens the dialog in place (docs/decisions/0029).
  * `keepPress` keeps a press made before hydration for the dialog instead (app/lib/early-input.ts):
  * for a link whose place is only a fallback, such as the footer's contact details.
  */

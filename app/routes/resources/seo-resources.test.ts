@@ -19,6 +19,7 @@ const PUBLIC_PATHS = [
   "/",
   "/speisekarte",
   "/wochenkarte",
+  "/mitteilungen",
   "/impressum",
   "/datenschutz",
   "/nutzungsbedingungen",
