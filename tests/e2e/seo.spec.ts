@@ -164,6 +164,7 @@ test.describe("Suchmaschinen und Teilen", () => {
         "/",
         "/speisekarte",
         "/wochenkarte",
+        "/mitteilungen",
         "/impressum",
         "/datenschutz",
         "/nutzungsbedingungen",
