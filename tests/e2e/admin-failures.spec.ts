@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
+import { insertReservation } from "./support/reservations.ts";
 
 /**
  * Staff screens survive failed requests (decision 0028): a change whose request fails below the
@@ -75,24 +76,7 @@ test.describe("Reservierungen: der Status ohne Antwort der Aktion", () => {
     signIn,
     site,
   }) => {
-    const now = new Date().toISOString();
-    await site.db
-      .insertInto("reservations")
-      .values({
-        customer_name: "Rita Rollback",
-        customer_name_search: "rita rollback",
-        email: "rita@example.de",
-        phone_number: null,
-        reservation_date: "2099-06-02",
-        reservation_time: "19:00",
-        party_size: 2,
-        notes: null,
-        status: "PENDING",
-        request_token: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertReservation(site, { name: "Rita Rollback", date: "2099-06-02" });
     await signIn(page);
     await page.goto("/admin/reservations?q=Rita");
     await waitForHydration(page);
