@@ -45,7 +45,7 @@ export function AdminScreenError({ error }: { error: unknown }) {
   const retrying = revalidator.state === "loading";
   const retry = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    void revalidator.revalidate();
+    if (!retrying) void revalidator.revalidate();
   };
 
   return (
