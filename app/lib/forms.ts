@@ -116,6 +116,13 @@ export const savedNotice = (title: string): Notice => ({
   description: saveMessages.savedDescription,
 });
 
+/** An error for a toast or an info box: 'Fehler' unless another title is given. */
+export const errorNotice = (description: string, title = "Fehler"): Notice => ({
+  tone: "error",
+  title,
+  description,
+});
+
 /** 'Fehler beim Speichern' with the usual or another description. */
 export const saveFailedNotice = (description: string = saveMessages.failedDescription): Notice => ({
   tone: "error",

@@ -13,11 +13,9 @@ export interface RowActionAnswer<Intent extends string> {
   status: number;
 }
 
-export const errorNotice = (description: string, title = "Fehler"): Notice => ({
-  tone: "error",
-  title,
-  description,
-});
+/** Shared with the browser, which builds the same notices when no answer arrives (decision 0028). */
+export { errorNotice } from "./forms.ts";
+
 export const successNotice = (title: string, description = ""): Notice => ({
   tone: "success",
   title,

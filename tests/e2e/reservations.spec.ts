@@ -8,8 +8,8 @@ import {
   test,
   toastRegion,
   waitForHydration,
-  type Site,
 } from "./fixtures.ts";
+import { insertReservation } from "./support/reservations.ts";
 
 /**
  * Reservations end to end: the guest's request on the home page, 'Reservierungen einsehen', and
@@ -59,37 +59,6 @@ async function fillRequest(
   await area.getByLabel("Personenanzahl").selectOption({ label: party });
   await area.getByLabel("Uhrzeit").selectOption({ label: time });
   if (notes) await area.getByLabel("Besondere Wünsche").fill(notes);
-}
-
-async function insertReservation(
-  site: Site,
-  values: {
-    name: string;
-    date: string;
-    time?: string;
-    status?: "PENDING" | "CONFIRMED";
-    email?: string | null;
-  },
-) {
-  const now = new Date().toISOString();
-  return site.db
-    .insertInto("reservations")
-    .values({
-      customer_name: values.name,
-      customer_name_search: values.name.toLocaleLowerCase("de-DE"),
-      email: values.email === undefined ? "gast@example.de" : values.email,
-      phone_number: null,
-      reservation_date: values.date,
-      reservation_time: values.time ?? "18:00",
-      party_size: 2,
-      notes: null,
-      status: values.status ?? "PENDING",
-      request_token: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
 }
 
 function need<T>(value: T | undefined): T {

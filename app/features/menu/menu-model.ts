@@ -1,5 +1,6 @@
 import type { FeaturedDishCategory, MenuType } from "../../lib/database.types.ts";
-import type { RowActionResult } from "../../lib/forms.ts";
+import type { ActionFailure } from "../../lib/action-failures.ts";
+import { errorNotice, type Notice, type RowActionResult } from "../../lib/forms.ts";
 
 /**
  * What the menu screens' actions answer, and their texts: the spec's messages where it has them
@@ -23,6 +24,8 @@ export type MenuIntent =
 export type MenuActionResult = RowActionResult<MenuIntent | "unknown">;
 
 const UNEXPECTED = "Ein Fehler ist aufgetreten.";
+const ADD_FAILED = "Fehler beim Hinzufügen zur aktiven Karte.";
+const REMOVE_FAILED = "Fehler beim Entfernen von der aktiven Karte.";
 const withDetail = (text: string, message: string) => (message === UNEXPECTED ? text : `${text} ${message}`);
 
 export const menuActionMessages = {
@@ -32,11 +35,11 @@ export const menuActionMessages = {
   activateFailed: (type: MenuType, message: string) =>
     type === "SPEISEKARTE"
       ? `Konnte Produkt nicht zur aktiven Karte hinzufügen: ${message}`
-      : withDetail("Fehler beim Hinzufügen zur aktiven Karte.", message),
+      : withDetail(ADD_FAILED, message),
   deactivateFailed: (type: MenuType, message: string) =>
     type === "SPEISEKARTE"
       ? `Konnte Produkt nicht von aktiver Karte entfernen: ${message}`
-      : withDetail("Fehler beim Entfernen von der aktiven Karte.", message),
+      : withDetail(REMOVE_FAILED, message),
   orderFailed: "Die Reihenfolge konnte nicht gespeichert werden. Bitte laden Sie die Seite neu.",
   productFailed: "Failed to add product.",
   productDeleteFailed: (message: string) => `Fehler beim Löschen des Produkts: ${message}`,
@@ -51,6 +54,30 @@ export const menuActionMessages = {
   mealFailed: "Speichern des Gerichts fehlgeschlagen. Keine Daten zurückgegeben.",
   mealDeleteFailed: (message: string) => `Fehler beim Löschen des Wochengerichts: ${message}`,
 } as const;
+
+const M = menuActionMessages;
+const englishFailure = () => errorNotice("An error occurred.", "Error");
+
+/**
+ * What the menu screens say when an action's answer never arrives (decision 0028): the spec's
+ * catch-all texts ('Fehler beim Hinzufügen zur aktiven Karte.'), with the reason where the text has
+ * room for one; English on 'Menu Items', as its action answers.
+ */
+export const menuFailureNotices: Record<MenuIntent, (failure: ActionFailure) => Notice> = {
+  activate: () => errorNotice(ADD_FAILED),
+  deactivate: () => errorNotice(REMOVE_FAILED),
+  move: () => errorNotice(M.orderFailed),
+  "product-save": () => errorNotice(M.productFailed),
+  "product-delete": (failure) => errorNotice(M.productDeleteFailed(failure.detail)),
+  "category-save": () => errorNotice(M.categoryFailed),
+  "category-delete": () => errorNotice(M.categoryDeleteFailed),
+  "meal-save": () => errorNotice(M.mealFailed),
+  "meal-delete": (failure) => errorNotice(M.mealDeleteFailed(failure.detail)),
+  "item-save": englishFailure,
+  "item-toggle": englishFailure,
+  "item-move": englishFailure,
+  "item-delete": englishFailure,
+};
 
 // The rows the staff screens receive from their loaders.
 

@@ -1,4 +1,5 @@
-import type { RowActionResult } from "../../lib/forms.ts";
+import type { ActionFailure } from "../../lib/action-failures.ts";
+import { errorNotice, type Notice, type RowActionResult } from "../../lib/forms.ts";
 
 /** 'Galerie verwalten': its actions and the spec's toasts (shared by the screen and its action). */
 export type GalleryIntent = "picture-save" | "picture-publish" | "picture-order" | "picture-delete";
@@ -18,6 +19,17 @@ export const galleryMessages = {
   unexpected: "Ein unerwarteter Fehler ist aufgetreten.",
   unknownAction: "Unbekannte Aktion.",
 } as const;
+
+/**
+ * What 'Galerie verwalten' says when an action's answer never arrives (decision 0028): the spec's
+ * failure toast of that action, with the reason.
+ */
+export const galleryFailureNotices: Record<GalleryIntent, (failure: ActionFailure) => Notice> = {
+  "picture-save": (failure) => errorNotice(failure.detail, galleryMessages.updateFailed),
+  "picture-publish": (failure) => errorNotice(failure.detail, galleryMessages.updateFailed),
+  "picture-order": (failure) => errorNotice(failure.detail, galleryMessages.orderFailed),
+  "picture-delete": (failure) => errorNotice(failure.detail, galleryMessages.deleteFailed),
+};
 
 /** The count line: '1 Bild in der Galerie', 'n Bilder in der Galerie'. */
 export const countLine = (count: number) => `${count} ${count === 1 ? "Bild" : "Bilder"} in der Galerie`;

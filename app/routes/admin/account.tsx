@@ -32,6 +32,7 @@ import {
 import { otpauthUri } from "../../features/auth/totp.server.ts";
 import { services } from "../../lib/app-context.ts";
 import {
+  errorNotice,
   fieldErrorsOf,
   formText,
   INTENT_FIELD,
@@ -42,6 +43,8 @@ import {
 import { formatBerlinDateTime } from "../../lib/format.ts";
 import { SITE_NAME, siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/account";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { answerOrFailure } from "../../lib/action-failures.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Mein Konto", noindex: true });
 
@@ -259,6 +262,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failed("password", "Ein unerwarteter Fehler ist aufgetreten.", 500);
   }
 }
+
+const sectionOf = (intent: FormDataEntryValue | null): Section =>
+  intent === "end-session" || intent === "end-other-sessions"
+    ? "sessions"
+    : typeof intent === "string" && (intent.startsWith("totp-") || intent === "recovery-renew")
+      ? "second-factor"
+      : "password";
+
+/** A change without an answer of the action's own says so in its section (decision 0028). */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  answerOrFailure<ActionResult>(args, (form, failure) => ({
+    section: sectionOf(form.get(INTENT_FIELD)),
+    notice: errorNotice(failure.detail),
+  }));
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
 
 function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   return (

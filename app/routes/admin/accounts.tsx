@@ -19,6 +19,7 @@ import { passwordProblem } from "../../features/auth/password-policy.server.ts";
 import { newAccountFields, newAccountSchema, resetPasswordSchema } from "../../features/auth/schema.ts";
 import { services } from "../../lib/app-context.ts";
 import {
+  errorNotice,
   fieldErrorsOf,
   formId,
   formText,
@@ -29,6 +30,8 @@ import {
 } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/accounts";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { answerOrFailure } from "../../lib/action-failures.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Konten", noindex: true });
 
@@ -163,6 +166,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failed("new", "Ein unerwarteter Fehler ist aufgetreten.", 500);
   }
 }
+
+/**
+ * A change without an answer of the action's own says so where it was asked for (decision 0028);
+ * a refusal (403, no longer an owner) still goes to the error boundary.
+ */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  answerOrFailure<ActionResult>(args, (form, failure) => ({
+    target: form.get(INTENT_FIELD) === "create" ? "new" : (formId(form) ?? "new"),
+    notice: errorNotice(failure.detail),
+  }));
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
 
 function ResetPasswordForm({
   account,

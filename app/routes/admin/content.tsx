@@ -11,6 +11,8 @@ import { services } from "../../lib/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/content";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { answerOrFailure } from "../../lib/action-failures.ts";
 
 const PATH = "/admin/content";
 const screen = adminScreenAt(PATH);
@@ -42,22 +44,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * In the browser: a save that gets no answer (network down, server error page) becomes a result the
- * form can show as a toast, instead of the route's error page. Redirects (expired session) still apply.
+ * In the browser: a save that gets no answer of the action's own (network down, a proxy's error
+ * page) becomes a result the form shows as a toast, instead of the route's error page (decision 0028).
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContentSubmission> {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error("content save failed", error);
-    return { status: "unexpected" };
-  }
-}
+export const clientAction = (args: Route.ClientActionArgs) =>
+  answerOrFailure<ContentSubmission>(args, () => ({ status: "unexpected" }));
 
 /** Only a save changes what the page shows; a refused submission keeps the page's data as it is. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   actionResult && (actionResult as ContentSubmission).status !== "saved" ? false : defaultShouldRevalidate;
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
 
 export default function ContentAdmin({ loaderData, actionData }: Route.ComponentProps) {
   return (

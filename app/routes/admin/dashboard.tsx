@@ -7,6 +7,7 @@ import { services } from "../../lib/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/dashboard";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Dashboard", noindex: true });
 
@@ -49,6 +50,9 @@ function InfoCard({
     </section>
   );
 }
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { figures, username } = loaderData;

@@ -5,13 +5,19 @@ import { contentPictureUses, forgetContentPicture } from "../../features/content
 import { forgetShowcasePicture, showcasePictureUses } from "../../features/menu/menu-admin.server.ts";
 import { GalleryAdmin } from "../../features/pictures/components/admin/gallery-admin.tsx";
 import { handleGalleryAction } from "../../features/pictures/gallery-actions.server.ts";
-import type { GalleryAdminPicture } from "../../features/pictures/gallery-model.ts";
 import { listGallery } from "../../features/pictures/gallery.server.ts";
 import { services } from "../../lib/app-context.ts";
-import { readForm } from "../../lib/forms.ts";
+import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { addressOfKey, pictureIdentityOf } from "../../lib/uploaded-pictures.ts";
 import type { Route } from "./+types/gallery";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { answerOrFailure, rowActionFailure } from "../../lib/action-failures.ts";
+import {
+  galleryFailureNotices,
+  galleryMessages,
+  type GalleryAdminPicture,
+} from "../../features/pictures/gallery-model.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Galerie verwalten", noindex: true });
 
@@ -56,6 +62,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   return data(answer.result, { status: answer.status });
 }
+
+const failure = rowActionFailure(galleryFailureNotices, () => errorNotice(galleryMessages.unexpected));
+
+/** A request that fails below the action rolls the screen's change back with the spec's toast (decision 0028). */
+export const clientAction = (args: Route.ClientActionArgs) => answerOrFailure(args, failure);
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,9 +1,12 @@
+import { useEffect, type ReactNode } from "react";
 import { Outlet } from "react-router";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
 import { AdminSidebar } from "../../features/admin-shell/admin-sidebar.tsx";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/layout";
 import { toastsHandle } from "../../lib/toasts.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /** Staff screens confirm saves with toasts. */
 export const handle = toastsHandle;
@@ -20,16 +23,47 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+type FrameData = Route.ComponentProps["loaderData"];
+
+/**
+ * The frame's data as this browser tab last loaded it, for the error boundary below. Set in an
+ * effect, so never on the server, where it would be someone else's.
+ */
+let lastFrame: FrameData | undefined;
+
+function AdminFrame({ username, role, children }: FrameData & { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-stone-50 md:flex">
       {/* A printed page (the day list) shows the screen's content only. */}
       <div className="contents print:hidden">
-        <AdminSidebar username={loaderData.username} role={loaderData.role} />
+        <AdminSidebar username={username} role={role} />
       </div>
       <main id="main" className="min-w-0 flex-1">
-        <Outlet />
+        {children}
       </main>
     </div>
   );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    lastFrame = loaderData;
+  }, [loaderData]);
+  return (
+    <AdminFrame {...loaderData}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/**
+ * A screen's own failure shows in the screen's boundary, inside this frame. This one is for a load
+ * that fails for the frame too (one request loads both, and React Router reloads the frame's data
+ * on every navigation): the sidebar stays, drawn from the data this tab had (decision 0028).
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Not before hydration: the server's HTML has no earlier data to draw from.
+  const frame = useHydrated() ? lastFrame : undefined;
+  const screen = <AdminScreenError error={error} />;
+  return frame ? <AdminFrame {...frame}>{screen}</AdminFrame> : screen;
 }

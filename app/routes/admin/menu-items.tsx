@@ -7,9 +7,12 @@ import { listShowcase } from "../../features/menu/menu-admin.server.ts";
 import { listGallery } from "../../features/pictures/gallery.server.ts";
 import { addressOfKey } from "../../lib/uploaded-pictures.ts";
 import { services } from "../../lib/app-context.ts";
-import { readForm } from "../../lib/forms.ts";
+import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/menu-items";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { answerOrFailure, rowActionFailure } from "../../lib/action-failures.ts";
+import { menuActionMessages, menuFailureNotices } from "../../features/menu/menu-model.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Menu Items Management", noindex: true });
 
@@ -33,6 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   return data(answer.result, { status: answer.status });
 }
+
+const failure = rowActionFailure(menuFailureNotices, () => errorNotice(menuActionMessages.unexpected));
+
+/** A request that fails below the action rolls the screen's change back with the spec's message (decision 0028). */
+export const clientAction = (args: Route.ClientActionArgs) => answerOrFailure(args, failure);
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
 
 export default function MenuItems({ loaderData }: Route.ComponentProps) {
   return (

@@ -15,6 +15,8 @@ import { berlinToday } from "../../lib/format.ts";
 import { readForm, saveMessages } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/mitteilungen";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { answerOrFailure } from "../../lib/action-failures.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Mitteilungen verwalten", noindex: true });
 
@@ -71,18 +73,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * A save that never reaches the action (connection lost, a proxy's error page) would otherwise end
- * on the error page and take the unsaved edits with it; it becomes 'Fehler beim Speichern' instead.
- * Redirects (an expired session) still go through.
+ * A save that gets no answer of the action's own (connection lost, a proxy's error page) would
+ * otherwise end on the error page and take the unsaved edits with it; it becomes 'Fehler beim
+ * Speichern' instead (decision 0028). Redirects (an expired session) still go through.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return { status: "error" } satisfies SaveResult;
-  }
-}
+export const clientAction = (args: Route.ClientActionArgs) =>
+  answerOrFailure<SaveResult>(args, () => ({ status: "error" }));
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
 
 export default function Mitteilungen({ loaderData, actionData }: Route.ComponentProps) {
   const saving = useIsPending();

@@ -5,13 +5,15 @@ import { NoticeInPage } from "../../components/forms/form-notice.tsx";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
 import { services } from "../../lib/app-context.ts";
-import { formId, INTENT_FIELD, readForm, type Notice } from "../../lib/forms.ts";
+import { errorNotice, formId, INTENT_FIELD, readForm, type Notice } from "../../lib/forms.ts";
 import { NO_SMTP_MESSAGE } from "../../lib/mail/mailer.server.ts";
 import { countOutbox, listOutbox, requeueMail, type OutboxFilter } from "../../lib/mail/outbox.server.ts";
 import { formatBerlinDateTime } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { cn } from "../../lib/utils.ts";
 import type { Route } from "./+types/outbox";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { answerOrFailure } from "../../lib/action-failures.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "E-Mail-Ausgang", noindex: true });
 
@@ -81,6 +83,15 @@ export async function action({ request, context }: Route.ActionArgs) {
           };
   return { notice };
 }
+
+/** 'Erneut senden' without an answer of the action's own says so in the page (decision 0028). */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  answerOrFailure<{ notice: Notice }>(args, (_form, failure) => ({
+    notice: errorNotice(`Die E-Mail konnte nicht erneut gesendet werden. ${failure.detail}`),
+  }));
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
 
 function StatusText({ entry }: { entry: Route.ComponentProps["loaderData"]["entries"][number] }) {
   if (entry.status === "sent")

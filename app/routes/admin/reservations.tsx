@@ -10,6 +10,9 @@ import { readForm } from "../../lib/forms.ts";
 import { countOutbox } from "../../lib/mail/outbox.server.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/reservations";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { answerOrFailure } from "../../lib/action-failures.ts";
+import { adminFailureResult } from "../../features/reservations/admin-failure.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Reservierungen einsehen", noindex: true });
 
@@ -39,6 +42,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   return data(answer.result, { status: answer.status });
 }
+
+/** A request that fails below the action ends in the info dialog 'Fehler', as the action's own failures do (decision 0028). */
+export const clientAction = (args: Route.ClientActionArgs) => answerOrFailure(args, adminFailureResult);
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
 
 export default function Reservations({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -5,9 +5,12 @@ import { WochenkarteAdmin } from "../../features/menu/components/admin/wochenkar
 import { handleWochenkarteAction } from "../../features/menu/menu-actions.server.ts";
 import { listActiveIds, listWeeklyMeals } from "../../features/menu/menu-admin.server.ts";
 import { services } from "../../lib/app-context.ts";
-import { readForm } from "../../lib/forms.ts";
+import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/wochenkarte";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { answerOrFailure, rowActionFailure } from "../../lib/action-failures.ts";
+import { menuActionMessages, menuFailureNotices } from "../../features/menu/menu-model.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Wochenkarte verwalten", noindex: true });
 
@@ -28,6 +31,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   return data(answer.result, { status: answer.status });
 }
+
+const failure = rowActionFailure(menuFailureNotices, () => errorNotice(menuActionMessages.unexpected));
+
+/** A request that fails below the action rolls the screen's change back with the spec's message (decision 0028). */
+export const clientAction = (args: Route.ClientActionArgs) => answerOrFailure(args, failure);
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
 
 export default function Wochenkarte({ loaderData }: Route.ComponentProps) {
   return (
