@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { expect, test, toastRegion } from "./fixtures.ts";
+import { insertReservation } from "./support/reservations.ts";
 
 /**
  * Nothing a person does is lost while the page's scripts are still on their way
@@ -159,26 +160,7 @@ test.describe("before the scripts have run", () => {
   });
 
   test("a name typed into 'Nach Name suchen' stays and filters", async ({ page, site, signIn }) => {
-    const now = new Date().toISOString();
-    for (const name of ["Sofia Früh", "Bruno Spät"]) {
-      await site.db
-        .insertInto("reservations")
-        .values({
-          customer_name: name,
-          customer_name_search: name.toLocaleLowerCase("de-DE"),
-          email: "gast@example.de",
-          phone_number: null,
-          reservation_date: openDay(),
-          reservation_time: "19:00",
-          party_size: 2,
-          notes: null,
-          status: "PENDING",
-          request_token: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    }
+    for (const name of ["Sofia Früh", "Bruno Spät"]) await insertReservation(site, { name, date: openDay() });
     await signIn(page);
     const release = await holdScripts(page);
     // A staff page's scripts are loaded with it: the page is there, its `load` event is not.
