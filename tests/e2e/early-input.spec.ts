@@ -73,7 +73,7 @@ test.describe("before the scripts have run", () => {
     await page.goto("/");
     const contact = page
       .getByRole("navigation", { name: "Hauptnavigation" })
-      .getByRole("link", { name: "Kontakt", exact: true });
+      .getByRole("button", { name: "Kontakt", exact: true });
     await contact.click();
     await expect(contact).toHaveAttribute("data-press-pending", "");
     await page.waitForTimeout(1500);
@@ -180,7 +180,7 @@ test.describe("before the scripts have run", () => {
     await page.goto("/");
     await page
       .getByRole("navigation", { name: "Hauptnavigation" })
-      .getByRole("link", { name: "Kontakt", exact: true })
+      .getByRole("button", { name: "Kontakt", exact: true })
       .click();
     await expect(page).toHaveURL(/#contact$/);
   });

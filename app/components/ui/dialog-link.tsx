@@ -6,7 +6,8 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
  * the page has hydrated — and in a new tab, or without scripts — it leads there, so a first tap is
  * never lost; once hydrated it is a button that opens the dialog in place (docs/decisions/0029).
  * `keepPress` keeps a press made before hydration for the dialog instead (app/lib/early-input.ts):
- * for a link whose place is only a fallback, such as the footer's contact details.
+ * for a link whose place is only a fallback for a browser without scripts, such as the footer's
+ * contact details. Such a control is a button from the first paint, since that is what it does.
  */
 export function DialogLink({
   onOpen,
@@ -19,7 +20,7 @@ export function DialogLink({
   return (
     <a
       {...props}
-      role={hydrated ? "button" : undefined}
+      role={hydrated || keepPress ? "button" : undefined}
       aria-haspopup="dialog"
       data-keep-press={keepPress ? "" : undefined}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
