@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import type { Site } from "./fixtures.ts";
 import { stepAt, STEP_SECONDS, totpCode } from "../../app/features/auth/totp.server.ts";
 import { setStaffPassword } from "../../app/features/auth/staff.server.ts";
@@ -42,6 +42,19 @@ async function newPage(browser: Browser, baseURL: string, userAgent?: string) {
 async function openAccount(page: Page) {
   await page.goto("/admin/konto");
   await waitForHydration(page);
+}
+
+/** Konten's 'Neues Konto' form, with the page opened. */
+async function openNewAccountForm(page: Page) {
+  await page.goto("/admin/konten");
+  await waitForHydration(page);
+  return page.getByRole("region", { name: "Neues Konto" });
+}
+
+async function submitNewAccount(create: Locator, username: string, password: string) {
+  await create.getByLabel("Benutzername").fill(username);
+  await create.getByLabel("Passwort").fill(password);
+  await create.getByRole("button", { name: "Konto anlegen" }).click();
 }
 
 async function changeOwnPasswordOnPage(page: Page, current: string, next: string) {
@@ -269,12 +282,8 @@ test("Rollen: Inhaber legen Konten an, setzen Passwörter zurück und entfernen 
   site,
 }) => {
   await signInWithForm(page);
-  await page.goto("/admin/konten");
-  await waitForHydration(page);
-  const create = page.getByRole("region", { name: "Neues Konto" });
-  await create.getByLabel("Benutzername").fill("maria");
-  await create.getByLabel("Passwort").fill("password123");
-  await create.getByRole("button", { name: "Konto anlegen" }).click();
+  const create = await openNewAccountForm(page);
+  await submitNewAccount(create, "maria", "password123");
   await expect(create.getByText(/gehört zu den häufigsten/).first()).toBeVisible();
   await create.getByLabel("Passwort").fill("Tiramisu mit Espresso");
   await create.getByRole("button", { name: "Konto anlegen" }).click();
@@ -349,17 +358,11 @@ test("Erstes Passwort: ein vom Inhaber vergebenes Passwort öffnet nur „Mein K
   signIn,
 }) => {
   await signIn(page);
-  await page.goto("/admin/konten");
-  await waitForHydration(page);
-  const create = page.getByRole("region", { name: "Neues Konto" });
-  await create.getByLabel("Benutzername").fill("paola");
-  await create.getByLabel("Passwort").fill("Tiramisu mit Espresso");
-  await create.getByRole("button", { name: "Konto anlegen" }).click();
+  const create = await openNewAccountForm(page);
+  await submitNewAccount(create, "paola", "Tiramisu mit Espresso");
   await expect(create.getByText("Konto angelegt")).toBeVisible({ timeout: 20_000 });
   // A look-alike of an existing name, in Cyrillic letters, is refused.
-  await create.getByLabel("Benutzername").fill("раola");
-  await create.getByLabel("Passwort").fill("Tiramisu mit Espresso");
-  await create.getByRole("button", { name: "Konto anlegen" }).click();
+  await submitNewAccount(create, "раola", "Tiramisu mit Espresso");
   await expect(create.getByText(/zum Verwechseln ähnlich/).first()).toBeVisible({ timeout: 20_000 });
 
   const paola = await newPage(browser, site.origin);

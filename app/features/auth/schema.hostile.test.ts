@@ -5,7 +5,6 @@ import { isCleanLine } from "../../lib/text-rules.ts";
 import {
   changePasswordSchema,
   changeSecondFactorSchema,
-  codeSchema,
   confirmSecondFactorSchema,
   loginSchema,
   newAccountSchema,
@@ -36,7 +35,6 @@ const englishDefault = /^(Invalid|Expected|Too (big|small)|Required|Unrecognized
 const forms = [
   ["Anmeldung", loginSchema, fc.record({ username: value, password: value })],
   ["Code bei der Anmeldung", secondFactorSchema, fc.record({ code: value })],
-  ["Code zum Einrichten", codeSchema, fc.record({ code: value })],
   ["Passwort ändern", changePasswordSchema, fc.record({ current: value, password: value, repeat: value })],
   [
     "Neues Konto",

@@ -145,7 +145,6 @@ const appCode = z
   .string("Bitte geben Sie den Code ein.")
   .trim()
   .regex(/^\d{3} ?\d{3}$/, "Bitte geben Sie die 6 Ziffern aus Ihrer App ein.");
-export const codeSchema = z.object({ code: appCode });
 
 /** Turning the second factor on: the password and the first code from the new app (decision 0025). */
 export const confirmSecondFactorSchema = z.object({ current: currentPassword, code: appCode });

@@ -197,8 +197,7 @@ export interface GuardOptions {
 }
 
 /** Who may use an admin screen: the session, or why not (signed out; steps pending on Mein Konto). */
-export type StaffAccess =
-  { granted: StaffSession } | { refused: "signed-out" } | { refused: "pending"; staff: StaffSession };
+export type StaffAccess = { granted: StaffSession } | { refused: "signed-out" | "pending" };
 
 /**
  * The guard's decision, for the few callers that answer a refusal in their own way (the picture
@@ -212,7 +211,7 @@ export async function staffAccess(
 ): Promise<StaffAccess> {
   const staff = await currentStaff(db, request, settings);
   if (!staff) return { refused: "signed-out" };
-  if (staff.pending.length > 0 && !allowPending) return { refused: "pending", staff };
+  if (staff.pending.length > 0 && !allowPending) return { refused: "pending" };
   return { granted: staff };
 }
 

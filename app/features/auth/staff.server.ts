@@ -97,7 +97,7 @@ export async function setStaffPassword(
       .select("id")
       .where("role", "=", "owner")
       .executeTakeFirst();
-    await trx
+    const inserted = await trx
       .insertInto("staff_users")
       .values({
         role: role ?? (owner ? "staff" : "owner"),
@@ -106,8 +106,10 @@ export async function setStaffPassword(
         ...passwordColumns,
         created_at: now,
       })
-      .execute();
-    return "created";
+      // Two owners adding the same name at once: the second is told it exists.
+      .onConflict((conflict) => conflict.column("username_normalized").doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0 ? "created" : "exists";
   });
 }
 
