@@ -418,7 +418,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               ) : null}
               {secondFactor.shortRecoveryCodesLeft > 0 ? (
                 <FormNotice tone="error" title="Bitte erzeugen Sie neue Wiederherstellungscodes">
-                  {`${secondFactor.shortRecoveryCodesLeft === 1 ? "Einer Ihrer Codes stammt" : `${secondFactor.shortRecoveryCodesLeft} Ihrer Codes stammen`} aus einer früheren Version und ${secondFactor.shortRecoveryCodesLeft === 1 ? "ist" : "sind"} kürzer, als heute üblich. Sie gelten weiter, bis Sie neue erzeugen; die neuen sind länger und sicherer.`}
+                  {`${secondFactor.shortRecoveryCodesLeft === 1 ? "Einer Ihrer Codes stammt" : `${secondFactor.shortRecoveryCodesLeft} Ihrer Codes stammen`} aus einer früheren Version und ${secondFactor.shortRecoveryCodesLeft === 1 ? "ist" : "sind"} kürzer als heute üblich. Sie gelten weiter, bis Sie neue erzeugen; die neuen sind länger und sicherer.`}
                 </FormNotice>
               ) : null}
               <Form ref={factorForm} method="post" noValidate className="space-y-4">
