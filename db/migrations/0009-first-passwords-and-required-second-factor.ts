@@ -43,7 +43,7 @@ export function firstPasswordsAndRequiredSecondFactor(): Migration {
         .execute();
       await db.insertInto("staff_policy").values({ id: 1, second_factor_required: "off" }).execute();
 
-      // The rule of app/features/auth/staff.server.ts (normalizeUsername), written out here because a
+      // The rule of app/features/auth/schema.ts (normalizeUsername), written out here because a
       // migration must not change when the application's code does. A name whose new form another
       // account already has keeps its old form: which of two look-alikes was meant is not ours to guess.
       const fold = (name: string) =>
