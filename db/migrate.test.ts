@@ -21,6 +21,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0006-pictures-named-by-size",
       "0007-page-versions",
       "0008-staff-accounts",
+      "0009-first-passwords-and-required-second-factor",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
@@ -40,6 +41,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
         "staff_sessions",
         "staff_recovery_codes",
         "staff_sign_in_challenges",
+        "staff_policy",
         "login_throttle",
         "rate_limit_counters",
       ]),
@@ -64,6 +66,40 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
     expect(roles).toEqual([
       { username: "Chef", role: "owner" },
       { username: "Neu", role: "staff" },
+    ]);
+  });
+
+  it("holds a password still as generated at the first start for a change, folds names, requires no second factor", async () => {
+    handle = await engine.open({ migrate: false });
+    await migrateUpTo(handle, "0008-staff-accounts");
+    const insert = (username: string, normalized: string, setBy: string) =>
+      sql`insert into staff_users (username, username_normalized, password_hash, password_set_by, created_at, updated_at) values (${username}, ${normalized}, 'x', ${setBy}, ${now}, ${now})`.execute(
+        handle.db,
+      );
+    await insert("admin", "admin", "generated");
+    await insert("Straße", "straße", "staff");
+    await insert("ＬＵＣＡ", "ｌｕｃａ", "environment");
+    // Already taken in its new form: keeps the old one rather than fail the migration.
+    await insert("ｌｕｃａ", "luca", "staff");
+    await sql`insert into staff_recovery_codes (user_id, code_hash, created_at) values (1, 'x', ${now})`.execute(
+      handle.db,
+    );
+    await migrateToLatest(handle);
+    const users = await handle.db
+      .selectFrom("staff_users")
+      .select(["username", "username_normalized", "password_must_change"])
+      .orderBy("id")
+      .execute();
+    expect(users.map((user) => [user.username_normalized, Number(user.password_must_change)])).toEqual([
+      ["admin", 1],
+      ["strasse", 0],
+      ["ｌｕｃａ", 0],
+      ["luca", 0],
+    ]);
+    const codes = await handle.db.selectFrom("staff_recovery_codes").select("long_code").execute();
+    expect(codes.map((code) => Number(code.long_code))).toEqual([0]);
+    expect(await handle.db.selectFrom("staff_policy").selectAll().execute()).toEqual([
+      { id: 1, second_factor_required: "off" },
     ]);
   });
 

@@ -9,6 +9,7 @@ import { galleryPictures } from "./migrations/0005-gallery-pictures.ts";
 import { picturesNamedBySize } from "./migrations/0006-pictures-named-by-size.ts";
 import { pageVersions } from "./migrations/0007-page-versions.ts";
 import { staffAccounts } from "./migrations/0008-staff-accounts.ts";
+import { firstPasswordsAndRequiredSecondFactor } from "./migrations/0009-first-passwords-and-required-second-factor.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -24,6 +25,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0006-pictures-named-by-size": picturesNamedBySize(),
     "0007-page-versions": pageVersions(),
     "0008-staff-accounts": staffAccounts(dialect),
+    "0009-first-passwords-and-required-second-factor": firstPasswordsAndRequiredSecondFactor(),
   };
 }
 

@@ -62,6 +62,22 @@ describe("command-line tools", () => {
       out: expect.stringContaining("ausgeschaltet"),
     });
 
+    // For someone else: --temporary makes them choose their own at the next sign-in (decision 0027).
+    expect(run("staff.ts", ["set-password", "Carla", "--temporary"], "ein-gutes-passwort\n")).toMatchObject({
+      status: 0,
+      out: expect.stringContaining("nächsten Anmeldung"),
+    });
+    expect(run("staff.ts", ["list"]).out).toMatch(/^Carla\tMitarbeiter, muss Passwort ändern/m);
+    expect(run("staff.ts", ["set-password", "Carla", "--vorlaeufig"], "ein-gutes-passwort\n").status).toBe(1);
+    // A look-alike of an existing name (Cyrillic 'а') is refused; nothing is created.
+    const lookalike = run("staff.ts", ["set-password", "Аnna"], "ein-gutes-passwort\n");
+    expect(lookalike).toMatchObject({ status: 1, out: expect.stringContaining("zum Verwechseln ähnlich") });
+    expect(
+      run("staff.ts", ["list"])
+        .out.split("\n")
+        .filter((line) => line.trim()),
+    ).toHaveLength(3);
+
     const database = openDatabase({ kind: "sqlite", file: path.join(dataDir, "tavola.sqlite") });
     try {
       expect(await authenticateStaff(database.db, "Anna", "ein-gutes-passwort")).toBeUndefined();

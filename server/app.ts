@@ -19,7 +19,7 @@ import {
   type Mailer,
   type MailTransport,
 } from "../app/lib/mail/mailer.server.ts";
-import { currentStaff, sessionCookieName } from "../app/features/auth/session.server.ts";
+import { sessionCookieName, staffAccess } from "../app/features/auth/session.server.ts";
 import { clientAddressOf, lastProxyValue } from "./client-address.ts";
 import { compressResponse } from "./compression.ts";
 import {
@@ -213,11 +213,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     }
     let bounded: Request;
     try {
-      // The large limit only after the session is checked: nobody signed out can make us hold more.
+      // The large limit only after the session is checked: nobody signed out, nor an account held on
+      // Mein Konto (decision 0027), can make us hold more.
       const upload =
         unsafe &&
         isUploadRoute(url.pathname, uploadRoutes) &&
-        (await currentStaff(database.db, request, cookieSettings)) !== undefined;
+        "granted" in (await staffAccess(database.db, request, cookieSettings));
       bounded = await limitBody(request, upload ? UPLOAD_BODY_LIMIT : DEFAULT_BODY_LIMIT, {
         streaming: upload,
       });

@@ -38,9 +38,8 @@ async function main() {
     say("  Tavola: Es gab noch kein Mitarbeiterkonto. Angelegt wurde:");
     say(`    Benutzername: ${username}`);
     say(`    Passwort:     ${password}`);
-    say(
-      "  Das Passwort wird nur dieses eine Mal angezeigt. Ändern: npm run staff -- set-password " + username,
-    );
+    say("  Das Passwort wird nur dieses eine Mal angezeigt. Bei der ersten Anmeldung");
+    say("  wählen Sie unter „Mein Konto“ ein eigenes; vorher öffnet sich nichts anderes.");
     say("");
   };
 

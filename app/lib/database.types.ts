@@ -163,7 +163,10 @@ export interface RateLimitCountersTable {
 export interface StaffUsersTable {
   id: Id;
   username: string;
-  /** Lower-cased username: sign-in is case-insensitive, and two accounts cannot differ only by case. */
+  /**
+   * The username in NFKC, case-folded: sign-in ignores case and compatibility forms ('ａｄｍｉｎ' is
+   * 'admin'), and two accounts cannot differ only by them (decision 0027).
+   */
   username_normalized: string;
   password_hash: string;
   /**
@@ -180,6 +183,11 @@ export interface StaffUsersTable {
   totp_enabled_at: Timestamp | null;
   /** The time step of the last code accepted: a code is never accepted twice. */
   totp_last_step: number | null;
+  /**
+   * 1: the password was chosen by someone else (generated at the first start, set by an owner):
+   * the account reaches only Mein Konto until it has changed it (decision 0027).
+   */
+  password_must_change: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -191,6 +199,8 @@ export interface StaffRecoveryCodesTable {
   id: Id;
   user_id: number;
   code_hash: string;
+  /** 1: a 120-bit code; 0: a shorter one made before decision 0027, still accepted. */
+  long_code: Flag;
   used_at: Timestamp | null;
   created_at: Timestamp;
 }
@@ -213,6 +223,15 @@ export interface StaffSessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   user_agent: string | null;
+}
+
+/** Whom the owners require to have a second factor (decision 0027). */
+export type SecondFactorPolicy = "off" | "owners" | "everyone";
+
+/** One row (id 1): the owners' rules for everyone's sign-in. */
+export interface StaffPolicyTable {
+  id: number;
+  second_factor_required: SecondFactorPolicy;
 }
 
 export type PasswordSetBy = "environment" | "staff" | "generated";
@@ -248,6 +267,7 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sign_in_challenges: StaffSignInChallengesTable;
+  staff_policy: StaffPolicyTable;
   login_throttle: LoginThrottleTable;
   rate_limit_counters: RateLimitCountersTable;
 }

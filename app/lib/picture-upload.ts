@@ -43,6 +43,8 @@ export const uploadMessages = {
   failed: "Das Bild konnte nicht hochgeladen werden.",
   noFile: "Bitte wählen Sie eine Bilddatei aus.",
   signedOut: "Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
+  accountFirst:
+    "Bitte erledigen Sie zuerst, worum „Mein Konto“ Sie bittet (eigenes Passwort oder Zwei-Faktor-Anmeldung).",
   stillUploading: "Das Bild wird noch hochgeladen. Bitte speichern Sie, sobald es fertig ist.",
   busy: "Gerade werden schon mehrere Bilder verarbeitet. Bitte versuchen Sie es gleich noch einmal.",
   storageFull:

@@ -28,6 +28,7 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   { name: "gallery_images", selfReferences: [] },
   { name: "staff_users", selfReferences: [] },
   { name: "staff_recovery_codes", selfReferences: [] },
+  { name: "staff_policy", selfReferences: [] },
   { name: "reservations", selfReferences: [] },
   { name: "mail_outbox", selfReferences: [] },
 ];

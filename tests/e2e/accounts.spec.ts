@@ -1,7 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
+import type { Site } from "./fixtures.ts";
 import { stepAt, STEP_SECONDS, totpCode } from "../../app/features/auth/totp.server.ts";
+import { setStaffPassword } from "../../app/features/auth/staff.server.ts";
 import {
   accessibilityViolations,
+  atPath,
   E2E_ADMIN,
   expect,
   signInWithForm,
@@ -39,6 +42,59 @@ async function newPage(browser: Browser, baseURL: string, userAgent?: string) {
 async function openAccount(page: Page) {
   await page.goto("/admin/konto");
   await waitForHydration(page);
+}
+
+/** Konten's 'Neues Konto' form, with the page opened. */
+async function openNewAccountForm(page: Page) {
+  await page.goto("/admin/konten");
+  await waitForHydration(page);
+  return page.getByRole("region", { name: "Neues Konto" });
+}
+
+async function submitNewAccount(create: Locator, username: string, password: string) {
+  await create.getByLabel("Benutzername").fill(username);
+  await create.getByLabel("Passwort").fill(password);
+  await create.getByRole("button", { name: "Konto anlegen" }).click();
+}
+
+async function changeOwnPasswordOnPage(page: Page, current: string, next: string) {
+  await openAccount(page);
+  const form = page.getByRole("region", { name: "Passwort ändern" });
+  await form.getByLabel("Aktuelles Passwort").fill(current);
+  await form.getByLabel("Neues Passwort", { exact: true }).fill(next);
+  await form.getByLabel("Neues Passwort wiederholen").fill(next);
+  await form.getByRole("button", { name: "Passwort ändern" }).click();
+  // Two password hashes (scrypt): slow on a busy machine.
+  await expect(form.getByText("Passwort geändert")).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * Held on Mein Konto (decision 0027): the page says what to do, the sidebar offers nothing else,
+ * other screens lead back here, and a form sent straight to another screen's action changes nothing.
+ */
+async function expectHeldOnAccount(page: Page, site: Site, step: RegExp) {
+  await expect(page).toHaveURL(atPath("/admin/konto"), { timeout: 20_000 });
+  const first = page.getByRole("region", { name: "Bevor es weitergeht" });
+  await expect(first.getByText(step)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Verwaltung" }).first().getByRole("link")).toHaveCount(0);
+  await expect(page.getByRole("note").first()).toContainText("Zuerst „Mein Konto“");
+  await expect(page.getByRole("link", { name: "Mein Konto" }).first()).toBeVisible();
+  await page.goto("/admin/speisekarte");
+  await expect(page).toHaveURL(atPath("/admin/konto"));
+  const before = await site.db.selectFrom("announcements").select("id").execute();
+  expect(before.length).toBeGreaterThan(0);
+  const post = await page.request.post("/admin/mitteilungen", {
+    headers: { Origin: site.origin },
+    form: { announcements: "[]" },
+    maxRedirects: 0,
+  });
+  expect([post.status(), post.headers().location]).toEqual([302, "/admin/konto"]);
+  expect(await site.db.selectFrom("announcements").select("id").execute()).toEqual(before);
+  const upload = await page.request.post("/admin/bilder/hochladen?ziel=galerie", {
+    headers: { Origin: site.origin, "Content-Type": "image/png" },
+    data: Buffer.from("kein Bild"),
+  });
+  expect(upload.status()).toBe(403);
 }
 
 test("Passwort ändern: das aktuelle ist nötig, häufige Passwörter werden abgelehnt, andere Geräte abgemeldet", async ({
@@ -211,7 +267,7 @@ test("Zwei-Faktor-Anmeldung: einrichten mit QR-Code, danach Anmeldung nur mit Co
   await openAccount(page);
   await factor.getByLabel("Aktuelles Passwort (zur Bestätigung)").fill(E2E_ADMIN.password);
   await factor.getByRole("button", { name: "Zwei-Faktor-Anmeldung ausschalten" }).click();
-  await expect(factor.getByText("Der Code ist falsch oder schon verwendet.").first()).toBeVisible();
+  await expect(factor.getByText("Bitte geben Sie den Code ein.").first()).toBeVisible();
   await factor.getByLabel("Aktuelles Passwort (zur Bestätigung)").fill(E2E_ADMIN.password);
   await factor.getByLabel("Code aus der App oder ein Wiederherstellungscode").fill(codes[2] ?? "");
   await factor.getByRole("button", { name: "Zwei-Faktor-Anmeldung ausschalten" }).click();
@@ -226,12 +282,8 @@ test("Rollen: Inhaber legen Konten an, setzen Passwörter zurück und entfernen 
   site,
 }) => {
   await signInWithForm(page);
-  await page.goto("/admin/konten");
-  await waitForHydration(page);
-  const create = page.getByRole("region", { name: "Neues Konto" });
-  await create.getByLabel("Benutzername").fill("maria");
-  await create.getByLabel("Passwort").fill("password123");
-  await create.getByRole("button", { name: "Konto anlegen" }).click();
+  const create = await openNewAccountForm(page);
+  await submitNewAccount(create, "maria", "password123");
   await expect(create.getByText(/gehört zu den häufigsten/).first()).toBeVisible();
   await create.getByLabel("Passwort").fill("Tiramisu mit Espresso");
   await create.getByRole("button", { name: "Konto anlegen" }).click();
@@ -250,9 +302,14 @@ test("Rollen: Inhaber legen Konten an, setzen Passwörter zurück und entfernen 
   await expect(accountItem(E2E_ADMIN.username).getByRole("button")).toHaveCount(0);
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  // Staff: no 'Konten' in the sidebar, 403 on the screen and on its action.
+  // Staff: no 'Konten' in the sidebar, 403 on the screen and on its action — once maria has
+  // replaced the password the owner gave her (decision 0027).
   const staff = await newPage(browser, site.origin);
-  await signInWithForm(staff, { username: "maria", password: "Tiramisu mit Espresso" });
+  await typeSignIn(staff, "maria", "Tiramisu mit Espresso");
+  await expect(staff).toHaveURL(atPath("/admin/konto"), { timeout: 10_000 });
+  await changeOwnPasswordOnPage(staff, "Tiramisu mit Espresso", "Cannoli aus Palermo");
+  await staff.goto("/admin");
+  await expect(staff).toHaveURL(atPath("/admin"));
   await expect(staff.getByRole("link", { name: "Mein Konto" }).first()).toBeVisible();
   await expect(staff.getByRole("link", { name: "Konten", exact: true })).toHaveCount(0);
   const forbidden = await staff.goto("/admin/konten");
@@ -279,7 +336,8 @@ test("Rollen: Inhaber legen Konten an, setzen Passwörter zurück und entfernen 
   await expect(maria.getByLabel("Neues Passwort für maria")).toHaveValue("");
   await staff.goto("/admin");
   await expect(staff).toHaveURL(/\/login$/);
-  await signInWithForm(staff, { username: "maria", password: "Panna cotta zum Dessert" });
+  await typeSignIn(staff, "maria", "Panna cotta zum Dessert");
+  await expect(staff).toHaveURL(atPath("/admin/konto"), { timeout: 10_000 });
 
   // Removed: signed out and unable to sign in again.
   await maria.getByText("Konto maria entfernen…").click();
@@ -291,4 +349,103 @@ test("Rollen: Inhaber legen Konten an, setzen Passwörter zurück und entfernen 
   await typeSignIn(staff, "maria", "Panna cotta zum Dessert");
   await expect(staff.getByText("Benutzername oder Passwort ist falsch").first()).toBeVisible();
   await staff.context().close();
+});
+
+test("Erstes Passwort: ein vom Inhaber vergebenes Passwort öffnet nur „Mein Konto“, bis die Person ein eigenes gewählt hat", async ({
+  page,
+  browser,
+  site,
+  signIn,
+}) => {
+  await signIn(page);
+  const create = await openNewAccountForm(page);
+  await submitNewAccount(create, "paola", "Tiramisu mit Espresso");
+  await expect(create.getByText("Konto angelegt")).toBeVisible({ timeout: 20_000 });
+  // A look-alike of an existing name, in Cyrillic letters, is refused.
+  await submitNewAccount(create, "раola", "Tiramisu mit Espresso");
+  await expect(create.getByText(/zum Verwechseln ähnlich/).first()).toBeVisible({ timeout: 20_000 });
+
+  const paola = await newPage(browser, site.origin);
+  await typeSignIn(paola, "paola", "Tiramisu mit Espresso");
+  await expectHeldOnAccount(paola, site, /Bitte ändern Sie jetzt Ihr Passwort/);
+  await openAccount(paola);
+  expect(await accessibilityViolations(paola)).toEqual([]);
+  await paola.screenshot({ path: test.info().outputPath("konto-erstes-passwort.png"), fullPage: true });
+
+  // The same password again is no change; her own one frees the account.
+  const form = paola.getByRole("region", { name: "Passwort ändern" });
+  await form.getByLabel("Aktuelles Passwort").fill("Tiramisu mit Espresso");
+  await form.getByLabel("Neues Passwort", { exact: true }).fill("Tiramisu mit Espresso");
+  await form.getByLabel("Neues Passwort wiederholen").fill("Tiramisu mit Espresso");
+  await form.getByRole("button", { name: "Passwort ändern" }).click();
+  await expect(
+    form.getByText("Das neue Passwort muss sich vom aktuellen unterscheiden.").first(),
+  ).toBeVisible();
+  await changeOwnPasswordOnPage(paola, "Tiramisu mit Espresso", "Cannoli aus Palermo");
+  await expect(paola.getByRole("region", { name: "Bevor es weitergeht" })).toHaveCount(0);
+  await expect(paola.getByRole("link", { name: "Speisekarte" }).first()).toBeVisible();
+  await paola.goto("/admin/speisekarte");
+  await expect(paola).toHaveURL(atPath("/admin/speisekarte"));
+  await paola.context().close();
+});
+
+test("Zwei-Faktor-Anmeldung Pflicht: ohne zweiten Faktor nur „Mein Konto“, nach der Einrichtung alles; ausschalten lässt er sich nicht", async ({
+  page,
+  browser,
+  site,
+  signIn,
+}) => {
+  await signIn(page);
+  await page.goto("/admin/konten");
+  await waitForHydration(page);
+  const rule = page.getByRole("region", { name: "Zwei-Faktor-Anmeldung Pflicht" });
+  await rule.getByLabel("Zwei-Faktor-Anmeldung Pflicht").selectOption({ label: "Pflicht für alle Konten" });
+  await rule.getByRole("button", { name: "Einstellung speichern" }).click();
+  // The owner who sets it needs a second factor first, or the rule would hold them here at once.
+  await expect(rule.getByText(/Richten Sie zuerst unter „Mein Konto“/).first()).toBeVisible();
+  await site.db
+    .updateTable("staff_users")
+    .set({ totp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", totp_enabled_at: new Date().toISOString() })
+    .where("username", "=", E2E_ADMIN.username)
+    .execute();
+  await setStaffPassword(site.db, "marco", "Zabaione am Abend");
+  await page.reload();
+  await waitForHydration(page);
+  await rule.getByLabel("Zwei-Faktor-Anmeldung Pflicht").selectOption({ label: "Pflicht für alle Konten" });
+  await rule.getByRole("button", { name: "Einstellung speichern" }).click();
+  await expect(rule.getByText("Einstellung gespeichert")).toBeVisible();
+  await expect(rule.getByText(/Noch ohne zweiten Faktor.*marco/)).toBeVisible();
+
+  const marco = await newPage(browser, site.origin);
+  await typeSignIn(marco, "marco", "Zabaione am Abend");
+  await expectHeldOnAccount(marco, site, /Bitte richten Sie jetzt die Zwei-Faktor-Anmeldung ein/);
+
+  await openAccount(marco);
+  const factor = marco.getByRole("region", { name: "Zwei-Faktor-Anmeldung" });
+  await factor.getByRole("button", { name: "Zwei-Faktor-Anmeldung einrichten" }).click();
+  const secret = (await factor.getByTestId("totp-secret").textContent()) ?? "";
+  await factor.getByLabel("Aktuelles Passwort (zur Bestätigung)").fill("Zabaione am Abend");
+  await factor.getByLabel("Code aus der App").fill(codeAt(secret, Date.now()));
+  await factor.getByRole("button", { name: "Aktivieren" }).click();
+  await expect(factor.getByText("Zwei-Faktor-Anmeldung aktiviert")).toBeVisible({ timeout: 20_000 });
+  const codes = await factor
+    .getByRole("list", { name: "Wiederherstellungscodes" })
+    .getByRole("listitem")
+    .allTextContents();
+  for (const code of codes) expect(code).toMatch(/^([0-9a-z]{4}-){5}[0-9a-z]{4}$/);
+
+  // Everything opens; the second factor stays on while the rule holds.
+  await expect(marco.getByRole("region", { name: "Bevor es weitergeht" })).toHaveCount(0);
+  await expect(marco.getByRole("link", { name: "Speisekarte" }).first()).toBeVisible();
+  await expect(factor.getByRole("button", { name: "Zwei-Faktor-Anmeldung ausschalten" })).toHaveCount(0);
+  await expect(factor.getByText(/bleibt\s+eingeschaltet/)).toBeVisible();
+  const off = await marco.request.post("/admin/konto", {
+    headers: { Origin: site.origin },
+    form: { intent: "totp-disable", current: "Zabaione am Abend", code: codes[0] ?? "" },
+  });
+  expect(off.status()).toBe(409);
+  expect(await off.text()).toContain("lässt sich nicht ausschalten");
+  await marco.goto("/admin/reservations");
+  await expect(marco).toHaveURL(atPath("/admin/reservations"));
+  await marco.context().close();
 });

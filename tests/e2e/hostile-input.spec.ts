@@ -51,9 +51,11 @@ const fieldNames = fc.oneof(
     "code",
     "session",
     "role",
+    "policy",
   ),
   fc.string({ maxLength: 12 }),
 );
+const policies = fc.constantFrom("off", "owners", "everyone");
 const intents = fc.constantFrom(
   "create",
   "update",
@@ -74,12 +76,16 @@ const intents = fc.constantFrom(
   "reset-second-factor",
   "remove",
   "second-factor",
+  "second-factor-policy",
   "restart",
   "x",
 );
-const formEntries = fc.array(fc.tuple(fieldNames, fc.oneof(hostileText, intents, fc.integer().map(String))), {
-  maxLength: 12,
-});
+const formEntries = fc.array(
+  fc.tuple(fieldNames, fc.oneof(hostileText, intents, policies, fc.integer().map(String))),
+  {
+    maxLength: 12,
+  },
+);
 
 /** A request body and its content type, as a broken client or an attacker might send it. */
 const body = fc.oneof(

@@ -52,15 +52,56 @@ function LinkList({
   );
 }
 
-function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * While an account has steps to do on Mein Konto first (decision 0027): what they are and why
+ * nothing else opens, in the words the route hands over.
+ */
+export interface SidebarRestriction {
+  steps: string[];
+  note: string;
+}
+
+/**
+ * The spec's eight screens; under a restriction none of them opens, and the sidebar says why instead
+ * of offering links that lead back to Mein Konto.
+ */
+function NavigationLinks({
+  restriction,
+  onNavigate,
+}: {
+  restriction: SidebarRestriction | undefined;
+  onNavigate?: () => void;
+}) {
+  if (restriction)
+    return (
+      <div role="note" className="rounded-md border border-amber-300/60 p-3 text-sm text-stone-100">
+        <p className="font-semibold text-white">Zuerst „Mein Konto“</p>
+        <ul className="mt-1 list-disc space-y-1 pl-4">
+          {restriction.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ul>
+        <p className="mt-1">{restriction.note}</p>
+      </div>
+    );
   return <LinkList links={adminScreens} onNavigate={onNavigate} />;
 }
 
 /** The staff member's own account, and for owners everyone's: below the spec's eight screens. */
-function AccountLinks({ role, onNavigate }: { role: StaffRole; onNavigate?: () => void }) {
+function AccountLinks({
+  role,
+  restricted,
+  onNavigate,
+}: {
+  role: StaffRole;
+  restricted: boolean;
+  onNavigate?: () => void;
+}) {
   const links: SidebarLink[] = [
     { path: "/admin/konto", label: "Mein Konto", icon: UserRound },
-    ...(role === "owner" ? [{ path: "/admin/konten", label: "Konten", icon: UsersRound }] : []),
+    ...(role === "owner" && !restricted
+      ? [{ path: "/admin/konten", label: "Konten", icon: UsersRound }]
+      : []),
   ];
   return <LinkList links={links} onNavigate={onNavigate} className="mb-2 border-t border-white/10 pt-2" />;
 }
@@ -90,7 +131,15 @@ function Brand() {
 }
 
 /** The staff area's sidebar; below 768 px a top bar whose menu button opens the same entries in a drawer. */
-export function AdminSidebar({ username, role }: { username: string; role: StaffRole }) {
+export function AdminSidebar({
+  username,
+  role,
+  restriction,
+}: {
+  username: string;
+  role: StaffRole;
+  restriction?: SidebarRestriction | undefined;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -99,10 +148,10 @@ export function AdminSidebar({ username, role }: { username: string; role: Staff
           <Brand />
         </div>
         <nav aria-label="Verwaltung" className="mt-6 flex-1">
-          <NavigationLinks />
+          <NavigationLinks restriction={restriction} />
         </nav>
         <nav aria-label="Konto">
-          <AccountLinks role={role} />
+          <AccountLinks role={role} restricted={restriction !== undefined} />
         </nav>
         <p className="px-3 pb-2 text-xs text-stone-300">Angemeldet als {username}</p>
         <LogoutButton />
@@ -126,10 +175,14 @@ export function AdminSidebar({ username, role }: { username: string; role: Staff
             </SheetTitle>
             <SheetDescription className="sr-only">Navigation des Verwaltungsbereichs</SheetDescription>
             <nav aria-label="Verwaltung" className="mt-6 flex-1">
-              <NavigationLinks onNavigate={() => setOpen(false)} />
+              <NavigationLinks restriction={restriction} onNavigate={() => setOpen(false)} />
             </nav>
             <nav aria-label="Konto">
-              <AccountLinks role={role} onNavigate={() => setOpen(false)} />
+              <AccountLinks
+                role={role}
+                restricted={restriction !== undefined}
+                onNavigate={() => setOpen(false)}
+              />
             </nav>
             <p className="px-3 pb-2 text-xs text-stone-300">Angemeldet als {username}</p>
             <LogoutButton />

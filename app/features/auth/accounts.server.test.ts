@@ -67,7 +67,7 @@ describe.each(testDatabases())("staff accounts on $dialect", (engine) => {
     ]);
     expect(
       await createAccount(handle.db, { username: "luca", password: "ein langes passwort", role: "staff" }),
-    ).toBe("exists");
+    ).toEqual({ outcome: "exists" });
     expect(await removeAccount(handle.db, owner, owner)).toBe("self");
     expect(await resetAccountPassword(handle.db, owner, owner, "neues-passwort-1")).toBe("self");
     expect(await removeAccount(handle.db, owner, 999_999)).toBe("not-found");

@@ -5,7 +5,13 @@ import { nowIso } from "../../lib/db.server.ts";
 import { countHit } from "../../lib/rate-limit.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { createSession } from "./session.server.ts";
-import { clearSecondFactor, lockedOwnerCount, normalizeUsername } from "./staff.server.ts";
+import { normalizeRecoveryCode, RECOVERY_CODE_LENGTH, SHORT_RECOVERY_CODE_LENGTH } from "./schema.ts";
+import {
+  clearSecondFactor,
+  lockedOwnerCount,
+  LookalikeUsernameError,
+  setStaffPassword,
+} from "./staff.server.ts";
 import { generateTotpSecret, verifyTotp } from "./totp.server.ts";
 
 /**
@@ -16,21 +22,29 @@ import { generateTotpSecret, verifyTotp } from "./totp.server.ts";
 type Db = Kysely<Database>;
 
 export const RECOVERY_CODE_COUNT = 10;
-const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+/** Crockford's base32: no i, l, o or u, which people read as other characters. */
+const RECOVERY_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-/** Codes are compared without dashes, spaces or case: what people type from a printout. */
-export const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/** 'xxxx-xxxx-xx': 10 characters of 30, about 49 bits — far beyond guessing within the sign-in limits. */
+/**
+ * 'xxxx-xxxx-xxxx-xxxx-xxxx-xxxx': 15 random bytes as 24 base32 characters, 120 bits (decision
+ * 0027). That many bits make the unsalted SHA-256 kept of it as hard to reverse as to guess.
+ */
 function newRecoveryCode(): string {
-  const bytes = randomBytes(20);
   let code = "";
-  for (const byte of bytes) {
-    if (code.length === 10) break;
-    if (byte < 240) code += RECOVERY_ALPHABET[byte % 30];
+  let bits = 0;
+  let value = 0;
+  for (const byte of randomBytes(15)) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      code += RECOVERY_ALPHABET[(value >> bits) & 31];
+    }
+    value &= (1 << bits) - 1;
   }
-  return code.length === 10 ? `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}` : newRecoveryCode();
+  return code.match(/.{4}/g)?.join("-") ?? code;
 }
 
 async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
@@ -43,6 +57,7 @@ async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
       codes.map((code) => ({
         user_id: userId,
         code_hash: sha256(normalizeRecoveryCode(code)),
+        long_code: 1,
         created_at: now,
       })),
     )
@@ -74,7 +89,8 @@ export async function confirmOwnPassword(
     .select("password_hash")
     .where("id", "=", userId)
     .executeTakeFirst();
-  return user && (await verifyPassword(password.slice(0, 200), user.password_hash))
+  // The whole password: the form's schema refuses one longer than any password can be (decision 0027).
+  return user && (await verifyPassword(password, user.password_hash))
     ? { verdict: "right" }
     : { verdict: "wrong" };
 }
@@ -97,7 +113,13 @@ export async function changeOwnPassword(
   const token = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("staff_users")
-      .set({ password_hash: passwordHash, password_set_by: "staff", updated_at: nowIso() })
+      .set({
+        password_hash: passwordHash,
+        password_set_by: "staff",
+        // Chosen by the account itself: Mein Konto no longer holds it (decision 0027).
+        password_must_change: 0,
+        updated_at: nowIso(),
+      })
       .where("id", "=", userId)
       .execute();
     await trx.deleteFrom("staff_sessions").where("user_id", "=", userId).execute();
@@ -189,6 +211,8 @@ export interface SecondFactorState {
   /** A secret waiting to be confirmed with a code (shown as a QR code). */
   pendingSecret: string | null;
   recoveryCodesLeft: number;
+  /** Unused codes of the shorter kind made before decision 0027: Mein Konto asks for new ones. */
+  shortRecoveryCodesLeft: number;
 }
 
 export async function secondFactorState(db: Db, userId: number): Promise<SecondFactorState> {
@@ -197,16 +221,17 @@ export async function secondFactorState(db: Db, userId: number): Promise<SecondF
     .select(["totp_secret", "totp_pending_secret"])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
-  const left = await db
+  const unused = await db
     .selectFrom("staff_recovery_codes")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .select("long_code")
     .where("user_id", "=", userId)
     .where("used_at", "is", null)
-    .executeTakeFirstOrThrow();
+    .execute();
   return {
     enabled: user.totp_secret !== null,
     pendingSecret: user.totp_secret === null ? user.totp_pending_secret : null,
-    recoveryCodesLeft: Number(left.count),
+    recoveryCodesLeft: unused.length,
+    shortRecoveryCodesLeft: unused.filter((code) => Number(code.long_code) === 0).length,
   };
 }
 
@@ -295,7 +320,8 @@ export async function verifySecondFactor(
     return Number(taken.numUpdatedRows) > 0 ? "code" : undefined;
   }
   const normalized = normalizeRecoveryCode(input);
-  if (normalized.length !== 10) return undefined;
+  if (normalized.length !== RECOVERY_CODE_LENGTH && normalized.length !== SHORT_RECOVERY_CODE_LENGTH)
+    return undefined;
   const used = await db
     .updateTable("staff_recovery_codes")
     .set({ used_at: nowIso() })
@@ -313,13 +339,15 @@ export interface AccountView {
   username: string;
   role: StaffRole;
   secondFactor: boolean;
+  /** Still signs in with a password someone else chose (decision 0027). */
+  mustChangePassword: boolean;
   createdAt: string;
 }
 
 export async function listAccounts(db: Db): Promise<AccountView[]> {
   const rows = await db
     .selectFrom("staff_users")
-    .select(["id", "username", "role", "totp_secret", "created_at"])
+    .select(["id", "username", "role", "totp_secret", "password_must_change", "created_at"])
     .orderBy("username_normalized")
     .execute();
   return rows.map((row) => ({
@@ -327,30 +355,33 @@ export async function listAccounts(db: Db): Promise<AccountView[]> {
     username: row.username,
     role: row.role,
     secondFactor: row.totp_secret !== null,
+    mustChangePassword: Number(row.password_must_change) === 1,
     createdAt: row.created_at,
   }));
 }
 
+export type CreateAccountResult =
+  { outcome: "created" } | { outcome: "exists" } | { outcome: "lookalike"; existing: string };
+
+/**
+ * An owner adds an account. The owner chose its password and hands it over, so the account changes
+ * it at its first sign-in (decision 0027); a name like an existing account's is refused.
+ */
 export async function createAccount(
   db: Db,
   account: { username: string; password: string; role: StaffRole },
-): Promise<"created" | "exists"> {
-  const passwordHash = await hashPassword(account.password);
-  const now = nowIso();
-  const result = await db
-    .insertInto("staff_users")
-    .values({
-      username: account.username.trim(),
-      username_normalized: normalizeUsername(account.username),
-      password_hash: passwordHash,
-      password_set_by: "staff",
+): Promise<CreateAccountResult> {
+  try {
+    const result = await setStaffPassword(db, account.username, account.password, {
       role: account.role,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((conflict) => conflict.column("username_normalized").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0 ? "created" : "exists";
+      mustChange: true,
+      onlyNew: true,
+    });
+    return { outcome: result === "created" ? "created" : "exists" };
+  } catch (error) {
+    if (error instanceof LookalikeUsernameError) return { outcome: "lookalike", existing: error.existing };
+    throw error;
+  }
 }
 
 export type AccountChange = "done" | "not-found" | "self" | "last-owner";
@@ -384,7 +415,13 @@ export async function resetAccountPassword(
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("staff_users")
-      .set({ password_hash: passwordHash, password_set_by: "staff", updated_at: nowIso() })
+      .set({
+        password_hash: passwordHash,
+        password_set_by: "staff",
+        // The owner knows it: it opens only Mein Konto until its holder chose another (decision 0027).
+        password_must_change: 1,
+        updated_at: nowIso(),
+      })
       .where("id", "=", accountId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return "not-found";
@@ -419,4 +456,13 @@ export async function accountName(db: Db, accountId: number): Promise<string | u
     .where("id", "=", accountId)
     .executeTakeFirst();
   return row?.username;
+}
+
+export async function hasSecondFactor(db: Db, accountId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("staff_users")
+    .select("totp_secret")
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+  return Boolean(row?.totp_secret);
 }

@@ -4,7 +4,10 @@ import {
   currentStaff,
   requireOwner,
   requireStaff,
+  staffAccess,
   type CookieSettings,
+  type GuardOptions,
+  type StaffAccess,
   type StaffSession,
 } from "./session.server.ts";
 
@@ -13,14 +16,28 @@ export const cookieSettingsOf = (context: Readonly<RouterContextProvider>): Cook
   secure: services(context).config.secureCookies,
 });
 
-/** For every admin loader and action: the signed-in staff member, or a redirect to /login. */
+/**
+ * For every admin loader and action: the signed-in staff member, or a redirect to /login — or to
+ * Mein Konto while the account has steps to do there first (decision 0027; `allowPending` only on
+ * Mein Konto and the layout around it).
+ */
 export function requireStaffSession(
   request: Request,
   context: Readonly<RouterContextProvider>,
+  options: GuardOptions = {},
 ): Promise<StaffSession> {
-  return requireStaff(services(context).database.db, request, cookieSettingsOf(context));
+  return requireStaff(services(context).database.db, request, cookieSettingsOf(context), options);
 }
 
+/** The guard's decision without the redirect: for an endpoint that answers a refusal itself (JSON). */
+export function staffAccessOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<StaffAccess> {
+  return staffAccess(services(context).database.db, request, cookieSettingsOf(context));
+}
+
+/** The sign-in page only: whether someone is signed in at all (then /admin takes over). */
 export function optionalStaffSession(
   request: Request,
   context: Readonly<RouterContextProvider>,

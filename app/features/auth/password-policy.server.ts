@@ -1,5 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { normalizeUsername } from "./staff.server.ts";
+import { normalizeUsername } from "./schema.ts";
 
 /**
  * ASVS 6.2: at least 10 characters, no character rules, and none of the most common passwords. The

@@ -1,3 +1,4 @@
+import type { SecondFactorPolicy, StaffRole } from "../../lib/database.types.ts";
 import type { Notice } from "../../lib/forms.ts";
 import { CONTROL_CHARACTERS_MESSAGE, isCleanLine } from "../../lib/text-rules.ts";
 import { z } from "../../lib/zod.ts";
@@ -45,18 +46,35 @@ export const newPasswordSchema = z
   .min(10, "Das Passwort muss mindestens 10 Zeichen lang sein.")
   .max(200, "Das Passwort darf höchstens 200 Zeichen lang sein.");
 
-/** The second step of a sign-in: six digits from the app, or a recovery code ('abcd-efgh-jk'). */
-export const secondFactorSchema = z.object({
-  code: z
-    .string("Bitte geben Sie den Code ein.")
-    .trim()
-    .min(1, "Bitte geben Sie den Code ein.")
-    .max(40, "Der Code ist zu lang.")
-    .refine(
-      (code) => /^\d{3} ?\d{3}$/.test(code) || /^[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{2}$/i.test(code),
-      "Bitte geben Sie die 6 Ziffern aus Ihrer App oder einen Wiederherstellungscode ein.",
-    ),
-});
+/**
+ * Recovery codes (decision 0027): 24 characters of Crockford's base32 (120 bits) in groups of four,
+ * 'abcd-efgh-jkmn-pqrs-tvwx-yz01'. Read without case, dashes or spaces, with the letters people
+ * confuse with digits read as those digits (o → 0, i and l → 1). Codes made before are 10 characters
+ * of an alphabet without those letters and digits, so the same reading leaves them as they were.
+ */
+export const normalizeRecoveryCode = (code: string) =>
+  code
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .replace(/o/g, "0")
+    .replace(/[il]/g, "1");
+export const RECOVERY_CODE_LENGTH = 24;
+export const SHORT_RECOVERY_CODE_LENGTH = 10;
+const isRecoveryCode = (code: string) =>
+  /^[a-z0-9 -]+$/i.test(code) &&
+  [RECOVERY_CODE_LENGTH, SHORT_RECOVERY_CODE_LENGTH].includes(normalizeRecoveryCode(code).length);
+
+/** The second step of a sign-in: six digits from the app, or a recovery code. */
+export const secondFactorCode = z
+  .string("Bitte geben Sie den Code ein.")
+  .trim()
+  .min(1, "Bitte geben Sie den Code ein.")
+  .max(40, "Der Code ist zu lang.")
+  .refine(
+    (code) => /^\d{3} ?\d{3}$/.test(code) || isRecoveryCode(code),
+    "Bitte geben Sie die 6 Ziffern aus Ihrer App oder einen Wiederherstellungscode ein.",
+  );
+export const secondFactorSchema = z.object({ code: secondFactorCode });
 
 export const secondFactorMessages = {
   title: "Bestätigungscode",
@@ -71,30 +89,47 @@ export const secondFactorMessages = {
   submitting: "Wird geprüft...",
 } as const;
 
+/**
+ * The account's current password, asked for before anything about its sign-in changes. Longer than
+ * any password can be is refused, never cut: a cut password would be checked as another one.
+ */
+export const currentPassword = z
+  .string("Bitte geben Sie Ihr aktuelles Passwort ein.")
+  .min(1, "Bitte geben Sie Ihr aktuelles Passwort ein.")
+  .max(200, "Das Passwort ist zu lang (höchstens 200 Zeichen).");
+
 /** New passwords: the form's schema (length) — the server also refuses the most common ones. */
 export const changePasswordSchema = z
-  .object({
-    current: z
-      .string("Bitte geben Sie Ihr aktuelles Passwort ein.")
-      .min(1, "Bitte geben Sie Ihr aktuelles Passwort ein.")
-      .max(200, "Das Passwort ist zu lang"),
-    password: newPasswordSchema,
-    repeat: z.string(),
-  })
+  .object({ current: currentPassword, password: newPasswordSchema, repeat: z.string() })
   .refine((value) => value.password === value.repeat, {
     path: ["repeat"],
     message: "Die Passwörter stimmen nicht überein.",
+  })
+  // A password someone else chose must really be replaced (decision 0027), and an unchanged one is no change.
+  .refine((value) => value.password !== value.current, {
+    path: ["password"],
+    message: "Das neue Passwort muss sich vom aktuellen unterscheiden.",
   });
 export const changePasswordFields = ["current", "password", "repeat"] as const;
 
+/**
+ * How usernames are compared (decision 0027): NFKC, so that 'ａｄｍｉｎ' in full-width letters is
+ * 'admin', then case-folded ('ß' and 'SS' fold to 'ss'; upper-casing first folds what lower-casing
+ * alone does not). Sign-in and the accounts' uniqueness use this form; look-alikes from other
+ * scripts ('аdmin' with a Cyrillic 'а') are caught by a second check on the server.
+ */
+export const normalizeUsername = (username: string) =>
+  username.trim().normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC");
+
 export const usernameSchema = z
   .string("Bitte geben Sie einen Benutzernamen ein")
-  .trim()
+  // Stored in NFKC: a name in full-width or other compatibility letters is kept as the plain letters.
+  .overwrite((name) => name.normalize("NFKC").trim())
   .min(2, "Der Benutzername muss mindestens 2 Zeichen lang sein.")
   .max(100, "Der Benutzername ist zu lang")
   .regex(/^[\p{L}\p{N}._@-]+$/u, "Bitte nur Buchstaben, Ziffern und . _ - @ verwenden.")
-  // Stored lower-cased too (sign-in ignores case), and some letters grow then ('İ' → 'i̇').
-  .refine((name) => name.toLocaleLowerCase("de-DE").length <= 100, "Der Benutzername ist zu lang");
+  // Stored case-folded too (sign-in ignores case), and some letters grow then ('İ' → 'i̇', 'ß' → 'ss').
+  .refine((name) => normalizeUsername(name).length <= 100, "Der Benutzername ist zu lang");
 
 export const newAccountSchema = z.object({
   username: usernameSchema,
@@ -104,9 +139,56 @@ export const newAccountSchema = z.object({
 export const newAccountFields = ["username", "password", "role"] as const;
 
 export const resetPasswordSchema = z.object({ password: newPasswordSchema });
-export const codeSchema = z.object({
-  code: z
-    .string("Bitte geben Sie den Code ein.")
-    .trim()
-    .regex(/^\d{3} ?\d{3}$/, "Bitte geben Sie die 6 Ziffern aus Ihrer App ein."),
+
+/** Six digits from the app, to confirm that it was set up. */
+const appCode = z
+  .string("Bitte geben Sie den Code ein.")
+  .trim()
+  .regex(/^\d{3} ?\d{3}$/, "Bitte geben Sie die 6 Ziffern aus Ihrer App ein.");
+
+/** Turning the second factor on: the password and the first code from the new app (decision 0025). */
+export const confirmSecondFactorSchema = z.object({ current: currentPassword, code: appCode });
+/** Turning it off or making new recovery codes: the password and a code from the app or a recovery code. */
+export const changeSecondFactorSchema = z.object({ current: currentPassword, code: secondFactorCode });
+export const secondFactorFields = ["current", "code"] as const;
+
+/** 'Zwei-Faktor-Anmeldung Pflicht' on Konten (decision 0027): off (as before), for owners, for everyone. */
+export const secondFactorPolicies = [
+  "off",
+  "owners",
+  "everyone",
+] as const satisfies readonly SecondFactorPolicy[];
+export const secondFactorPolicyLabels: Record<SecondFactorPolicy, string> = {
+  off: "Aus: jedes Konto entscheidet selbst",
+  owners: "Pflicht für Inhaber",
+  everyone: "Pflicht für alle Konten",
+};
+export const secondFactorPolicySchema = z.object({
+  policy: z.enum(secondFactorPolicies, "Bitte wählen Sie eine Einstellung."),
 });
+
+/** Whether the policy asks this account for a second factor. */
+export const secondFactorRequiredFor = (policy: SecondFactorPolicy, role: StaffRole) =>
+  policy === "everyone" || (policy === "owners" && role === "owner");
+
+/**
+ * What an account must do on Mein Konto before any other admin screen opens to it (decision 0027):
+ * replace a password someone else chose, or set up the second factor the owners require.
+ */
+export type PendingStep = "change-password" | "set-up-second-factor";
+
+export const pendingStepMessages: Record<PendingStep, { title: string; description: string }> = {
+  "change-password": {
+    title: "Bitte ändern Sie jetzt Ihr Passwort",
+    description:
+      "Ihr Passwort hat jemand anderes für Sie festgelegt (beim Anlegen des Kontos, beim Zurücksetzen oder beim ersten Start). Wählen Sie unten unter „Passwort ändern“ ein eigenes.",
+  },
+  "set-up-second-factor": {
+    title: "Bitte richten Sie jetzt die Zwei-Faktor-Anmeldung ein",
+    description:
+      "Die Inhaber haben die Zwei-Faktor-Anmeldung für Ihr Konto zur Pflicht gemacht. Richten Sie sie unten unter „Zwei-Faktor-Anmeldung“ mit einer Authenticator-App ein.",
+  },
+};
+/** Said with the steps above, on Mein Konto and in the sidebar. */
+export const pendingStepsConsequence =
+  "Bis dahin ist nur „Mein Konto“ erreichbar; danach öffnen sich alle anderen Bereiche wieder.";

@@ -48,6 +48,7 @@ describe.each(testDatabases())("sessions on $dialect", (engine) => {
       username: "Anna",
       role: "owner",
       sessionId: stored.id,
+      pending: [],
     });
     expect(stored.id).not.toBe(token);
     expect(stored.id).toMatch(/^[0-9a-f]{64}$/);

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { replace } from "react-router";
 import type { Database, StaffRole } from "../../lib/database.types.ts";
+import { secondFactorRequiredFor, type PendingStep } from "./schema.ts";
+import { readSecondFactorPolicy } from "./second-factor-policy.server.ts";
 
 type Db = Kysely<Database>;
 
@@ -106,7 +108,15 @@ export interface StaffSession {
   role: StaffRole;
   /** The stored id of this session (the token's hash): the Konto screen marks and keeps it. */
   sessionId: string;
+  /**
+   * What the account must do on Mein Konto first (decision 0027); while any is left, the guard
+   * opens nothing else to it.
+   */
+  pending: PendingStep[];
 }
+
+/** Mein Konto: the one screen an account with pending steps reaches. */
+export const ACCOUNT_PATH = "/admin/konto";
 
 /** The signed-in staff member for this token, or undefined when it is unknown, idle too long or expired. */
 export async function findSession(
@@ -124,6 +134,8 @@ export async function findSession(
       "staff_sessions.expires_at",
       "staff_users.username",
       "staff_users.role",
+      "staff_users.password_must_change",
+      "staff_users.totp_secret",
     ])
     .where("staff_sessions.id", "=", id)
     .executeTakeFirst();
@@ -140,7 +152,12 @@ export async function findSession(
       .where("id", "=", id)
       .execute();
   }
-  return { userId: row.user_id, username: row.username, role: row.role, sessionId: id };
+  const pending: PendingStep[] = [];
+  if (Number(row.password_must_change) === 1) pending.push("change-password");
+  // The policy is read only for accounts without a second factor: the others never wait for it.
+  if (row.totp_secret === null && secondFactorRequiredFor(await readSecondFactorPolicy(db), row.role))
+    pending.push("set-up-second-factor");
+  return { userId: row.user_id, username: row.username, role: row.role, sessionId: id, pending };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
@@ -171,16 +188,48 @@ export async function requireOwner(
   return staff;
 }
 
+export interface GuardOptions {
+  /**
+   * Only Mein Konto and the admin layout around it: an account with pending steps is let in, to do
+   * them there. Everywhere else the guard sends it to Mein Konto (decision 0027).
+   */
+  allowPending?: boolean;
+}
+
+/** Who may use an admin screen: the session, or why not (signed out; steps pending on Mein Konto). */
+export type StaffAccess = { granted: StaffSession } | { refused: "signed-out" | "pending" };
+
+/**
+ * The guard's decision, for the few callers that answer a refusal in their own way (the picture
+ * upload answers JSON); everything else uses `requireStaff`.
+ */
+export async function staffAccess(
+  db: Db,
+  request: Request,
+  settings: CookieSettings,
+  { allowPending = false }: GuardOptions = {},
+): Promise<StaffAccess> {
+  const staff = await currentStaff(db, request, settings);
+  if (!staff) return { refused: "signed-out" };
+  if (staff.pending.length > 0 && !allowPending) return { refused: "pending" };
+  return { granted: staff };
+}
+
 /**
  * The guard every admin loader and action calls itself: without a valid session it throws a
  * redirect to /login that replaces the history entry (the spec's guard), so no data is read or changed.
+ * An account that must first change its password or set up its second factor is sent to Mein Konto
+ * the same way, for a page and for a form sent to an action alike: the action does not run.
  */
 export async function requireStaff(
   db: Db,
   request: Request,
   settings: CookieSettings,
+  options: GuardOptions = {},
 ): Promise<StaffSession> {
-  const staff = await currentStaff(db, request, settings);
-  if (!staff) throw replace("/login", { headers: { "Cache-Control": "no-store" } });
-  return staff;
+  const access = await staffAccess(db, request, settings, options);
+  if ("granted" in access) return access.granted;
+  throw replace(access.refused === "signed-out" ? "/login" : ACCOUNT_PATH, {
+    headers: { "Cache-Control": "no-store" },
+  });
 }

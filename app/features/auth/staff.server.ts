@@ -2,11 +2,25 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, PasswordSetBy, StaffRole, StaffUser } from "../../lib/database.types.ts";
 import { nowIso } from "../../lib/db.server.ts";
+import { lookalikeOf } from "./lookalike.server.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.server.ts";
+import { normalizeUsername } from "./schema.ts";
 
 type Db = Kysely<Database>;
 
-export const normalizeUsername = (username: string) => username.trim().toLocaleLowerCase("de-DE");
+/** A new name that looks like an existing account's (decision 0027): refused with this message. */
+export class LookalikeUsernameError extends Error {
+  /** The existing account's name, as shown. */
+  readonly existing: string;
+  constructor(existing: string) {
+    super(lookalikeMessage(existing));
+    this.name = "LookalikeUsernameError";
+    this.existing = existing;
+  }
+}
+
+export const lookalikeMessage = (existing: string) =>
+  `Dieser Benutzername ist dem vorhandenen Konto „${existing}“ zum Verwechseln ähnlich. Bitte wählen Sie einen anderen.`;
 
 export async function findStaffByUsername(db: Db, username: string): Promise<StaffUser | undefined> {
   return db
@@ -30,18 +44,31 @@ export async function authenticateStaff(
   return (await verifyPassword(password, user.password_hash)) ? user : undefined;
 }
 
+export interface SetPasswordOptions {
+  /** Who set it (decision 0009): ADMIN_PASSWORD re-sets only a password it set itself. */
+  setBy?: PasswordSetBy;
+  role?: StaffRole;
+  /**
+   * The password was chosen for the account by someone else, who knows it: the account reaches only
+   * Mein Konto until it has changed it (decision 0027).
+   */
+  mustChange?: boolean;
+  /** Only create: an existing account keeps its password, and the answer is "exists". */
+  onlyNew?: boolean;
+}
+
 /**
  * Creates the account or gives it a new password; an existing account's sessions end. A new account
  * is an owner when `role` says so or when there is no owner yet (the first account, made at start or
- * with the staff command, must be able to manage the others: decision 0025).
+ * with the staff command, must be able to manage the others: decision 0025). A new name that looks
+ * like an existing account's throws `LookalikeUsernameError`.
  */
 export async function setStaffPassword(
   db: Db,
   username: string,
   password: string,
-  setBy: PasswordSetBy = "staff",
-  role?: StaffRole,
-): Promise<"created" | "updated"> {
+  { setBy = "staff", role, mustChange = false, onlyNew = false }: SetPasswordOptions = {},
+): Promise<"created" | "updated" | "exists"> {
   const passwordHash = await hashPassword(password);
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
@@ -50,43 +77,55 @@ export async function setStaffPassword(
       .select("id")
       .where("username_normalized", "=", normalizeUsername(username))
       .executeTakeFirst();
+    const passwordColumns = {
+      password_hash: passwordHash,
+      password_set_by: setBy,
+      password_must_change: mustChange ? 1 : 0,
+      updated_at: now,
+    };
+    if (existing && onlyNew) return "exists";
     if (existing) {
-      await trx
-        .updateTable("staff_users")
-        .set({ password_hash: passwordHash, password_set_by: setBy, updated_at: now })
-        .where("id", "=", existing.id)
-        .execute();
+      await trx.updateTable("staff_users").set(passwordColumns).where("id", "=", existing.id).execute();
       await trx.deleteFrom("staff_sessions").where("user_id", "=", existing.id).execute();
       await trx.deleteFrom("staff_sign_in_challenges").where("user_id", "=", existing.id).execute();
       return "updated";
     }
+    const similar = await lookalikeOf(trx, username);
+    if (similar) throw new LookalikeUsernameError(similar);
     const owner = await trx
       .selectFrom("staff_users")
       .select("id")
       .where("role", "=", "owner")
       .executeTakeFirst();
-    await trx
+    const inserted = await trx
       .insertInto("staff_users")
       .values({
         role: role ?? (owner ? "staff" : "owner"),
-        username: username.trim(),
+        username: username.normalize("NFKC").trim(),
         username_normalized: normalizeUsername(username),
-        password_hash: passwordHash,
-        password_set_by: setBy,
+        ...passwordColumns,
         created_at: now,
-        updated_at: now,
       })
-      .execute();
-    return "created";
+      // Two owners adding the same name at once: the second is told it exists.
+      .onConflict((conflict) => conflict.column("username_normalized").doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0 ? "created" : "exists";
   });
 }
 
 export async function listStaff(
   db: Db,
-): Promise<Array<Pick<StaffUser, "username" | "role" | "totp_secret" | "created_at" | "updated_at">>> {
+): Promise<
+  Array<
+    Pick<
+      StaffUser,
+      "username" | "role" | "totp_secret" | "password_must_change" | "created_at" | "updated_at"
+    >
+  >
+> {
   return db
     .selectFrom("staff_users")
-    .select(["username", "role", "totp_secret", "created_at", "updated_at"])
+    .select(["username", "role", "totp_secret", "password_must_change", "created_at", "updated_at"])
     .orderBy("username_normalized")
     .execute();
 }
@@ -100,7 +139,9 @@ export type BootstrapResult =
  * The run contract at start (docs/decisions/0009): ADMIN_USERNAME/ADMIN_PASSWORD create that account
  * if it does not exist, and replace its password only while the password is still one that
  * ADMIN_PASSWORD set: a password set later with `npm run staff -- set-password` is kept ("kept").
- * Without them, a database with no account gets one with a random password, shown once.
+ * Whoever runs the server chose ADMIN_PASSWORD, so it need not be changed at sign-in (decision 0027).
+ * Without them, a database with no account gets one with a random password, shown once, that must
+ * be changed at the first sign-in: it stood in a terminal or a log.
  */
 export async function ensureStaffAccount(
   db: Db,
@@ -114,13 +155,20 @@ export async function ensureStaffAccount(
     if (existing && (await verifyPassword(admin.password, existing.password_hash))) {
       return { kind: "configured", username: existing.username, change: "unchanged" };
     }
-    const change = await setStaffPassword(db, admin.username, admin.password, "environment", "owner");
-    return { kind: "configured", username: admin.username, change };
+    const change = await setStaffPassword(db, admin.username, admin.password, {
+      setBy: "environment",
+      role: "owner",
+    });
+    return {
+      kind: "configured",
+      username: admin.username,
+      change: change === "created" ? "created" : "updated",
+    };
   }
   const any = await db.selectFrom("staff_users").select("id").limit(1).executeTakeFirst();
   if (any) return { kind: "existing" };
   const password = generatePassword();
-  await setStaffPassword(db, "admin", password, "generated");
+  await setStaffPassword(db, "admin", password, { setBy: "generated", mustChange: true });
   return { kind: "generated", username: "admin", password };
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { addressBucket } from "../../lib/address-bucket.ts";
 import type { Database } from "../../lib/database.types.ts";
+import { normalizeUsername } from "./schema.ts";
 
 type Db = Kysely<Database>;
 
@@ -36,7 +37,8 @@ export const signInLimits = {
 } as const;
 
 const KEY_LENGTH = 300;
-const normalize = (username: string) => username.trim().toLocaleLowerCase("de-DE").slice(0, 120);
+// The form sign-in looks names up in (decision 0027): 'ＡＤＭＩＮ' counts as 'admin', not as a fresh name.
+const normalize = (username: string) => normalizeUsername(username).slice(0, 120);
 const key = (text: string) => text.slice(0, KEY_LENGTH);
 
 export interface SignInKeys {

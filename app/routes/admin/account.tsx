@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import { renderSVG } from "uqr";
 import { Field } from "../../components/forms/field.tsx";
-import { NoticeInPage } from "../../components/forms/form-notice.tsx";
+import { FormNotice, NoticeInPage } from "../../components/forms/form-notice.tsx";
 import { IntentButton } from "../../components/forms/intent-button.tsx";
 import { useResetAfter } from "../../components/forms/use-reset-after.ts";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
@@ -26,9 +26,14 @@ import { passwordProblem } from "../../features/auth/password-policy.server.ts";
 import {
   changePasswordFields,
   changePasswordSchema,
-  codeSchema,
-  secondFactorSchema,
+  changeSecondFactorSchema,
+  confirmSecondFactorSchema,
+  pendingStepMessages,
+  pendingStepsConsequence,
+  secondFactorFields,
+  secondFactorRequiredFor,
 } from "../../features/auth/schema.ts";
+import { readSecondFactorPolicy } from "../../features/auth/second-factor-policy.server.ts";
 import { otpauthUri } from "../../features/auth/totp.server.ts";
 import { services } from "../../lib/app-context.ts";
 import {
@@ -53,13 +58,18 @@ const dateTime = formatBerlinDateTime;
 /** The secret in groups of four, for typing it into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
 
-/** Mein Konto (decision 0025): one's own password, second factor and signed-in devices. */
+/**
+ * Mein Konto (decision 0025): one's own password, second factor and signed-in devices. The one
+ * screen an account reaches while it must first change its password or set up its second factor
+ * (decision 0027): it says so at the top.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaffSession(request, context);
+  const staff = await requireStaffSession(request, context, { allowPending: true });
   const { database } = services(context);
-  const [sessions, secondFactor] = await Promise.all([
+  const [sessions, secondFactor, policy] = await Promise.all([
     listSessions(database.db, staff.userId, staff.sessionId),
     secondFactorState(database.db, staff.userId),
+    readSecondFactorPolicy(database.db),
   ]);
   const setup = secondFactor.pendingSecret
     ? {
@@ -72,12 +82,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     username: staff.username,
     role: staff.role,
+    pending: staff.pending,
     sessions: sessions.map((session) => ({
       ...session,
       lastSeenAt: dateTime(session.lastSeenAt),
       createdAt: dateTime(session.createdAt),
     })),
-    secondFactor: { enabled: secondFactor.enabled, recoveryCodesLeft: secondFactor.recoveryCodesLeft, setup },
+    secondFactor: {
+      enabled: secondFactor.enabled,
+      required: secondFactorRequiredFor(policy, staff.role),
+      recoveryCodesLeft: secondFactor.recoveryCodesLeft,
+      shortRecoveryCodesLeft: secondFactor.shortRecoveryCodesLeft,
+      setup,
+    },
   };
 }
 
@@ -108,7 +125,18 @@ const done = (section: Section, title: string, description: string, extra: Parti
   data<ActionResult>({ section, notice: { tone: "success", title, description }, ...extra });
 
 const WRONG_PASSWORD = "Das aktuelle Passwort ist falsch.";
+const REQUIRED_SECOND_FACTOR =
+  "Die Zwei-Faktor-Anmeldung ist für Ihr Konto Pflicht (Einstellung der Inhaber unter „Konten“) und lässt sich nicht ausschalten. Neue Wiederherstellungscodes können Sie erzeugen.";
 const WRONG_CODE = "Der Code ist falsch oder schon verwendet.";
+
+/** The second factor's forms, refused by their schema: the first message above, each beside its field. */
+const invalidFactorForm = (fieldErrors: FieldErrors) =>
+  failed(
+    "second-factor",
+    fieldErrors.current ?? fieldErrors.code ?? "Bitte prüfen Sie die Felder.",
+    400,
+    fieldErrors,
+  );
 
 /** A wrong current password, or too many tries of it (decision 0025). */
 function refusedPassword(section: Section, check: Exclude<OwnPasswordCheck, { verdict: "right" }>) {
@@ -126,7 +154,7 @@ function refusedPassword(section: Section, check: Exclude<OwnPasswordCheck, { ve
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaffSession(request, context);
+  const staff = await requireStaffSession(request, context, { allowPending: true });
   const { database, logger } = services(context);
   const db = database.db;
   const form = await readForm(request);
@@ -194,12 +222,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "totp-confirm": {
         // The password too: a session left open on a shared computer must not tie the account to
         // someone else's phone.
-        const parsed = codeSchema.safeParse(formText(form, ["code"]));
-        if (!parsed.success) {
-          const message = parsed.error.issues[0]?.message ?? "";
-          return failed("second-factor", message, 400, { code: message });
-        }
-        const check = await confirmOwnPassword(db, staff.userId, String(form.get("current") ?? ""));
+        const parsed = confirmSecondFactorSchema.safeParse(formText(form, secondFactorFields));
+        if (!parsed.success) return invalidFactorForm(fieldErrorsOf(parsed.error, secondFactorFields));
+        const check = await confirmOwnPassword(db, staff.userId, parsed.data.current);
         if (check.verdict !== "right") return refusedPassword("second-factor", check);
         const codes = await confirmSecondFactor(db, staff.userId, parsed.data.code);
         if (!codes) {
@@ -217,13 +242,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "totp-disable":
       case "recovery-renew": {
+        // While the owners require it, it stays on (decision 0027); asked before any password check.
+        if (
+          intent === "totp-disable" &&
+          secondFactorRequiredFor(await readSecondFactorPolicy(db), staff.role)
+        )
+          return failed("second-factor", REQUIRED_SECOND_FACTOR, 409);
         // While the factor is on, changing it takes both factors: the password and a code.
-        const check = await confirmOwnPassword(db, staff.userId, String(form.get("current") ?? ""));
+        const parsed = changeSecondFactorSchema.safeParse(formText(form, secondFactorFields));
+        if (!parsed.success) return invalidFactorForm(fieldErrorsOf(parsed.error, secondFactorFields));
+        const check = await confirmOwnPassword(db, staff.userId, parsed.data.current);
         if (check.verdict !== "right") return refusedPassword("second-factor", check);
-        const code = secondFactorSchema.safeParse({ code: form.get("code") ?? "" });
-        const verified = code.success
-          ? await verifySecondFactor(db, staff.userId, code.data.code)
-          : undefined;
+        const verified = await verifySecondFactor(db, staff.userId, parsed.data.code);
         if (verified === "no-second-factor")
           return failed("second-factor", "Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet.", 409);
         if (!verified) return failed("second-factor", WRONG_CODE, 400, { code: WRONG_CODE });
@@ -311,8 +341,31 @@ function CurrentPasswordField({
   );
 }
 
+/** What the account must do here before any other screen opens to it (decision 0027). */
+function PendingSteps({ steps }: { steps: Route.ComponentProps["loaderData"]["pending"] }) {
+  return (
+    <section
+      aria-labelledby="zuerst"
+      className="rounded-lg border-2 border-amber-400 bg-amber-50 p-6 text-amber-950 shadow-sm"
+    >
+      <h2 id="zuerst" className="text-xl font-semibold">
+        Bevor es weitergeht
+      </h2>
+      <ul className="mt-3 space-y-3">
+        {steps.map((step) => (
+          <li key={step}>
+            <p className="font-semibold">{pendingStepMessages[step].title}</p>
+            <p>{pendingStepMessages[step].description}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3">{pendingStepsConsequence}</p>
+    </section>
+  );
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { sessions, secondFactor, username, role } = loaderData;
+  const { sessions, secondFactor, username, role, pending } = loaderData;
   const errors = actionData?.fieldErrors ?? {};
   const succeeded = actionData?.notice?.tone === "success" ? actionData : undefined;
   const passwordForm = useResetAfter(succeeded?.section === "password" ? succeeded : undefined);
@@ -325,6 +378,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       description={`Angemeldet als ${username} (${role === "owner" ? "Inhaber" : "Mitarbeiter"}).`}
     >
       <div className="max-w-3xl space-y-8">
+        {pending.length > 0 ? <PendingSteps steps={pending} /> : null}
         <Section title="Passwort ändern" id="passwort">
           {noticeFor("password")}
           <Form ref={passwordForm} method="post" noValidate className="space-y-4">
@@ -362,7 +416,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               </p>
               <ul
                 aria-label="Wiederherstellungscodes"
-                className="mt-3 grid grid-cols-2 gap-2 font-mono text-base"
+                className="mt-3 grid gap-2 font-mono text-base sm:grid-cols-2"
               >
                 {actionData.recoveryCodes.map((code) => (
                   <li key={code}>{code}</li>
@@ -376,6 +430,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <strong>Eingeschaltet.</strong> Die Anmeldung fragt nach dem Passwort und dem Code aus Ihrer
                 Authenticator-App. Noch {secondFactor.recoveryCodesLeft} unbenutzte Wiederherstellungscodes.
               </p>
+              {secondFactor.required ? (
+                <p>
+                  Die Inhaber haben die Zwei-Faktor-Anmeldung für Ihr Konto zur Pflicht gemacht: Sie bleibt
+                  eingeschaltet.
+                </p>
+              ) : null}
+              {secondFactor.shortRecoveryCodesLeft > 0 ? (
+                <FormNotice tone="error" title="Bitte erzeugen Sie neue Wiederherstellungscodes">
+                  {`${secondFactor.shortRecoveryCodesLeft === 1 ? "Einer Ihrer Codes stammt" : `${secondFactor.shortRecoveryCodesLeft} Ihrer Codes stammen`} aus einer früheren Version und ${secondFactor.shortRecoveryCodesLeft === 1 ? "ist" : "sind"} kürzer als heute üblich. Sie gelten weiter, bis Sie neue erzeugen; die neuen sind länger und sicherer.`}
+                </FormNotice>
+              ) : null}
               <Form ref={factorForm} method="post" noValidate className="space-y-4">
                 <CurrentPasswordField
                   id="factor-password"
@@ -397,9 +462,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   <IntentButton intent="recovery-renew" pendingText="Wird erzeugt..." tone="outline">
                     Neue Wiederherstellungscodes
                   </IntentButton>
-                  <IntentButton intent="totp-disable" pendingText="Wird ausgeschaltet..." tone="danger">
-                    Zwei-Faktor-Anmeldung ausschalten
-                  </IntentButton>
+                  {secondFactor.required ? null : (
+                    <IntentButton intent="totp-disable" pendingText="Wird ausgeschaltet..." tone="danger">
+                      Zwei-Faktor-Anmeldung ausschalten
+                    </IntentButton>
+                  )}
                 </div>
               </Form>
             </>

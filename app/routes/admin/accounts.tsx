@@ -7,6 +7,7 @@ import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import {
   accountName,
   createAccount,
+  hasSecondFactor,
   listAccounts,
   removeAccount,
   resetAccountPassword,
@@ -16,7 +17,20 @@ import {
 import { requireOwnerSession } from "../../features/auth/auth.server.ts";
 import { HashingBusyError } from "../../features/auth/password.server.ts";
 import { passwordProblem } from "../../features/auth/password-policy.server.ts";
-import { newAccountFields, newAccountSchema, resetPasswordSchema } from "../../features/auth/schema.ts";
+import {
+  newAccountFields,
+  newAccountSchema,
+  resetPasswordSchema,
+  secondFactorPolicies,
+  secondFactorPolicyLabels,
+  secondFactorPolicySchema,
+  secondFactorRequiredFor,
+} from "../../features/auth/schema.ts";
+import {
+  readSecondFactorPolicy,
+  writeSecondFactorPolicy,
+} from "../../features/auth/second-factor-policy.server.ts";
+import { lookalikeMessage } from "../../features/auth/staff.server.ts";
 import { services } from "../../lib/app-context.ts";
 import {
   errorNotice,
@@ -37,11 +51,16 @@ export const meta: Route.MetaFunction = () => siteMeta({ title: "Konten", noinde
 
 const roleLabels = { owner: "Inhaber", staff: "Mitarbeiter" } as const;
 
-/** The accounts (decision 0025): only owners see and change them; staff get 403. */
+/**
+ * The accounts (decision 0025): only owners see and change them; staff get 403. Here too the rule
+ * 'Zwei-Faktor-Anmeldung Pflicht' (decision 0027).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const owner = await requireOwnerSession(request, context);
-  const accounts = await listAccounts(services(context).database.db);
+  const db = services(context).database.db;
+  const [accounts, policy] = await Promise.all([listAccounts(db), readSecondFactorPolicy(db)]);
   return {
+    policy,
     accounts: accounts.map((account) => ({
       ...account,
       self: account.id === owner.userId,
@@ -55,8 +74,8 @@ export function headers() {
 }
 
 interface ActionResult {
-  /** The account the answer is about (its row shows it), or 'new' for the form above. */
-  target: number | "new";
+  /** The account the answer is about (its row shows it), 'new' for the form above, 'policy' for the rule. */
+  target: number | "new" | "policy";
   notice: Notice;
   fieldErrors?: FieldErrors;
 }
@@ -91,6 +110,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get(INTENT_FIELD);
   try {
+    if (intent === "second-factor-policy") {
+      const parsed = secondFactorPolicySchema.safeParse(formText(form, ["policy"]));
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? "";
+        return failed("policy", message, 400, { policy: message });
+      }
+      const { policy } = parsed.data;
+      // The owner who sets the rule keeps this screen: a rule that would send them to Mein Konto
+      // at once waits until they have a second factor themselves (decision 0027).
+      if (secondFactorRequiredFor(policy, owner.role) && !(await hasSecondFactor(db, owner.userId)))
+        return failed(
+          "policy",
+          "Richten Sie zuerst unter „Mein Konto“ Ihre eigene Zwei-Faktor-Anmeldung ein: Die Pflicht gälte sofort auch für Sie, und bis zur Einrichtung wäre nur „Mein Konto“ erreichbar.",
+          409,
+        );
+      await writeSecondFactorPolicy(db, policy);
+      logger.info("second factor policy changed", { by: owner.username, policy });
+      return done(
+        "policy",
+        "Einstellung gespeichert",
+        policy === "off"
+          ? "Die Zwei-Faktor-Anmeldung ist für kein Konto Pflicht."
+          : "Konten ohne zweiten Faktor, für die die Pflicht gilt, erreichen ab ihrer nächsten Anfrage nur „Mein Konto“, bis sie ihn eingerichtet haben.",
+      );
+    }
     if (intent === "create") {
       const parsed = newAccountSchema.safeParse(formText(form, newAccountFields));
       if (!parsed.success)
@@ -102,8 +146,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       const problem = passwordProblem(parsed.data.password, parsed.data.username);
       if (problem) return failed("new", problem, 400, { password: problem });
-      if ((await createAccount(db, parsed.data)) === "exists") {
-        const message = "Diesen Benutzernamen gibt es schon.";
+      const created = await createAccount(db, parsed.data);
+      if (created.outcome !== "created") {
+        const message =
+          created.outcome === "exists"
+            ? "Diesen Benutzernamen gibt es schon."
+            : lookalikeMessage(created.existing);
         return failed("new", message, 409, { username: message });
       }
       logger.info("account created", {
@@ -114,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return done(
         "new",
         "Konto angelegt",
-        `${parsed.data.username} kann sich jetzt als ${roleLabels[parsed.data.role]} anmelden.`,
+        `${parsed.data.username} kann sich jetzt als ${roleLabels[parsed.data.role]} anmelden und wählt dabei ein eigenes Passwort.`,
       );
     }
     const id = formId(form);
@@ -134,7 +182,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         result = await resetAccountPassword(db, owner.userId, id, parsed.data.password);
         success = [
           "Passwort zurückgesetzt",
-          `${name} meldet sich mit dem neuen Passwort an; alle Geräte sind abgemeldet.`,
+          `${name} meldet sich mit dem neuen Passwort an und wählt dann ein eigenes; alle Geräte sind abgemeldet.`,
         ];
         break;
       }
@@ -206,6 +254,55 @@ function ResetPasswordForm({
   );
 }
 
+/**
+ * 'Zwei-Faktor-Anmeldung Pflicht' (decision 0027): whom the owners require to have a second factor,
+ * and who would be held on Mein Konto by it right now.
+ */
+function SecondFactorPolicyForm({
+  policy,
+  accounts,
+  result,
+}: {
+  policy: Route.ComponentProps["loaderData"]["policy"];
+  accounts: Route.ComponentProps["loaderData"]["accounts"];
+  result: ActionResult | undefined;
+}) {
+  const waiting = accounts.filter(
+    (account) => !account.secondFactor && secondFactorRequiredFor(policy, account.role),
+  );
+  return (
+    <section aria-labelledby="pflicht" className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+      <h2 id="pflicht" className="text-xl font-semibold">
+        Zwei-Faktor-Anmeldung Pflicht
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        Ein Konto, für das die Pflicht gilt und das noch keinen zweiten Faktor hat, erreicht nach der
+        Anmeldung nur „Mein Konto“, bis es ihn dort eingerichtet hat. Solange die Pflicht gilt, lässt er sich
+        nicht ausschalten.
+      </p>
+      {result ? <NoticeInPage notice={result.notice} className="mt-4" /> : null}
+      <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
+        <SelectField
+          id="second-factor-policy"
+          label="Zwei-Faktor-Anmeldung Pflicht"
+          errors={result?.fieldErrors?.policy}
+          selectProps={{ name: "policy", defaultValue: policy }}
+          options={secondFactorPolicies.map((value) => ({ value, label: secondFactorPolicyLabels[value] }))}
+        />
+        <IntentButton intent="second-factor-policy" pendingText="Wird gespeichert..." tone="outline">
+          Einstellung speichern
+        </IntentButton>
+      </Form>
+      {waiting.length > 0 ? (
+        <p className="mt-3 text-sm">
+          Noch ohne zweiten Faktor und deshalb nur mit Zugang zu „Mein Konto“:{" "}
+          {waiting.map((account) => account.username).join(", ")}.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
   const errorsFor = (target: ActionResult["target"]) =>
     actionData?.target === target ? (actionData.fieldErrors ?? {}) : {};
@@ -241,7 +338,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
             <Field
               id="new-account-password"
               label="Passwort"
-              description="Mindestens 10 Zeichen; geben Sie es der Person persönlich."
+              description="Mindestens 10 Zeichen; geben Sie es der Person persönlich. Bei der ersten Anmeldung wählt sie ein eigenes."
               errors={newErrors.password}
               inputProps={{ name: "password", type: "password", autoComplete: "new-password" }}
             />
@@ -263,6 +360,12 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
           </Form>
         </section>
 
+        <SecondFactorPolicyForm
+          policy={loaderData.policy}
+          accounts={loaderData.accounts}
+          result={actionData?.target === "policy" ? actionData : undefined}
+        />
+
         <section aria-labelledby="alle-konten">
           <h2 id="alle-konten" className="text-xl font-semibold">
             Alle Konten
@@ -279,6 +382,9 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                   <p className="text-sm text-muted">
                     {roleLabels[account.role]} · Zwei-Faktor-Anmeldung {account.secondFactor ? "an" : "aus"} ·
                     seit {account.createdAt}
+                    {account.mustChangePassword
+                      ? " · muss sein Passwort bei der nächsten Anmeldung ändern"
+                      : ""}
                   </p>
                   {actionData?.target === account.id ? (
                     <NoticeInPage notice={actionData.notice} className="mt-3" />

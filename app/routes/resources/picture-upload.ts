@@ -1,4 +1,4 @@
-import { optionalStaffSession } from "../../features/auth/auth.server.ts";
+import { staffAccessOf } from "../../features/auth/auth.server.ts";
 import { incomingDirOf, receivePictureUpload } from "../../features/pictures/upload.server.ts";
 import { services } from "../../lib/app-context.ts";
 import { isUploadTarget, uploadMessages, type UploadAnswer } from "../../lib/picture-upload.ts";
@@ -9,13 +9,17 @@ const answer = (status: number, body: UploadAnswer) =>
 
 /**
  * POST /admin/bilder/hochladen?ziel=galerie|gericht|hero|inhalt: one picture as the request body
- * (app/lib/picture-upload.ts). Staff only — checked here, and by the server before it allows the
- * upload's larger body (server/request-guards.ts); the origin check has already run.
+ * (app/lib/picture-upload.ts). Staff only — checked here by the admin screens' guard, and by the
+ * server before it allows the upload's larger body (server/request-guards.ts); the origin check has
+ * already run. An account held on Mein Konto (decision 0027) uploads nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await optionalStaffSession(request, context);
-  if (!staff)
-    return answer(401, { ok: false, title: uploadMessages.failedTitle, message: uploadMessages.signedOut });
+  const access = await staffAccessOf(request, context);
+  if ("refused" in access)
+    return access.refused === "signed-out"
+      ? answer(401, { ok: false, title: uploadMessages.failedTitle, message: uploadMessages.signedOut })
+      : answer(403, { ok: false, title: uploadMessages.failedTitle, message: uploadMessages.accountFirst });
+  const staff = access.granted;
   const target = new URL(request.url).searchParams.get("ziel");
   if (request.method !== "POST" || !isUploadTarget(target))
     return answer(400, { ok: false, title: uploadMessages.failedTitle, message: uploadMessages.failed });
