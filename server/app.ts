@@ -27,7 +27,6 @@ import {
   DEFAULT_BODY_LIMIT,
   UPLOAD_BODY_LIMIT,
   UPLOAD_ROUTES,
-  carriesCookie,
   isFromThisSite,
   isSafeMethod,
   isUploadRoute,
@@ -211,13 +210,13 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       });
       return plainResponse(403, "Anfrage abgelehnt: Sie kam nicht von dieser Website.");
     }
+    // Who sends a change, read before the action runs (signing out or a new password ends the session
+    // the request came with). Only a cookie of ours is looked up; anything else costs no query.
+    const staff = unsafe ? await currentStaff(database.db, request, cookieSettings) : undefined;
     let bounded: Request;
     try {
       // The large limit only after the session is checked: nobody signed out can make us hold more.
-      const upload =
-        unsafe &&
-        isUploadRoute(url.pathname, uploadRoutes) &&
-        (await currentStaff(database.db, request, cookieSettings)) !== undefined;
+      const upload = staff !== undefined && isUploadRoute(url.pathname, uploadRoutes);
       bounded = await limitBody(request, upload ? UPLOAD_BODY_LIMIT : DEFAULT_BODY_LIMIT, {
         streaming: upload,
       });
@@ -247,8 +246,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     });
     const begun = pageCache.stamp();
     const response = await handleRouterRequest(bounded, context);
-    if (unsafe && carriesCookie(request, sessionCookieName(cookieSettings))) {
-      // Staff changed something (or tried to): guests' kept pages are renewed (decision 0020).
+    if (staff) {
+      // Staff changed something (or tried to): guests' kept pages are renewed (decision 0020). Only
+      // a valid session counts: a made-up or expired cookie must not cost a write and every kept page.
       await bumpPageVersion(database.db).catch((error: unknown) =>
         logger.error("page version not counted up", { requestId, error }),
       );

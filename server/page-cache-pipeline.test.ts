@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, sessionCookieName } from "../app/features/auth/session.server.ts";
 import { services } from "../app/lib/app-context.ts";
+import { readPageVersion } from "../app/lib/page-version.server.ts";
 import { parseConfig } from "../app/lib/env.server.ts";
 import { testBuild } from "../tests/support/router-build.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";
@@ -95,6 +96,27 @@ describe("guests' pages kept in memory", () => {
     // Staff themselves always see the page rendered for them.
     await page({ Cookie: `${sessionCookieName({ secure: false })}=${token}` });
     expect(renders).toBe(rendersAfter + 1);
+  });
+
+  it("only a valid staff session counts the page version up: a made-up or expired session cookie does not", async () => {
+    const version = () => readPageVersion(app.database.db);
+    const cookie = (value: string) => ({ Cookie: `${sessionCookieName({ secure: false })}=${value}` });
+    const account = await app.database.db.selectFrom("staff_users").select("id").executeTakeFirstOrThrow();
+    const expired = await createSession(
+      app.database.db,
+      account.id,
+      "test",
+      new Date(Date.now() - 13 * 60 * 60 * 1000),
+    );
+    const before = await version();
+    await post(cookie("x"));
+    await post(cookie("A".repeat(43)));
+    await post(cookie(expired));
+    expect(await version()).toBe(before);
+
+    const valid = await createSession(app.database.db, account.id, "test");
+    await post(cookie(valid));
+    expect(await version()).toBe(before + 1);
   });
 
   it("a change made through another server (the shared database's version) renews the page too", async () => {
