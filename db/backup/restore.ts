@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../../ap
 import { migrateToLatest, migrateUpTo } from "../migrate.ts";
 import { sha256OfFile } from "./files.ts";
 import { BackupError, FILE_FOLDERS, type Manifest } from "./manifest.ts";
-import { readArchive } from "./read-archive.ts";
+import { ARCHIVE_LIMITS, readArchive, type ArchiveLimits } from "./read-archive.ts";
 import { linesOf, loose, normaliserFor, readRows, tableShapes, type LooseDb, type Value } from "./tables.ts";
 
 export interface RestoreResult {
@@ -159,6 +159,8 @@ export async function restoreBackup(options: {
   archive: string;
   dataDir: string;
   target: DatabaseTarget;
+  /** What the archive may declare: ARCHIVE_LIMITS, or what a test sets. */
+  limits?: Partial<ArchiveLimits>;
 }): Promise<RestoreResult> {
   const started = performance.now();
   const archive = path.resolve(options.archive);
@@ -172,7 +174,7 @@ export async function restoreBackup(options: {
   const stage = await fsp.mkdtemp(path.join(dataDir, ".wiederherstellung-"));
   let database: DatabaseHandle | undefined;
   try {
-    const { manifest, rows } = await readArchive(archive, stage);
+    const { manifest, rows } = await readArchive(archive, stage, { ...ARCHIVE_LIMITS, ...options.limits });
 
     database = openDatabase(target);
     await migrateUpTo(database, manifest.migrations.at(-1) ?? "");
