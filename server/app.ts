@@ -10,6 +10,7 @@ import { fileStorage } from "../app/lib/picture-storage.server.ts";
 import { clearIncoming, incomingDirOf } from "../app/features/pictures/upload.server.ts";
 import { appContext } from "../app/lib/app-context.ts";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
+import { tightenDataDir } from "../app/lib/private-files.server.ts";
 import { bumpPageVersion, readPageVersion } from "../app/lib/page-version.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
@@ -92,6 +93,13 @@ function plainResponse(status: number, text: string): Response {
 
 export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<TavolaApp> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  // An older installation's DATA_DIR may be readable by every local user (decision 0026).
+  const notTightened = await tightenDataDir(config.dataDir);
+  if (notTightened.length > 0)
+    logger.warn("DATA_DIR: could not make these private (another user's files, or a read-only disk)", {
+      paths: notTightened.slice(0, 20),
+      count: notTightened.length,
+    });
   const database = openDatabase(config.database);
   const pictures = fileStorage(path.join(config.dataDir, "pictures"));
   let bootstrap: BootstrapResult;

@@ -4,6 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../../app/lib/private-files.server.ts";
 import { migrationNames } from "../migrate.ts";
 import {
   BackupError,
@@ -219,8 +220,8 @@ export async function readArchive(
     }
     if (file && isSafeFilePath(file.path)) {
       const to = path.join(stage, file.path);
-      await fsp.mkdir(path.dirname(to), { recursive: true });
-      const handle = await fsp.open(to, "wx");
+      await makePrivateDir(path.dirname(to));
+      const handle = await fsp.open(to, "wx", PRIVATE_FILE_MODE);
       opened.add(handle);
       const hash = createHash("sha256");
       return {

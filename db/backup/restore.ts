@@ -3,6 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../../app/lib/db.server.ts";
+import { makePrivateDir, tightenDataDir } from "../../app/lib/private-files.server.ts";
 import { migrateToLatest, migrateUpTo } from "../migrate.ts";
 import { sha256OfFile } from "./files.ts";
 import { BackupError, FILE_FOLDERS, type Manifest } from "./manifest.ts";
@@ -170,7 +171,8 @@ export async function restoreBackup(options: {
   await refuseUnlessEmpty(target, dataDir);
 
   const createdDataDir = !fs.existsSync(dataDir);
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Private like the server's (decision 0026): a DATA_DIR made by hand for the restore is tightened.
+  await tightenDataDir(dataDir);
   const stage = await fsp.mkdtemp(path.join(dataDir, ".wiederherstellung-"));
   let database: DatabaseHandle | undefined;
   try {
@@ -186,7 +188,7 @@ export async function restoreBackup(options: {
     let fileBytes = 0;
     for (const file of manifest.files) {
       const to = path.join(dataDir, file.path);
-      await fsp.mkdir(path.dirname(to), { recursive: true });
+      await makePrivateDir(path.dirname(to));
       await fsp.rename(path.join(stage, file.path), to);
     }
     for (const file of manifest.files) {
