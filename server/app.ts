@@ -37,7 +37,7 @@ import { startHousekeeping } from "./housekeeping.ts";
 import type { PreparedAnswer } from "./kept-body.ts";
 import { createPageCache, pageRequestOf, type PageRequest } from "./page-cache.ts";
 import { createPictureFiles } from "./picture-files.ts";
-import { applySecurityHeaders } from "./security-headers.ts";
+import { applySecurityHeaders, type InlineScripts } from "./security-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
 
 /**
@@ -155,11 +155,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     development || typeof build !== "function" ? build : await build(),
     development ? "development" : "production",
   );
-  // Nothing in the browser build runs inline scripts; the header is the same as on every answer.
-  const staticNonce = randomBytes(16).toString("base64");
+  // Nothing in the browser build runs inline scripts: its files' policy allows none.
   const staticFiles = options.clientDir
     ? createStaticFiles(options.clientDir, (headers) =>
-        applySecurityHeaders(headers, { nonce: staticNonce, hsts, development }),
+        applySecurityHeaders(headers, { scripts: { hashes: [] }, hsts, development }),
       )
     : undefined;
   const servePicture = createPictureFiles(pictures);
@@ -168,7 +167,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   // In development every request renders anew (Vite changes the code under it).
   const pageCache = createPageCache({
     maxAgeMs: development ? -1 : undefined,
-    finishHeaders: (headers, nonce) => applySecurityHeaders(headers, { nonce, hsts, development }),
+    finishHeaders: (headers, scripts) => applySecurityHeaders(headers, { scripts, hsts, development }),
   });
   // Absolute links never come from the request's Host header, which the client writes.
   let listeningOrigin = `http://localhost:${config.port}`;
@@ -344,12 +343,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     const request = asAddressedByBrowser(incoming, config.publicUrl, forwardedProto);
     const requestId = randomUUID();
     const cspNonce = randomBytes(16).toString("base64");
-    let nonce = cspNonce;
+    let scripts: InlineScripts = { nonce: cspNonce };
     let response: Response;
     try {
       response = await route(request, client, requestId, cspNonce);
-      // A page answered from memory carries the nonce it was rendered with.
-      nonce = pageCache.nonceOf(response) ?? cspNonce;
+      // A page answered from memory allows its own inline scripts, by their hashes (decision 0026).
+      scripts = pageCache.scriptsOf(response) ?? scripts;
     } catch (error) {
       logger.error("request failed", { requestId, error });
       response = plainResponse(500, "Interner Serverfehler. Bitte versuchen Sie es später erneut.");
@@ -360,7 +359,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       response = (await unavailableIfDatabaseAway(request, requestId)) ?? response;
     // Responses from Response.redirect() and fetch() have immutable headers: always work on a copy.
     const headers = new Headers(response.headers);
-    applySecurityHeaders(headers, { nonce, hsts, development });
+    applySecurityHeaders(headers, { scripts, hsts, development });
     headers.set("X-Request-Id", requestId);
     const final = compressResponse(
       request,
