@@ -1,10 +1,12 @@
 import { parseConfigOrExit, type Config } from "../app/lib/env.server.ts";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
+import { restrictNewFiles } from "../app/lib/private-files.server.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 
 /** Configuration and an up-to-date database for a command-line tool; exits 1 with a message on bad config. */
 export async function openForCli(): Promise<{ config: Config; database: DatabaseHandle; applied: string[] }> {
   const config = parseConfigOrExit(process.env);
+  restrictNewFiles();
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database);
   return { config, database, applied };

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { parseConfigOrExit } from "../app/lib/env.server.ts";
+import { restrictNewFiles } from "../app/lib/private-files.server.ts";
 import { createBackup } from "../db/backup/create.ts";
 import { BackupError } from "../db/backup/manifest.ts";
 import { fail, say } from "./cli-support.ts";
@@ -13,6 +14,7 @@ import { figures } from "./backup-figures.ts";
  * `DATA_DIR/backups/tavola-<time>.tar.gz`; an existing file is never replaced.
  */
 const config = parseConfigOrExit(process.env);
+restrictNewFiles();
 if (config.database.kind === "sqlite" && !fs.existsSync(config.database.file))
   fail(`Keine Datenbank unter ${config.database.file}: nichts zu sichern (DATA_DIR richtig gesetzt?).`);
 

@@ -1,4 +1,5 @@
 import { parseConfigOrExit } from "../app/lib/env.server.ts";
+import { restrictNewFiles } from "../app/lib/private-files.server.ts";
 import { BackupError } from "../db/backup/manifest.ts";
 import { restoreBackup } from "../db/backup/restore.ts";
 import { figures } from "./backup-figures.ts";
@@ -11,6 +12,8 @@ import { fail, say } from "./cli-support.ts";
  * check; on failure the target is left empty.
  */
 const config = parseConfigOrExit(process.env);
+// The restored database and pictures are the owner's only, like the server's (decision 0026).
+restrictNewFiles();
 const archive = process.argv[2];
 if (!archive) fail("Welches Archiv? npm run db:restore -- <datei.tar.gz>");
 const to = config.database.kind === "sqlite" ? config.database.file : "PostgreSQL (DATABASE_URL)";

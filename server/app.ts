@@ -10,6 +10,7 @@ import { fileStorage } from "../app/lib/picture-storage.server.ts";
 import { clearIncoming, incomingDirOf } from "../app/features/pictures/upload.server.ts";
 import { appContext } from "../app/lib/app-context.ts";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
+import { tightenDataDir } from "../app/lib/private-files.server.ts";
 import { bumpPageVersion, readPageVersion } from "../app/lib/page-version.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
@@ -19,7 +20,7 @@ import {
   type Mailer,
   type MailTransport,
 } from "../app/lib/mail/mailer.server.ts";
-import { sessionCookieName, staffAccess } from "../app/features/auth/session.server.ts";
+import { currentStaff, sessionCookieName } from "../app/features/auth/session.server.ts";
 import { clientAddressOf, lastProxyValue } from "./client-address.ts";
 import { compressResponse } from "./compression.ts";
 import {
@@ -27,7 +28,6 @@ import {
   DEFAULT_BODY_LIMIT,
   UPLOAD_BODY_LIMIT,
   UPLOAD_ROUTES,
-  carriesCookie,
   isFromThisSite,
   isSafeMethod,
   isUploadRoute,
@@ -37,7 +37,7 @@ import { startHousekeeping } from "./housekeeping.ts";
 import type { PreparedAnswer } from "./kept-body.ts";
 import { createPageCache, pageRequestOf, type PageRequest } from "./page-cache.ts";
 import { createPictureFiles } from "./picture-files.ts";
-import { applySecurityHeaders } from "./security-headers.ts";
+import { applySecurityHeaders, type InlineScripts } from "./security-headers.ts";
 import { createStaticFiles } from "./static-files.ts";
 
 /**
@@ -93,6 +93,13 @@ function plainResponse(status: number, text: string): Response {
 
 export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<TavolaApp> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  // An older installation's DATA_DIR may be readable by every local user (decision 0026).
+  const notTightened = await tightenDataDir(config.dataDir);
+  if (notTightened.length > 0)
+    logger.warn("DATA_DIR: could not make these private (another user's files, or a read-only disk)", {
+      paths: notTightened.slice(0, 20),
+      count: notTightened.length,
+    });
   const database = openDatabase(config.database);
   const pictures = fileStorage(path.join(config.dataDir, "pictures"));
   let bootstrap: BootstrapResult;
@@ -148,11 +155,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     development || typeof build !== "function" ? build : await build(),
     development ? "development" : "production",
   );
-  // Nothing in the browser build runs inline scripts; the header is the same as on every answer.
-  const staticNonce = randomBytes(16).toString("base64");
+  // Nothing in the browser build runs inline scripts: its files' policy allows none.
   const staticFiles = options.clientDir
     ? createStaticFiles(options.clientDir, (headers) =>
-        applySecurityHeaders(headers, { nonce: staticNonce, hsts, development }),
+        applySecurityHeaders(headers, { scripts: { hashes: [] }, hsts, development }),
       )
     : undefined;
   const servePicture = createPictureFiles(pictures);
@@ -161,7 +167,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   // In development every request renders anew (Vite changes the code under it).
   const pageCache = createPageCache({
     maxAgeMs: development ? -1 : undefined,
-    finishHeaders: (headers, nonce) => applySecurityHeaders(headers, { nonce, hsts, development }),
+    finishHeaders: (headers, scripts) => applySecurityHeaders(headers, { scripts, hsts, development }),
   });
   // Absolute links never come from the request's Host header, which the client writes.
   let listeningOrigin = `http://localhost:${config.port}`;
@@ -211,14 +217,15 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       });
       return plainResponse(403, "Anfrage abgelehnt: Sie kam nicht von dieser Website.");
     }
+    // Who sends a change, read before the action runs (signing out or a new password ends the session
+    // the request came with). Only a cookie of ours is looked up; anything else costs no query.
+    const staff = unsafe ? await currentStaff(database.db, request, cookieSettings) : undefined;
     let bounded: Request;
     try {
       // The large limit only after the session is checked: nobody signed out, nor an account held on
       // Mein Konto (decision 0027), can make us hold more.
       const upload =
-        unsafe &&
-        isUploadRoute(url.pathname, uploadRoutes) &&
-        "granted" in (await staffAccess(database.db, request, cookieSettings));
+        staff !== undefined && staff.pending.length === 0 && isUploadRoute(url.pathname, uploadRoutes);
       bounded = await limitBody(request, upload ? UPLOAD_BODY_LIMIT : DEFAULT_BODY_LIMIT, {
         streaming: upload,
       });
@@ -248,8 +255,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     });
     const begun = pageCache.stamp();
     const response = await handleRouterRequest(bounded, context);
-    if (unsafe && carriesCookie(request, sessionCookieName(cookieSettings))) {
-      // Staff changed something (or tried to): guests' kept pages are renewed (decision 0020).
+    if (staff) {
+      // Staff changed something (or tried to): guests' kept pages are renewed (decision 0020). Only
+      // a valid session counts: a made-up or expired cookie must not cost a write and every kept page.
       await bumpPageVersion(database.db).catch((error: unknown) =>
         logger.error("page version not counted up", { requestId, error }),
       );
@@ -337,12 +345,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     const request = asAddressedByBrowser(incoming, config.publicUrl, forwardedProto);
     const requestId = randomUUID();
     const cspNonce = randomBytes(16).toString("base64");
-    let nonce = cspNonce;
+    let scripts: InlineScripts = { nonce: cspNonce };
     let response: Response;
     try {
       response = await route(request, client, requestId, cspNonce);
-      // A page answered from memory carries the nonce it was rendered with.
-      nonce = pageCache.nonceOf(response) ?? cspNonce;
+      // A page answered from memory allows its own inline scripts, by their hashes (decision 0026).
+      scripts = pageCache.scriptsOf(response) ?? scripts;
     } catch (error) {
       logger.error("request failed", { requestId, error });
       response = plainResponse(500, "Interner Serverfehler. Bitte versuchen Sie es später erneut.");
@@ -353,7 +361,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       response = (await unavailableIfDatabaseAway(request, requestId)) ?? response;
     // Responses from Response.redirect() and fetch() have immutable headers: always work on a copy.
     const headers = new Headers(response.headers);
-    applySecurityHeaders(headers, { nonce, hsts, development });
+    applySecurityHeaders(headers, { scripts, hsts, development });
     headers.set("X-Request-Id", requestId);
     const final = compressResponse(
       request,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -6,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, sessionCookieName } from "../app/features/auth/session.server.ts";
 import { services } from "../app/lib/app-context.ts";
+import { readPageVersion } from "../app/lib/page-version.server.ts";
 import { parseConfig } from "../app/lib/env.server.ts";
 import { testBuild } from "../tests/support/router-build.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";
@@ -14,18 +16,22 @@ import { nodeListener } from "./node-listener.ts";
 
 /**
  * Guests' pages kept in memory, through the whole pipeline (decision 0020): a page is rendered once,
- * answered from memory with the nonce its scripts carry, and rendered anew after any change a staff
- * member posts — never after a guest's post.
+ * answered from memory with a policy naming its scripts' hashes (decision 0026), and rendered anew
+ * after any change a staff member posts — never after a guest's post.
  */
 let renders = 0;
 const pageBuild = testBuild(
   (_request: Request, status: number, _headers: Headers, _context: unknown, loadContext: never) => {
     renders += 1;
     const nonce = services(loadContext).cspNonce;
-    return new Response(`<!DOCTYPE html><script nonce="${nonce}"></script><p>Fassung ${renders}</p>`, {
-      status,
-      headers: { "Content-Type": "text/html; charset=utf-8" },
-    });
+    const script = `window.fassung = ${renders};`;
+    return new Response(
+      `<!DOCTYPE html><script nonce="${nonce}">${script}</script><p>Fassung ${renders}</p>`,
+      {
+        status,
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      },
+    );
   },
   {
     home: { index: true, module: { default: () => null, loader: () => ({}), action: () => ({ ok: true }) } },
@@ -34,6 +40,11 @@ const pageBuild = testBuild(
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-page-cache-"));
 const client = { address: "198.51.100.7", family: "IPv4" as const, port: 5000 };
+/** The CSP hash of the page's one inline script, as the browser computes it. */
+const scriptHashOf = (html: string) =>
+  `sha256-${createHash("sha256")
+    .update(/<script[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? "?")
+    .digest("base64")}`;
 let app: TavolaApp;
 
 beforeAll(async () => {
@@ -69,14 +80,13 @@ const post = (headers: Record<string, string>) =>
   );
 
 describe("guests' pages kept in memory", () => {
-  it("renders once, answers from memory with the same nonce in header and page, and renews after staff changes", async () => {
+  it("renders once, answers from memory allowing the page's script by its hash, and renews after staff changes", async () => {
     const first = await page();
     expect(first.text).toContain("Fassung 1");
     const again = await page();
     expect(again.text).toContain("Fassung 1");
     expect(renders).toBe(1);
-    const nonce = /nonce="([^"]+)"/.exec(again.text)?.[1] ?? "?";
-    expect(again.csp).toContain(`'nonce-${nonce}'`);
+    expect(again.csp).toContain(`script-src 'self' '${scriptHashOf(again.text)}'`);
 
     // A guest's post (a reservation request) changes nothing guests see: still the kept page.
     await post({});
@@ -95,6 +105,46 @@ describe("guests' pages kept in memory", () => {
     // Staff themselves always see the page rendered for them.
     await page({ Cookie: `${sessionCookieName({ secure: false })}=${token}` });
     expect(renders).toBe(rendersAfter + 1);
+  });
+
+  it("two guests' answers share no nonce: a kept page names its script's hash, a page rendered for one guest its own nonce", async () => {
+    const policies = [await page(), await page()];
+    for (const { text, csp } of policies) {
+      expect(csp).not.toContain("'nonce-");
+      // The nonce in the kept page's markup opens nothing: the policy does not name it.
+      expect(csp).not.toContain(/nonce="([^"]+)"/.exec(text)?.[1] ?? "?");
+      expect(csp).toContain(`'${scriptHashOf(text)}'`);
+    }
+    // A page with a query string is rendered for each guest (never kept): a nonce of its own each time.
+    const renderedNonce = async () => {
+      const response = await app.handle(new Request("http://localhost/?von=suche"), client);
+      const nonce = /nonce="([^"]+)"/.exec(await response.text())?.[1] ?? "?";
+      expect(response.headers.get("content-security-policy")).toContain(`script-src 'self' 'nonce-${nonce}'`);
+      return nonce;
+    };
+    const rendered = [await renderedNonce(), await renderedNonce()];
+    expect(rendered[0]).not.toBe(rendered[1]);
+  });
+
+  it("only a valid staff session counts the page version up: a made-up or expired session cookie does not", async () => {
+    const version = () => readPageVersion(app.database.db);
+    const cookie = (value: string) => ({ Cookie: `${sessionCookieName({ secure: false })}=${value}` });
+    const account = await app.database.db.selectFrom("staff_users").select("id").executeTakeFirstOrThrow();
+    const expired = await createSession(
+      app.database.db,
+      account.id,
+      "test",
+      new Date(Date.now() - 13 * 60 * 60 * 1000),
+    );
+    const before = await version();
+    await post(cookie("x"));
+    await post(cookie("A".repeat(43)));
+    await post(cookie(expired));
+    expect(await version()).toBe(before);
+
+    const valid = await createSession(app.database.db, account.id, "test");
+    await post(cookie(valid));
+    expect(await version()).toBe(before + 1);
   });
 
   it("a change made through another server (the shared database's version) renews the page too", async () => {
@@ -131,8 +181,8 @@ describe("guests' pages kept in memory", () => {
       expect(renders).toBe(rendersBefore);
       expect(throughPipeline).toBe(pipelineBefore);
       expect(keptText).toBe(firstText);
-      const nonce = /nonce="([^"]+)"/.exec(keptText)?.[1] ?? "?";
-      expect(kept.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+      expect(kept.headers.get("content-security-policy")).toContain(`'${scriptHashOf(keptText)}'`);
+      expect(kept.headers.get("content-security-policy")).not.toContain("nonce");
       expect(kept.headers.get("x-frame-options")).toBe("DENY");
       expect(kept.headers.get("x-request-id")).toMatch(/^[\w-]{36}$/);
       expect(kept.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createPageCache, pageRequestOf } from "./page-cache.ts";
@@ -33,7 +34,8 @@ describe("the page cache", () => {
     expect(await answered.text()).toContain("Tavola");
     const kept = cache.lookup("/", 3, get());
     expect(await kept?.text()).toContain("Tavola");
-    expect(kept && cache.nonceOf(kept)).toBe("nonce-1");
+    // Every guest gets this answer: its policy names the page's scripts by their hashes, not a nonce.
+    expect(kept && cache.scriptsOf(kept)).toEqual({ hashes: [] });
     // Staff changed something: the version moved on.
     expect(cache.lookup("/", 4, get())).toBeUndefined();
     expect(cache.lookup("/", 3, get())).toBeUndefined();
@@ -95,16 +97,24 @@ describe("the page cache", () => {
     expect(Number(head?.headers.get("content-length"))).toBeGreaterThan(3000);
   });
 
-  it("answers complete: the finishing headers with the page's nonce, an ETag, and no-cache", async () => {
+  it("answers complete: the finishing headers with the page's script hashes, an ETag, and no-cache", async () => {
     const cache = createPageCache({
-      finishHeaders: (headers, nonce) =>
-        headers.set("Content-Security-Policy", `script-src 'nonce-${nonce}'`),
+      finishHeaders: (headers, scripts) =>
+        headers.set("Content-Security-Policy", `script-src ${JSON.stringify(scripts)}`),
     });
-    await cache.store("/", 1, "nonce-7", html("Fertig"), get());
+    const script = "window.x = 1;";
+    const page = new Response(
+      `<!DOCTYPE html><script nonce="nonce-7">${script}</script>${"x".repeat(3000)}`,
+      {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      },
+    );
+    await cache.store("/", 1, "nonce-7", page, get());
     const answer = cache.answer("/", 1, get());
     const headers = new Map(answer?.headers);
     expect(answer?.status).toBe(200);
-    expect(headers.get("content-security-policy")).toBe("script-src 'nonce-nonce-7'");
+    const hash = createHash("sha256").update(script).digest("base64");
+    expect(headers.get("content-security-policy")).toBe(`script-src {"hashes":["sha256-${hash}"]}`);
     expect(headers.get("cache-control")).toBe("no-cache");
     expect(headers.get("vary")).toBe("Accept-Encoding");
     expect(headers.get("etag")).toMatch(/^W\/"[\w-]{22}"$/);

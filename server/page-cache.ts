@@ -10,6 +10,7 @@ import {
   type PreparedAnswer,
 } from "./kept-body.ts";
 import { cookieHeaderHas } from "./request-guards.ts";
+import { inlineScriptHashes, type InlineScripts } from "./security-headers.ts";
 
 /**
  * Guests' pages rendered once and served from memory (decision 0020). A page is kept with the page
@@ -47,25 +48,25 @@ export interface RenderStamp {
   at: number;
 }
 
-/** A kept page's answer to one request, with the nonce its inline scripts carry. */
+/** A kept page's answer to one request, with the inline scripts its policy allows. */
 export interface KeptAnswer extends PreparedAnswer {
-  nonce: string;
+  scripts: InlineScripts;
 }
 
 interface CachedPage {
   version: number;
   day: string;
   storedAt: number;
-  /** The Content-Security-Policy nonce the page's inline scripts carry. */
-  nonce: string;
+  /** The page's inline scripts, by their hashes: one answer goes to every guest (decision 0026). */
+  scripts: InlineScripts;
   kept: KeptBody;
 }
 
 export interface PageCacheOptions {
   maxAgeMs?: number;
   now?: () => number;
-  /** Adds the headers every answer carries (security headers with the page's nonce). */
-  finishHeaders?: (headers: Headers, nonce: string) => void;
+  /** Adds the headers every answer carries (security headers allowing the page's inline scripts). */
+  finishHeaders?: (headers: Headers, scripts: InlineScripts) => void;
 }
 
 /** Answers kept besides the pages: the announcements guests see today, as JSON (the dialog's data). */
@@ -73,7 +74,7 @@ const KEPT_DATA = new Set(["/api/mitteilungen"]);
 
 export function createPageCache({ maxAgeMs = 60_000, now = Date.now, finishHeaders }: PageCacheOptions = {}) {
   const pages = new Map<string, CachedPage>();
-  const nonces = new WeakMap<Response, string>();
+  const allowedScripts = new WeakMap<Response, InlineScripts>();
   const today = () => berlinNow(new Date(now())).date;
 
   /** The path a request's answer may come from (or go into) the cache under, if any. */
@@ -96,12 +97,12 @@ export function createPageCache({ maxAgeMs = 60_000, now = Date.now, finishHeade
 
   const answer = (page: CachedPage, request: PageRequest): KeptAnswer => ({
     ...page.kept.answer(request),
-    nonce: page.nonce,
+    scripts: page.scripts,
   });
 
   function response(kept: KeptAnswer): Response {
     const made = asResponse(kept);
-    nonces.set(made, kept.nonce);
+    allowedScripts.set(made, kept.scripts);
     return made;
   }
 
@@ -125,8 +126,11 @@ export function createPageCache({ maxAgeMs = 60_000, now = Date.now, finishHeade
       return page ? response(answer(page, request)) : undefined;
     },
     /**
-     * Keeps a freshly rendered page (rendered at `version`, with `nonce`) when it may be kept, and
-     * answers it as a kept page: read whole, since a kept page must be complete.
+     * Keeps a freshly rendered page (rendered at `version`, its inline scripts carrying `nonce`) when
+     * it may be kept, and answers it as a kept page: read whole, since a kept page must be complete.
+     * Its policy names the hashes of the scripts that carry the nonce, not the nonce: every guest
+     * gets the same answer, and a nonce that every guest can read would open the page to any script
+     * that reaches it (decision 0026). Hashed once here; each answer is as fast as before.
      */
     async store(
       path: string,
@@ -150,20 +154,21 @@ export function createPageCache({ maxAgeMs = 60_000, now = Date.now, finishHeade
       for (const name of ["content-length", "etag", "vary"]) headers.delete(name);
       // Browsers and a CDN may keep it, but ask every time: staff changes show at once.
       headers.set("Cache-Control", "no-cache");
-      finishHeaders?.(headers, nonce);
+      const scripts: InlineScripts = { hashes: inlineScriptHashes(body, nonce) };
+      finishHeaders?.(headers, scripts);
       const page: CachedPage = {
         version,
         day: begun.day,
         storedAt: begun.at,
-        nonce,
+        scripts,
         kept: keepBody({ body, headers, compress: body.length >= MIN_BYTES, brotliQuality: 9 }),
       };
       pages.set(path, page);
       return response(answer(page, request));
     },
-    /** The nonce of a page answered from memory (its scripts carry it, so its header must too). */
-    nonceOf(made: Response): string | undefined {
-      return nonces.get(made);
+    /** The inline scripts a page answered from memory may run (its header must name the same). */
+    scriptsOf(made: Response): InlineScripts | undefined {
+      return allowedScripts.get(made);
     },
     /** For tests: wait until every page's compression has finished. */
     async settled(): Promise<void> {

@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { configWarnings, parseConfigOrExit } from "../app/lib/env.server.ts";
+import { restrictNewFiles } from "../app/lib/private-files.server.ts";
 import type { TavolaApp, createApp as CreateApp } from "./app.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 import { nodeListener } from "./node-listener.ts";
@@ -18,6 +19,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = parseConfigOrExit(process.env);
+  // Whatever the server (or the build it starts) makes is its own (decision 0026).
+  restrictNewFiles();
   if (cluster.isPrimary)
     for (const warning of configWarnings(config)) process.stderr.write(`\n  ACHTUNG: ${warning}\n\n`);
   const whereData = config.database.kind === "sqlite" ? config.dataDir : "PostgreSQL";

@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Dialect } from "../../db/dialect.ts";
 import type { Database } from "./database.types.ts";
+import { createPrivateFileSync, makePrivateDirSync } from "./private-files.server.ts";
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
@@ -68,7 +68,11 @@ function adaptNodeSqlite(database: DatabaseSync): SqliteDatabase {
 }
 
 function openSqlite(file: string): DatabaseSync {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    makePrivateDirSync(path.dirname(file));
+    // SQLite gives the -wal and -shm files it makes the database file's mode (decision 0026).
+    createPrivateFileSync(file);
+  }
   const database = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
   database.exec("PRAGMA journal_mode = WAL");
   database.exec("PRAGMA synchronous = FULL");

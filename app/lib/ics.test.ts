@@ -36,4 +36,22 @@ describe("calendar file", () => {
   it("escapes text values", () => {
     expect(escapeIcsText("a;b,c\\d\ne")).toBe("a\\;b\\,c\\\\d\\ne");
   });
+
+  it("escapes every kind of line break, a lone CR included, as one \\n each", () => {
+    expect(escapeIcsText("a\r\nb\nc\rd\r\re\n\rf")).toBe("a\\nb\\nc\\nd\\n\\ne\\n\\nf");
+    const injected = calendarFile({
+      uid: "r@example.de",
+      date: "2026-12-31",
+      time: "19:00",
+      durationMinutes: 120,
+      summary: "Tisch\rATTENDEE:mailto:a@example.de",
+      description: "x\rX-INJECTED:1\ny\r\nX-INJECTED:2",
+      location: "Markt\rX-INJECTED:3",
+    });
+    expect(injected).not.toMatch(/\r(?!\n)/);
+    expect(injected).not.toMatch(/(?<!\r)\n/);
+    const names = injected.split("\r\n").map((line) => line.split(/[:;]/)[0]);
+    expect(names).not.toContain("X-INJECTED");
+    expect(names).not.toContain("ATTENDEE");
+  });
 });

@@ -16,9 +16,17 @@ export interface CalendarEvent {
   stamp?: Date;
 }
 
-/** Text values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). */
+/**
+ * Text values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). Every kind of
+ * line break — CRLF, a lone LF and a lone CR — becomes `\n`: calendar programs end a content line at
+ * a bare CR too, and the rest of the text would then be read as a property of its own.
+ */
 export const escapeIcsText = (value: string) =>
-  value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n?|\n/g, "\\n");
 
 /** Lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character. */
 export function foldIcsLine(line: string): string {

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "./private-files.server.ts";
 
 /**
  * Where pictures are kept (decision 0019): a small interface, so object storage can follow
@@ -43,11 +44,11 @@ export function fileStorage(root: string): PictureStorage {
   return {
     async put(key, data) {
       const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      await makePrivateDir(path.dirname(file));
       // Written under a temporary name and renamed: a reader never sees half a picture.
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
       try {
-        await fs.writeFile(temporary, data, { flag: "wx" });
+        await fs.writeFile(temporary, data, { flag: "wx", mode: PRIVATE_FILE_MODE });
         await fs.rename(temporary, file);
       } catch (error) {
         // A full disk leaves part of the file written: nothing half is kept.

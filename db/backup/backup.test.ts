@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseTarget } from "../../app/lib/db.server.ts";
 import { fileStorage } from "../../app/lib/picture-storage.server.ts";
 import type { Dialect } from "../dialect.ts";
@@ -17,7 +17,7 @@ import { seedDemoContent } from "../seed/demo.ts";
 import { createBackup } from "./create.ts";
 import { restoreBackup } from "./restore.ts";
 import { BACKED_UP_TABLES, EPHEMERAL_TABLES, loose } from "./tables.ts";
-import { readTar, tarStream, type TarEntry } from "./tar.ts";
+import { readTar, tarHeader, tarStream, type TarEntry } from "./tar.ts";
 
 /**
  * Backup and restore on real engines: SQLite always, PostgreSQL when the run has one (a throwaway
@@ -522,6 +522,133 @@ describe("a restore refuses", () => {
     await refused(await writeArchive([...entries, { name: "../evil.txt", data: evil }]), /unsicheren Pfad/);
     await refused(await writeArchive([...entries, { name: "/tmp/evil.txt", data: evil }]), /unsicheren Pfad/);
     expect(fs.existsSync(outside)).toBe(false);
+  });
+
+  describe("what an archive declares beyond what a restore holds or writes (a decompression bomb)", () => {
+    const MiB = 1024 * 1024;
+    /** 16 MiB of zeros as one gzip member (16 KiB): gunzip reads members one after the other. */
+    const zeros = zlib.gzipSync(Buffer.alloc(16 * MiB));
+    const bomb = (mib: number) => Buffer.concat(Array.from({ length: mib / 16 }, () => zeros));
+
+    /** `entries` as a tar without its end marker, gzipped: more can be appended as further members. */
+    async function tarWithoutEnd(entries: Array<{ name: string; data: Buffer }>): Promise<Buffer> {
+      const chunks: Buffer[] = [];
+      for await (const chunk of tarStream(
+        entries.map(({ name, data }) => ({
+          name,
+          size: data.length,
+          body: async function* () {
+            yield data;
+          },
+        })),
+      ))
+        chunks.push(chunk);
+      const whole = Buffer.concat(chunks);
+      return zlib.gzipSync(whole.subarray(0, whole.length - 1024));
+    }
+
+    /** An archive whose last entry declares `declared` bytes and is followed by `mib` MiB of zeros. */
+    async function bombArchive(
+      entries: Array<{ name: string; data: Buffer }>,
+      name: string,
+      declared: number,
+      mib: number,
+    ): Promise<string> {
+      const file = path.join(scratch, `bomb-${randomBytes(4).toString("hex")}.tar.gz`);
+      fs.writeFileSync(
+        file,
+        Buffer.concat([
+          await tarWithoutEnd(entries),
+          zlib.gzipSync(tarHeader(name, declared, new Date())),
+          bomb(mib),
+        ]),
+      );
+      return file;
+    }
+
+    let entries: Array<{ name: string; data: Buffer }> = [];
+    const manifestOnly = () => entries.filter((entry) => entry.name === "manifest.json");
+    beforeAll(async () => {
+      const source = await newSite("sqlite");
+      await seed(source);
+      entries = await entriesOf(await backupOf(source));
+    });
+
+    it("a table declaring more than a restore holds in memory: refused at its header, nothing inflated", async () => {
+      const archive = await bombArchive(manifestOnly(), "data/reservations.jsonl", 320 * MiB, 320);
+      expect(fs.statSync(archive).size).toBeLessThan(2 * MiB);
+      const started = performance.now();
+      await refused(
+        archive,
+        /Tabelle reservations: 320 MiB im Archiv, mehr als eine Wiederherstellung im Speicher hält/,
+      );
+      expect(performance.now() - started).toBeLessThan(5000);
+    });
+
+    it("a picture declared larger than any picture, or larger than the free disk: refused before a byte is written", async () => {
+      const size = 320 * MiB;
+      const declared = editManifest(entries, (manifest) => {
+        (manifest.files as unknown[]).push({
+          path: "pictures/gallery/bombe.png",
+          size,
+          sha256: "0".repeat(64),
+        });
+      });
+      await refused(
+        await bombArchive(
+          declared.filter((entry) => !entry.name.startsWith("files/")),
+          "files/pictures/gallery/bombe.png",
+          size,
+          320,
+        ),
+        /bombe\.png: das Manifest gibt 320 MiB an, mehr als eine Bilddatei haben kann/,
+      );
+
+      // Without the limit for one file, the disk's free space still bounds them all.
+      const huge = editManifest(entries, (manifest) => {
+        (manifest.files as unknown[]).push({
+          path: "pictures/gallery/riesig.png",
+          size: 2 ** 50,
+          sha256: "0".repeat(64),
+        });
+      });
+      const site = await newSite("sqlite");
+      await expect(
+        restoreBackup({
+          archive: await writeArchive(huge),
+          dataDir: site.dataDir,
+          target: site.target,
+          limits: { fileBytes: Number.POSITIVE_INFINITY },
+        }),
+      ).rejects.toThrow(/bräuchten .* MiB, auf dem Datenträger von DATA_DIR sind nur .* MiB frei/);
+      expect(fs.existsSync(site.dataDir)).toBe(false);
+    });
+
+    it("a table line longer than any stored row", async () => {
+      const name = "data/reservations.jsonl";
+      const original = entries.find((entry) => entry.name === name)?.data ?? Buffer.alloc(0);
+      const lines = original.toString("utf8").trimEnd().split("\n");
+      const row = JSON.parse(lines[0] ?? "[]") as unknown[];
+      const long = row.map((value) => (typeof value === "string" ? "x".repeat(5 * MiB) : value));
+      const data = Buffer.from(`${[...lines, JSON.stringify(long)].sort().join("\n")}\n`);
+      const changed = editManifest(
+        entries.map((entry) => (entry.name === name ? { name, data } : entry)),
+        (manifest) => {
+          for (const table of manifest.tables as Array<{ name: string; rows: number; sha256: string }>)
+            if (table.name === "reservations") {
+              table.rows += 1;
+              table.sha256 = createHash("sha256").update(data).digest("hex");
+            }
+        },
+      );
+      await refused(await writeArchive(changed), /Tabelle reservations: eine Zeile ist länger als 4 MiB/);
+    });
+
+    it("more than a tar's padding after the archive's end", async () => {
+      const archive = path.join(scratch, "trailing.tar.gz");
+      fs.writeFileSync(archive, Buffer.concat([fs.readFileSync(await writeArchive(entries)), bomb(320)]));
+      await refused(archive, /geht nach seinem Ende noch weiter/);
+    });
   });
 
   for (const dialect of engines) {

@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import type { DatabaseHandle } from "../../app/lib/db.server.ts";
+import { makePrivateDir } from "../../app/lib/private-files.server.ts";
 import { findFiles, referencedFiles, sha256OfFile } from "./files.ts";
 import {
   BackupError,
@@ -96,7 +97,7 @@ async function pinFiles(dataDir: string, files: string[]): Promise<{ folder: str
   const pinned: string[] = [];
   for (const file of files) {
     const to = path.join(folder, file);
-    await fsp.mkdir(path.dirname(to), { recursive: true });
+    await makePrivateDir(path.dirname(to));
     try {
       await fsp.link(path.join(dataDir, file), to);
     } catch (error) {
@@ -156,7 +157,7 @@ export async function createBackup(options: {
     });
   }
 
-  fs.mkdirSync(dataDir, { recursive: true });
+  await makePrivateDir(dataDir);
   const found = await findFiles(dataDir);
   const { folder, pinned } = await pinFiles(dataDir, found.files);
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.unfertig`);
@@ -199,7 +200,8 @@ export async function createBackup(options: {
         body: () => fs.createReadStream(path.join(folder, file.path)) as AsyncIterable<Buffer>,
       })),
     ];
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    // A folder made for the archives is the owner's only, like the archives (decision 0026).
+    await makePrivateDir(path.dirname(target));
     await pipeline(
       Readable.from(tarStream(entries)),
       zlib.createGzip(),

@@ -4,6 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../../app/lib/private-files.server.ts";
 import { migrationNames } from "../migrate.ts";
 import {
   BackupError,
@@ -25,7 +26,55 @@ export interface ReadArchive {
   rows: Map<string, Value[][]>;
 }
 
-const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+const MiB = 1024 * 1024;
+const MAX_MANIFEST_BYTES = 64 * MiB;
+
+/**
+ * What a restore holds in memory and writes, whatever an archive declares (decision 0026): the
+ * declared sizes are checked before a byte of an entry is read, so a small archive that inflates
+ * to gigabytes (a decompression bomb) is refused having written nothing.
+ */
+export interface ArchiveLimits {
+  /** Every table's rows together: they stay in memory until the one transaction that inserts them. */
+  rowBytes: number;
+  /** One row (one JSON line); no stored text comes near it (request bodies are at most 1 MiB). */
+  lineBytes: number;
+  /** One file of `pictures/`: more than any picture the upload writes (40 megapixels, 4 bytes each). */
+  fileBytes: number;
+}
+
+export const ARCHIVE_LIMITS: ArchiveLimits = {
+  rowBytes: 256 * MiB,
+  lineBytes: 4 * MiB,
+  fileBytes: 256 * MiB,
+};
+
+const inMiB = (bytes: number) => `${Math.ceil(bytes / MiB).toLocaleString("de-DE")} MiB`;
+
+/** The free space on the disk of `folder`, for the files an archive declares. */
+async function freeBytes(folder: string): Promise<number> {
+  const stats = await fsp.statfs(folder);
+  return stats.bavail * stats.bsize;
+}
+
+/** Refuses declared file sizes no picture has, or more than the disk has room for. */
+async function checkFileSizes(manifest: Manifest, stage: string, limits: ArchiveLimits) {
+  let total = 0;
+  for (const file of manifest.files) {
+    if (file.size > limits.fileBytes)
+      throw new BackupError(
+        `${file.path}: das Manifest gibt ${inMiB(file.size)} an, mehr als eine Bilddatei haben kann ` +
+          `(höchstens ${inMiB(limits.fileBytes)}).`,
+      );
+    total += file.size;
+  }
+  const free = await freeBytes(stage);
+  if (total > free)
+    throw new BackupError(
+      `Die Dateien des Archivs bräuchten ${inMiB(total)}, auf dem Datenträger von DATA_DIR sind nur ` +
+        `${inMiB(free)} frei.`,
+    );
+}
 
 /** What an entry name says about itself when the manifest does not name it. */
 function strayEntry(name: string): BackupError {
@@ -38,16 +87,40 @@ function strayEntry(name: string): BackupError {
   );
 }
 
-function collect(limit: number, done: (data: Buffer) => void): TarEntrySink {
+function collect(
+  limit: number,
+  done: (data: Buffer) => void | Promise<void>,
+  check: (chunk: Buffer) => void = () => undefined,
+): TarEntrySink {
   const chunks: Buffer[] = [];
   let size = 0;
   return {
     write(chunk) {
       size += chunk.length;
       if (size > limit) throw new BackupError("Ein Eintrag des Archivs ist größer als erlaubt.");
+      check(chunk);
       chunks.push(Buffer.from(chunk));
     },
     end: () => done(Buffer.concat(chunks)),
+  };
+}
+
+/** A check for a table's bytes as they arrive: no line longer than `limit`. */
+function linesAtMost(table: TableManifest, limit: number): (chunk: Buffer) => void {
+  let line = 0;
+  return (chunk) => {
+    for (let from = 0; ;) {
+      const end = chunk.indexOf(0x0a, from);
+      line += (end === -1 ? chunk.length : end) - from;
+      if (line > limit)
+        throw new BackupError(
+          `Tabelle ${table.name}: eine Zeile ist länger als ${inMiB(limit)}, was keine gespeicherte ` +
+            "Zeile sein kann.",
+        );
+      if (end === -1) return;
+      line = 0;
+      from = end + 1;
+    }
   };
 }
 
@@ -90,8 +163,13 @@ function checkMigrations(manifest: Manifest) {
  * missing. The files go to `stage` (a folder of the restore's own under DATA_DIR), the rows into
  * memory. Any doubt refuses the archive with a German reason.
  */
-export async function readArchive(archive: string, stage: string): Promise<ReadArchive> {
+export async function readArchive(
+  archive: string,
+  stage: string,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
+): Promise<ReadArchive> {
   let manifest: Manifest | undefined;
+  let rowBytesLeft = limits.rowBytes;
   const tables = new Map<string, TableManifest>();
   const files = new Map<string, FileManifest>();
   const seen = new Set<string>();
@@ -102,11 +180,17 @@ export async function readArchive(archive: string, stage: string): Promise<ReadA
     if (!manifest) {
       if (header.name !== MANIFEST_NAME)
         throw new BackupError("Das Archiv hat kein Manifest (manifest.json muss der erste Eintrag sein).");
-      return collect(MAX_MANIFEST_BYTES, (data) => {
-        manifest = parseManifest(data.toString("utf8"));
-        checkMigrations(manifest);
-        for (const table of manifest.tables) tables.set(dataEntryName(table.name), table);
-        for (const file of manifest.files) files.set(fileEntryName(file.path), file);
+      if (header.size > MAX_MANIFEST_BYTES)
+        throw new BackupError(
+          `Das Manifest des Archivs ist ${inMiB(header.size)} groß (höchstens ${inMiB(MAX_MANIFEST_BYTES)}).`,
+        );
+      return collect(MAX_MANIFEST_BYTES, async (data) => {
+        const parsed = parseManifest(data.toString("utf8"));
+        checkMigrations(parsed);
+        await checkFileSizes(parsed, stage, limits);
+        manifest = parsed;
+        for (const table of parsed.tables) tables.set(dataEntryName(table.name), table);
+        for (const file of parsed.files) files.set(fileEntryName(file.path), file);
       });
     }
     if (seen.has(header.name)) throw new BackupError(`Das Archiv enthält ${header.name} zweimal.`);
@@ -115,18 +199,29 @@ export async function readArchive(archive: string, stage: string): Promise<ReadA
     const file = files.get(header.name);
     if (file && header.size !== file.size)
       throw new BackupError(`${file.path}: ${header.size} Bytes im Archiv, das Manifest sagt ${file.size}.`);
-    if (table)
-      return collect(Number.MAX_SAFE_INTEGER, (data) => {
-        if (sha256(data) !== table.sha256)
-          throw new BackupError(
-            `Tabelle ${table.name}: Prüfsumme (sha256) stimmt nicht mit dem Manifest überein.`,
-          );
-        rows.set(table.name, parseRows(table, data));
-      });
+    if (table) {
+      if (header.size > rowBytesLeft)
+        throw new BackupError(
+          `Tabelle ${table.name}: ${inMiB(header.size)} im Archiv, mehr als eine Wiederherstellung im ` +
+            `Speicher hält (höchstens ${inMiB(limits.rowBytes)} für alle Tabellen zusammen).`,
+        );
+      rowBytesLeft -= header.size;
+      return collect(
+        header.size,
+        (data) => {
+          if (sha256(data) !== table.sha256)
+            throw new BackupError(
+              `Tabelle ${table.name}: Prüfsumme (sha256) stimmt nicht mit dem Manifest überein.`,
+            );
+          rows.set(table.name, parseRows(table, data));
+        },
+        linesAtMost(table, limits.lineBytes),
+      );
+    }
     if (file && isSafeFilePath(file.path)) {
       const to = path.join(stage, file.path);
-      await fsp.mkdir(path.dirname(to), { recursive: true });
-      const handle = await fsp.open(to, "wx");
+      await makePrivateDir(path.dirname(to));
+      const handle = await fsp.open(to, "wx", PRIVATE_FILE_MODE);
       opened.add(handle);
       const hash = createHash("sha256");
       return {

@@ -3,10 +3,11 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../../app/lib/db.server.ts";
+import { makePrivateDir, tightenDataDir } from "../../app/lib/private-files.server.ts";
 import { migrateToLatest, migrateUpTo } from "../migrate.ts";
 import { sha256OfFile } from "./files.ts";
 import { BackupError, FILE_FOLDERS, type Manifest } from "./manifest.ts";
-import { readArchive } from "./read-archive.ts";
+import { ARCHIVE_LIMITS, readArchive, type ArchiveLimits } from "./read-archive.ts";
 import { linesOf, loose, normaliserFor, readRows, tableShapes, type LooseDb, type Value } from "./tables.ts";
 
 export interface RestoreResult {
@@ -159,6 +160,8 @@ export async function restoreBackup(options: {
   archive: string;
   dataDir: string;
   target: DatabaseTarget;
+  /** What the archive may declare: ARCHIVE_LIMITS, or what a test sets. */
+  limits?: Partial<ArchiveLimits>;
 }): Promise<RestoreResult> {
   const started = performance.now();
   const archive = path.resolve(options.archive);
@@ -168,11 +171,12 @@ export async function restoreBackup(options: {
   await refuseUnlessEmpty(target, dataDir);
 
   const createdDataDir = !fs.existsSync(dataDir);
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Private like the server's (decision 0026): a DATA_DIR made by hand for the restore is tightened.
+  await tightenDataDir(dataDir);
   const stage = await fsp.mkdtemp(path.join(dataDir, ".wiederherstellung-"));
   let database: DatabaseHandle | undefined;
   try {
-    const { manifest, rows } = await readArchive(archive, stage);
+    const { manifest, rows } = await readArchive(archive, stage, { ...ARCHIVE_LIMITS, ...options.limits });
 
     database = openDatabase(target);
     await migrateUpTo(database, manifest.migrations.at(-1) ?? "");
@@ -184,7 +188,7 @@ export async function restoreBackup(options: {
     let fileBytes = 0;
     for (const file of manifest.files) {
       const to = path.join(dataDir, file.path);
-      await fsp.mkdir(path.dirname(to), { recursive: true });
+      await makePrivateDir(path.dirname(to));
       await fsp.rename(path.join(stage, file.path), to);
     }
     for (const file of manifest.files) {

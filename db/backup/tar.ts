@@ -7,6 +7,11 @@
 const BLOCK = 512;
 /** ustar writes sizes as 11 octal digits. */
 const MAX_SIZE = 0o77777777777;
+/**
+ * What may follow the end marker: a tar program's padding to its record size (10 KiB for GNU tar),
+ * with room to spare. More is refused rather than inflated and dropped (decision 0026).
+ */
+const MAX_TRAILING_BYTES = 1024 * 1024;
 
 export class TarError extends Error {
   constructor(message: string) {
@@ -126,7 +131,8 @@ function parseHeader(block: Buffer): TarEntryHeader {
 
 /**
  * Reads an uncompressed tar stream, asking `open` where each entry's bytes go. Throws on a damaged
- * header, anything but a regular file, or an archive that ends before its end marker (cut off).
+ * header, anything but a regular file, an archive that ends before its end marker (cut off), or
+ * more than a record's padding after it.
  */
 export async function readTar(
   source: AsyncIterable<Buffer>,
@@ -135,10 +141,11 @@ export async function readTar(
   let pending: Buffer = Buffer.alloc(0);
   let entry: { sink: TarEntrySink; left: number; pad: number } | undefined;
   let ended = false;
+  let trailing = 0;
   for await (const chunk of source) {
-    if (ended) continue;
-    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-    for (;;) {
+    if (ended) trailing += chunk.length;
+    else pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    while (!ended) {
       if (entry) {
         if (entry.left > 0) {
           if (pending.length === 0) break;
@@ -160,11 +167,14 @@ export async function readTar(
       pending = pending.subarray(BLOCK);
       if (block.every((byte) => byte === 0)) {
         ended = true;
+        trailing = pending.length;
         break;
       }
       const header = parseHeader(block);
       entry = { sink: await open(header), left: header.size, pad: padding(header.size).length };
     }
+    if (trailing > MAX_TRAILING_BYTES)
+      throw new TarError("Das Archiv geht nach seinem Ende noch weiter (mehr als 1 MiB).");
   }
   if (!ended || entry) throw new TarError("Das Archiv ist unvollständig (abgeschnitten).");
 }

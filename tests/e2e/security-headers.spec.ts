@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -114,6 +115,44 @@ test("every kind of page and file keeps the Observatory's rules", async () => {
   expect(admin.status).toBeGreaterThanOrEqual(300);
   expect(admin.status).toBeLessThan(400);
   expectObservatoryRules(admin, "/admin → /login");
+});
+
+/** The sha256 CSP sources of a page's inline scripts (data blocks such as JSON-LD do not run). */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes = ""]) => !/\bsrc=|application\/ld\+json/.test(attributes))
+    .map(([, , body = ""]) => `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+}
+
+const scriptSourcesOf = (response: Response) =>
+  (response.headers.get("content-security-policy") ?? "")
+    .split(";")
+    .map((directive) => directive.trim().split(/\s+/))
+    .find(([name]) => name === "script-src")
+    ?.slice(1) ?? [];
+
+test("two guests share no nonce: a kept page allows its inline scripts by hash, a rendered one by its own nonce", async () => {
+  for (const page of ["/", "/speisekarte"]) {
+    const answers = [await get(page), await get(page)];
+    const [first, second] = await Promise.all(answers.map((answer) => answer.text()));
+    expect(second, `${page}: the same page from memory`).toBe(first);
+    for (const answer of answers) {
+      const sources = scriptSourcesOf(answer);
+      expect(
+        sources.filter((source) => source.startsWith("'nonce-")),
+        page,
+      ).toEqual([]);
+      const hashes = inlineScriptHashes(first ?? "");
+      expect(hashes.length, `${page}: React Router's inline scripts`).toBeGreaterThan(1);
+      expect(sources, page).toEqual(["'self'", ...new Set(hashes)]);
+    }
+  }
+  // The sign-in is rendered for each visitor: a nonce of its own, never the same twice.
+  const nonces = [await get("/login"), await get("/login")].map((answer) =>
+    scriptSourcesOf(answer).find((source) => source.startsWith("'nonce-")),
+  );
+  expect(nonces[0]).toMatch(/^'nonce-/);
+  expect(nonces[1]).not.toBe(nonces[0]);
 });
 
 test("the sign-in cookie is __Host-, Secure, HttpOnly and SameSite", async () => {

@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../lib/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { PictureStorage } from "../../lib/picture-storage.server.ts";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../../lib/private-files.server.ts";
 import {
   STORAGE_PROBLEM_STATUS,
   storageProblemOf,
@@ -105,8 +106,8 @@ export async function receiveToFile(body: ReadableStream<Uint8Array>, file: stri
   let writeError: unknown;
   let handle: FileHandle | undefined;
   try {
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    handle = await fs.open(file, "wx");
+    await makePrivateDir(path.dirname(file));
+    handle = await fs.open(file, "wx", PRIVATE_FILE_MODE);
   } catch (error) {
     writeError = error;
   }
