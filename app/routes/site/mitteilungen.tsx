@@ -1,6 +1,5 @@
-import { ArrowLeft, RotateCw } from "lucide-react";
-import { data, Link } from "react-router";
-import { Button } from "../../components/ui/button.tsx";
+import { data } from "react-router";
+import { ContentPage, ReloadLink } from "../../components/content-page.tsx";
 import { listVisibleAnnouncements } from "../../features/announcements/announcements.server.ts";
 import { PublicAnnouncements } from "../../features/announcements/components/public-announcements.tsx";
 import { announcementMessages, type AnnouncementsPayload } from "../../features/announcements/schema.ts";
@@ -34,36 +33,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function MitteilungenPage({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12 md:py-20">
-      <header className="text-center">
-        <h1 className="text-4xl font-bold md:text-5xl">Mitteilungen</h1>
-        <p className="mx-auto mt-4 max-w-xl text-lg text-muted">
-          Aktuelle Hinweise und Neuigkeiten aus unserem Restaurant.
-        </p>
-      </header>
-      <div className="mt-10 rounded-lg bg-white p-5 shadow-sm md:p-10">
-        <PublicAnnouncements
-          payload={loaderData}
-          headingLevel={2}
-          retry={
-            // A plain link reloads the whole page, which works before (or without) JavaScript too.
-            <Button asChild variant="outline">
-              <a href="/mitteilungen">
-                <RotateCw aria-hidden="true" />
-                Erneut versuchen
-              </a>
-            </Button>
-          }
-        />
-      </div>
-      <nav aria-label="Weiter" className="mt-10 flex justify-center sm:justify-start">
-        <Button asChild variant="outline">
-          <Link to="/">
-            <ArrowLeft aria-hidden="true" />
-            Zurück zur Startseite
-          </Link>
-        </Button>
-      </nav>
-    </div>
+    <ContentPage title="Mitteilungen" intro="Aktuelle Hinweise und Neuigkeiten aus unserem Restaurant.">
+      <PublicAnnouncements
+        payload={loaderData}
+        headingLevel={2}
+        retry={<ReloadLink href="/mitteilungen" />}
+      />
+    </ContentPage>
   );
 }
