@@ -8,44 +8,52 @@
  * hydrates). The inline script below runs before the page's content is parsed and, until the page
  * has hydrated:
  * - keeps each press of a button that does nothing without scripts (any button that does not
- *   submit a form) and of an element marked `data-keep-press` (a link that becomes a dialog), marks
- *   it `data-press-pending` (styled as busy), and stops a marked link from leaving the page;
+ *   submit a form) and of an element marked `data-keep-press` (a link that becomes a dialog; the
+ *   space bar too where it acts as a button), marks it `data-press-pending` (styled as busy), and
+ *   stops a marked link from leaving the page;
  * - remembers the latest value of every field a person types into or chooses in.
  * Once the page has hydrated (`stopKeepingEarlyInput`, `replayEarlyInput`), each field gets back what
  * the person entered, as if they had just typed it (React's `onChange` runs, so a controlled field
  * adopts it), and the kept presses are pressed again, in order.
  *
  * A press React handled itself (it hydrates at once on a press that arrives while it hydrates) is
- * not pressed twice: the bubbling listener drops a press once the page has hydrated during it. If
+ * not pressed twice: the bubbling listeners drop a press once the page has hydrated during it. If
  * the scripts cannot be loaded at all, `fail` lets a kept link lead where it points after all.
  */
 export const EARLY_INPUT_SCRIPT = `(function(){
 var early = window.__tavolaEarly = { presses: [], values: new Map(), done: false, current: null };
-function pressable(event) {
-  var target = event.target instanceof Element ? event.target.closest("button,[data-keep-press]") : null;
+function pressable(target) {
+  target = target instanceof Element ? target.closest("button,[data-keep-press]") : null;
   if (!target || target.disabled) return null;
   if (target.tagName === "BUTTON" && (target.type === "reset" || (target.type === "submit" && target.form))) return null;
   return target;
 }
-addEventListener("click", function (event) {
-  if (early.done) return;
-  var target = pressable(event);
-  if (!target) return;
-  event.preventDefault();
+function keep(target, event) {
+  if (target.tagName === "A") event.preventDefault();
   if (early.presses[early.presses.length - 1] !== target) early.presses.push(target);
   target.setAttribute("data-press-pending", "");
   early.current = target;
+}
+addEventListener("click", function (event) {
+  var target = !early.done && pressable(event.target);
+  if (target) keep(target, event);
 }, true);
-addEventListener("click", function () {
+addEventListener("keydown", function (event) {
+  var target = !early.done && event.key === " " && event.target instanceof Element && event.target.closest("a[data-keep-press][role=button]");
+  if (target) keep(target, event);
+}, true);
+function handledByReact() {
   var target = early.current;
   early.current = null;
   if (!target || !early.done) return;
   early.presses = early.presses.filter(function (press) { return press !== target; });
   target.removeAttribute("data-press-pending");
-});
+}
+addEventListener("click", handledByReact);
+addEventListener("keydown", handledByReact);
 function remember(event) {
   var field = event.target;
-  if (early.done || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
+  if (early.done || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) || field.type === "file") return;
   early.values.set(field, field.type === "checkbox" || field.type === "radio" ? field.checked : field.value);
 }
 addEventListener("input", remember, true);
@@ -55,6 +63,7 @@ early.fail = function () {
   early.done = true;
   var link = early.presses.filter(function (press) { return press.tagName === "A" && press.href; }).pop();
   early.presses.forEach(function (press) { press.removeAttribute("data-press-pending"); });
+  early.presses = [];
   if (link) location.assign(link.href);
 };
 })();`;
@@ -115,11 +124,12 @@ function restore(field: Field, value: FieldValue): void {
   field.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
-let carriedOver: { values: Array<[Field, FieldValue]>; presses: Element[] } | undefined;
+let carriedValues: Array<[Field, FieldValue]> | undefined;
 
 /**
  * The page has hydrated (the root's layout effect): from now on React handles every press and
- * keystroke, and the inline script only hands over what came before.
+ * keystroke. The presses stay with the inline script until they are carried out, so that a press
+ * React handled itself while it hydrated can still be taken off the list.
  */
 export function stopKeepingEarlyInput(): void {
   const early = window.__tavolaEarly;
@@ -128,28 +138,37 @@ export function stopKeepingEarlyInput(): void {
   const values: Array<[Field, FieldValue]> = [...early.values, ...changedWithoutEvents(early.values)];
   // Earlier fields first: a later field may depend on an earlier one (the times offered on a day).
   values.sort(([a], [b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  carriedOver = { values, presses: early.presses };
+  carriedValues = values;
   early.values = new Map();
-  early.presses = [];
 }
 
 /**
  * Carries out what came before (the root's passive effect): a task later, when React has finished
  * the renders that follow hydration — one of them sets controlled fields back. Fields first, then
- * presses.
+ * presses; one that fails does not stop the others.
  */
 export function replayEarlyInput(): () => void {
   const timer = setTimeout(() => {
-    const pending = carriedOver;
-    carriedOver = undefined;
-    if (!pending) return;
-    for (const [field, value] of pending.values) restore(field, value);
-    for (const element of pending.presses) {
+    const early = window.__tavolaEarly;
+    const values = carriedValues ?? [];
+    const presses = early?.presses ?? [];
+    carriedValues = undefined;
+    if (early) early.presses = [];
+    for (const [field, value] of values) attempt(() => restore(field, value));
+    for (const element of presses) {
       element.removeAttribute("data-press-pending");
-      if (element.isConnected && element instanceof HTMLElement) press(element);
+      if (element.isConnected && element instanceof HTMLElement) attempt(() => press(element));
     }
   }, 0);
   return () => clearTimeout(timer);
+}
+
+function attempt(step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    console.error("could not carry out an early press or entry", error);
+  }
 }
 
 /**

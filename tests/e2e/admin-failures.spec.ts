@@ -198,3 +198,17 @@ test.describe("ein Bildschirm, dessen Loader scheitert", () => {
     await expect(problem).toHaveCount(0);
   });
 });
+
+test("'Abmelden' ohne Antwort sagt es und lässt es erneut versuchen", async ({ page, signIn }) => {
+  await signIn(page);
+  await page.goto("/admin");
+  await waitForHydration(page);
+  await page.route("**/logout.data*", (route) => route.abort());
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Abmelden fehlgeschlagen" })).toBeVisible();
+  await expect(page.getByText("Es ist ein Fehler aufgetreten")).toHaveCount(0);
+
+  await page.unroute("**/logout.data*");
+  await page.getByRole("button", { name: "Erneut abmelden" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

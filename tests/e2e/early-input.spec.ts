@@ -123,6 +123,27 @@ test.describe("before the scripts have run", () => {
     await expect(tab).toHaveAttribute("aria-pressed", "true", { timeout: 15_000 });
   });
 
+  for (const moment of ["before the scripts arrive", "while the page hydrates"] as const) {
+    test(`a press ${moment} is carried out once, not twice`, async ({ page }) => {
+      const release = await holdScripts(page);
+      await page.goto("/#testimonials");
+      const reviews = page.getByRole("region", { name: "Bewertungen unserer Gäste" });
+      const pause = reviews.getByRole("button", { name: "Automatisches Weiterblättern anhalten" });
+      await expect(pause).toBeVisible();
+      if (moment === "while the page hydrates") {
+        release();
+        await page.waitForFunction(() =>
+          Object.keys(document).some((key) => key.startsWith("_reactListening")),
+        );
+      }
+      await pause.click();
+      release();
+      await hydrated(page);
+      // A toggle pressed twice would be back where it started.
+      await expect(reviews.getByRole("button", { name: "Automatisch weiterblättern" })).toBeVisible();
+    });
+  }
+
   test("the reservation form keeps a date, a time and a name chosen before, and sends them", async ({
     page,
     site,

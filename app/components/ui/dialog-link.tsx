@@ -21,19 +21,20 @@ export function DialogLink({
     <a
       {...props}
       role={hydrated || keepPress ? "button" : undefined}
-      aria-haspopup="dialog"
+      aria-haspopup={hydrated || keepPress ? "dialog" : undefined}
       data-keep-press={keepPress ? "" : undefined}
+      // `defaultPrevented` says nothing here: the script that keeps early presses prevents a kept
+      // link's default itself (app/lib/early-input.ts), also when React handles the press at once.
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
         onClick?.(event);
-        if (event.defaultPrevented || event.button !== 0) return;
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         onOpen();
       }}
       onKeyDown={(event: KeyboardEvent<HTMLAnchorElement>) => {
         onKeyDown?.(event);
         // A button opens with the space bar too (a link only with Enter, which clicks it).
-        if (event.defaultPrevented || event.key !== " ") return;
+        if (event.key !== " ") return;
         event.preventDefault();
         onOpen();
       }}

@@ -215,13 +215,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The form a failure belongs to: the setting's, the new account's, or the account's row. */
+function targetOf(intent: FormDataEntryValue | null, id: number | undefined): ActionResult["target"] {
+  if (intent === "second-factor-policy") return "policy";
+  return intent === "create" ? "new" : (id ?? "new");
+}
+
 /**
  * A change without an answer of the action's own says so where it was asked for (decision 0028);
  * a refusal (403, no longer an owner) still goes to the error boundary.
  */
 export const clientAction = (args: Route.ClientActionArgs) =>
   answerOrFailure<ActionResult>(args, (form, failure) => ({
-    target: form.get(INTENT_FIELD) === "create" ? "new" : (formId(form) ?? "new"),
+    target: targetOf(form.get(INTENT_FIELD), formId(form)),
     notice: errorNotice(failure.detail),
   }));
 

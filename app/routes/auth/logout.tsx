@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
 import { cookieSettingsOf } from "../../features/auth/auth.server.ts";
 import {
   clearedSessionCookie,
@@ -24,4 +25,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function loader() {
   return redirect("/login");
+}
+
+/**
+ * A sign-out whose request failed (no connection, a proxy's error) says so and offers to try again,
+ * instead of the general error page: the session may still be open on this device.
+ */
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+      <title>Abmelden fehlgeschlagen | Ristorante Tavola</title>
+      <h1 className="text-3xl font-bold">Abmelden fehlgeschlagen</h1>
+      <p className="text-muted">
+        Der Server hat die Abmeldung nicht bestätigt. Sie sind auf diesem Gerät möglicherweise noch
+        angemeldet. Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.
+      </p>
+      <div className="flex flex-wrap items-center justify-center gap-3">
+        <Form method="post" action="/logout">
+          <Button type="submit">Erneut abmelden</Button>
+        </Form>
+        <Button asChild variant="outline">
+          <a href="/admin">Zurück zur Verwaltung</a>
+        </Button>
+      </div>
+    </main>
+  );
 }
