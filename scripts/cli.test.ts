@@ -30,6 +30,7 @@ describe("command-line tools", () => {
     expect(run("db-migrate.ts", []).out).toContain("auf dem neuesten Stand");
   });
 
+  // Each run of the command starts Node and hashes passwords (scrypt): slow on a busy machine.
   it("staff set-password creates an account, refuses short passwords, and lists accounts", async () => {
     const short = run("staff.ts", ["set-password", "Anna"], "kurz\n");
     expect(short.status).toBe(1);
@@ -85,7 +86,7 @@ describe("command-line tools", () => {
     } finally {
       await database.close();
     }
-  });
+  }, 90_000);
 
   it("db:backup writes one archive, db:restore puts it into an empty DATA_DIR and refuses a second time", async () => {
     const target = path.join(dataDir, "sicherung.tar.gz");
@@ -112,7 +113,7 @@ describe("command-line tools", () => {
       try {
         expect(
           await copy.db.selectFrom("staff_users").select("username").orderBy("username").execute(),
-        ).toEqual([{ username: "Anna" }, { username: "Bruno" }]);
+        ).toEqual([{ username: "Anna" }, { username: "Bruno" }, { username: "Carla" }]);
       } finally {
         await copy.close();
       }
