@@ -62,7 +62,7 @@ export interface SidebarRestriction {
 }
 
 /**
- * The spec's eight screens; under a restriction none of them opens, and the sidebar says why instead
+ * The eight staff screens; under a restriction none of them opens, and the sidebar says why instead
  * of offering links that lead back to Mein Konto.
  */
 function NavigationLinks({

@@ -59,9 +59,9 @@ const M = menuActionMessages;
 const englishFailure = () => errorNotice("An error occurred.", "Error");
 
 /**
- * What the menu screens say when an action's answer never arrives (decision 0028): the spec's
- * catch-all texts ('Fehler beim Hinzufügen zur aktiven Karte.'), with the reason where the text has
- * room for one; English on 'Menu Items', as its action answers.
+ * What the menu screens say when an action's answer never arrives (decision 0028): the catch-all
+ * texts of the menu messages above ('Fehler beim Hinzufügen zur aktiven Karte.'), with the reason
+ * where the text has room for one; English on 'Menu Items', as its action answers.
  */
 export const menuFailureNotices: Record<MenuIntent, (failure: ActionFailure) => Notice> = {
   activate: () => errorNotice(ADD_FAILED),

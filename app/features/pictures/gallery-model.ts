@@ -21,8 +21,8 @@ export const galleryMessages = {
 } as const;
 
 /**
- * What 'Galerie verwalten' says when an action's answer never arrives (decision 0028): the spec's
- * failure toast of that action, with the reason.
+ * What 'Galerie verwalten' says when an action's answer never arrives (decision 0028): the failure
+ * toast of that action (`galleryMessages`), with the reason.
  */
 export const galleryFailureNotices: Record<GalleryIntent, (failure: ActionFailure) => Notice> = {
   "picture-save": (failure) => errorNotice(failure.detail, galleryMessages.updateFailed),

@@ -12,7 +12,7 @@ const messages: Record<AdminIntent, (detail: string) => string> = {
 
 /**
  * What 'Reservierungen einsehen' shows when an action's answer never arrives (decision 0028): the
- * info dialog 'Fehler' with the spec's message for that action and the reason, as when the action
+ * info dialog 'Fehler' with the screen's message for that action and the reason, as when the action
  * itself fails; the status drop-down shows the stored status again.
  */
 export function adminFailureResult(form: FormData, failure: ActionFailure): AdminResult {

@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const failure = rowActionFailure(galleryFailureNotices, () => errorNotice(galleryMessages.unexpected));
 
-/** A request that fails below the action rolls the screen's change back with the spec's toast (decision 0028). */
+/** A request that fails below the action rolls the screen's change back with its toast for that change (decision 0028). */
 export const clientAction = (args: Route.ClientActionArgs) => answerOrFailure(args, failure);
 
 /** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const failure = rowActionFailure(menuFailureNotices, () => errorNotice(menuActionMessages.unexpected));
 
-/** A request that fails below the action rolls the screen's change back with the spec's message (decision 0028). */
+/** A request that fails below the action rolls the screen's change back with its message for that change (decision 0028). */
 export const clientAction = (args: Route.ClientActionArgs) => answerOrFailure(args, failure);
 
 /** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
