@@ -180,6 +180,19 @@ test.describe("before the scripts have run", () => {
     });
   });
 
+  test("a date the browser filled in without events (autofill, a restored form) is kept too", async ({
+    page,
+  }) => {
+    const date = openDay();
+    const release = await holdScripts(page);
+    await page.goto("/#reservation-form-area");
+    const dateField = page.locator("#reservation-form-area").getByLabel("Datum");
+    await dateField.evaluate((field: HTMLInputElement, value) => (field.value = value), date);
+    release();
+    await hydrated(page);
+    await expect(dateField).toHaveValue(date);
+  });
+
   test("a name typed into 'Nach Name suchen' stays and filters", async ({ page, site, signIn }) => {
     for (const name of ["Sofia Früh", "Bruno Spät"]) await insertReservation(site, { name, date: openDay() });
     await signIn(page);
