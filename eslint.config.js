@@ -6,9 +6,15 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /*
- * Layering, checked rather than described (decision 0012): routes compose features; a feature never
- * imports another feature; shared code (app/lib, app/components) imports no feature or route; browser
- * code never imports a `*.server.*` module; db/ stands apart from the app; no import cycles.
+ * Layering, checked rather than described (decisions 0012 and 0030). From the bottom up:
+ *   db/            the database: connection, types, migrations — imports nothing of the app;
+ *   app/lib        infrastructure (database access, env, logger, calendar, money, form primitives);
+ *   app/components UI primitives;
+ *   app/shared     topics every feature may use: pictures, mail, content blocks;
+ *   app/features   one folder per feature — a feature never imports another feature;
+ *   app/routes     and app/demo compose features.
+ * Each layer imports only from the layers below it. Browser code never imports a `*.server.*`
+ * module; no import cycles.
  */
 
 /** Every folder in app/features is a feature: a new one is covered without touching this file. */
@@ -17,29 +23,42 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Routes and the demo content compose features; nothing below them imports them. */
+const composers = ["./app/routes", "./app/demo"];
+
 const zones = {
   featureToFeature: features.map((feature) => ({
     target: `./app/features/${feature}`,
     from: "./app/features",
     except: [`./${feature}`],
     message:
-      "A feature never imports another feature: let the route compose them, and move what both need to app/lib or app/components (decision 0012).",
+      "A feature never imports another feature: let the route compose them, and move what both need to app/shared, app/lib or app/components (decision 0012).",
   })),
-  featureToRoute: {
+  featureToRoutes: {
     target: "./app/features",
     from: "./app/routes",
     message: "Features do not import routes; routes compose features (decision 0012).",
   },
-  sharedToFeatures: {
-    target: ["./app/lib", "./app/components"],
-    from: ["./app/features", "./app/routes"],
-    message:
-      "app/lib and app/components are shared by every feature: they import no feature or route (decision 0012).",
+  featureToDemo: {
+    target: "./app/features",
+    from: "./app/demo",
+    message: "Features do not import the demo content; a test may seed it (decision 0030).",
   },
-  libToComponents: {
+  sharedToFeatures: {
+    target: "./app/shared",
+    from: ["./app/features", ...composers],
+    message:
+      "app/shared is used by every feature: it imports no feature, route or demo content (decision 0030).",
+  },
+  componentsUpward: {
+    target: "./app/components",
+    from: ["./app/shared", "./app/features", ...composers],
+    message: "app/components holds UI primitives: it imports only app/lib and db/ (decisions 0012 and 0030).",
+  },
+  libUpward: {
     target: "./app/lib",
-    from: "./app/components",
-    message: "app/lib holds no UI: it imports nothing from app/components (decision 0012).",
+    from: ["./app/components", "./app/shared", "./app/features", ...composers],
+    message: "app/lib is infrastructure: it imports only db/ (decisions 0012 and 0030).",
   },
   appToServer: {
     target: "./app",
@@ -48,38 +67,35 @@ const zones = {
   },
   migrationsStandAlone: {
     target: "./db/migrations",
-    from: ["./app", "./server", "./scripts", "./db/seed"],
+    from: ["./app", "./server", "./scripts", "./tests", "./db/database.server.ts"],
     message:
-      "A migration never changes once it has run, so it depends on nothing that does: only db/ (decision 0012).",
+      "A migration never changes once it has run, so it depends on nothing that does: only db/'s dialect and helpers (decision 0012).",
   },
-  dbToAppInternals: {
+  dbStandsAlone: {
     target: "./db",
-    from: "./app/**",
-    except: ["**/app/lib/**", "**/app/features/*/schema.ts"],
-    message: "db/ may use app/lib and a feature's public schema.ts, nothing else of the app (decision 0012).",
-  },
-  dbToServer: {
-    target: "./db",
-    from: ["./server", "./scripts"],
-    message: "db/ does not import the HTTP pipeline or the command-line tools (decision 0012).",
+    from: ["./app", "./server", "./scripts"],
+    message:
+      "db/ is the bottom layer: it imports nothing from the app, the server or the scripts (decision 0030).",
   },
   productionToTests: {
-    target: ["./app", "./db", "./server", "./scripts"],
+    target: ["./app", "./db", "./server"],
     from: "./tests",
-    message: "Only tests import tests/ (decision 0012).",
+    message: "Only tests and scripts import tests/ (decision 0030).",
   },
 };
 
-/** Zones for every file, tests included: a test sits inside its feature and keeps its boundaries. */
+/** Zones for every file, tests included: a test sits inside its layer and keeps its boundaries. */
 const everywhere = [
   ...zones.featureToFeature,
-  zones.featureToRoute,
+  zones.featureToRoutes,
   zones.sharedToFeatures,
-  zones.libToComponents,
+  zones.componentsUpward,
+  zones.libUpward,
   zones.migrationsStandAlone,
+  zones.dbStandsAlone,
 ];
-/** Integration tests may start the server or seed a database; production code may not. */
-const productionOnly = [zones.appToServer, zones.dbToAppInternals, zones.dbToServer, zones.productionToTests];
+/** Integration tests may start the server or use test helpers; production code may not. */
+const productionOnly = [zones.appToServer, zones.featureToDemo, zones.productionToTests];
 
 const testFiles = ["**/*.test.{ts,tsx}", "tests/**"];
 
@@ -125,6 +141,8 @@ export default tseslint.config(
       "app/routes/**",
       "app/root.tsx",
       "app/entry.server.tsx",
+      // The demo content is written into the database at start; no browser bundle can reach it.
+      "app/demo/**",
       "app/**/*.server.{ts,tsx}",
       ...testFiles,
     ],

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../app/lib/db.server.ts";
+import type { DatabaseHandle } from "./database.server.ts";
 import { testDatabases } from "../tests/support/test-databases.ts";
 import { migrateToLatest, migrateUpTo } from "./migrate.ts";
 

@@ -1,5 +1,5 @@
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
-import type { DatabaseHandle } from "../app/lib/db.server.ts";
+import type { DatabaseHandle } from "./database.server.ts";
 import type { Dialect } from "./dialect.ts";
 import { initialSchema } from "./migrations/0001-initial-schema.ts";
 import { signInProtection } from "./migrations/0002-sign-in-protection.ts";

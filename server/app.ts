@@ -4,13 +4,13 @@ import path from "node:path";
 import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
-import { seedDemoContent } from "../db/seed/demo.ts";
+import { seedDemoContent } from "../app/demo/demo.ts";
 import { ensureStaffAccount, type BootstrapResult } from "../app/features/auth/staff.server.ts";
-import { fileStorage } from "../app/lib/picture-storage.server.ts";
-import { clearIncoming, incomingDirOf } from "../app/features/pictures/upload.server.ts";
-import { appContext } from "../app/lib/app-context.ts";
-import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
-import { tightenDataDir } from "../app/lib/private-files.server.ts";
+import { fileStorage } from "../app/shared/pictures/storage.server.ts";
+import { clearIncoming, incomingDirOf } from "../app/features/gallery/upload.server.ts";
+import { appContext } from "../app/shared/app-context.ts";
+import { openDatabase, type DatabaseHandle } from "../db/database.server.ts";
+import { tightenDataDir } from "../db/private-files.server.ts";
 import { bumpPageVersion, readPageVersion } from "../app/lib/page-version.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
@@ -19,7 +19,7 @@ import {
   smtpTransport,
   type Mailer,
   type MailTransport,
-} from "../app/lib/mail/mailer.server.ts";
+} from "../app/shared/mail/mailer.server.ts";
 import { currentStaff, sessionCookieName } from "../app/features/auth/session.server.ts";
 import { clientAddressOf, lastProxyValue } from "./client-address.ts";
 import { compressResponse } from "./compression.ts";
@@ -76,7 +76,7 @@ export interface CreateAppOptions {
   mailTransport?: MailTransport;
   /** Whether the background worker retries e-mails (default true). */
   mailWorker?: boolean;
-  /** The demo gallery's pictures (db/seed/galerie); the bundled server is told where they are. */
+  /** The demo gallery's pictures (app/demo/galerie); the bundled server is told where they are. */
   demoPicturesDir?: string;
   /** Routes that take uploads (tests); defaults to request-guards' UPLOAD_ROUTES. */
   uploadRoutes?: readonly string[];

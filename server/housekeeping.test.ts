@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createStaffReservation } from "../app/features/reservations/reservations.server.ts";
 import { addMonths, berlinNow } from "../app/lib/calendar.ts";
-import type { DatabaseHandle } from "../app/lib/db.server.ts";
+import type { DatabaseHandle } from "../db/database.server.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";
 import { testDatabases } from "../tests/support/test-databases.ts";
 import { startHousekeeping, type Housekeeping } from "./housekeeping.ts";

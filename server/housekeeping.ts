@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { deleteExpiredGuestData } from "../app/features/reservations/retention.server.ts";
-import type { Database } from "../app/lib/database.types.ts";
+import type { Database } from "../db/database.types.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 
 /**

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { configWarnings, parseConfigOrExit } from "../app/lib/env.server.ts";
-import { restrictNewFiles } from "../app/lib/private-files.server.ts";
+import { restrictNewFiles } from "../db/private-files.server.ts";
 import type { TavolaApp, createApp as CreateApp } from "./app.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 import { nodeListener } from "./node-listener.ts";
@@ -63,8 +63,8 @@ async function main() {
     };
     app = await module.createApp(config, {
       clientDir: path.join(root, "build", "client"),
-      // The demo gallery's drawn pictures (db/seed/gallery.ts): the bundle does not carry them.
-      demoPicturesDir: path.join(root, "db", "seed", "galerie"),
+      // The demo gallery's drawn pictures (app/demo/gallery.ts): the bundle does not carry them.
+      demoPicturesDir: path.join(root, "app", "demo", "galerie"),
       onGeneratedPassword,
     });
   }

@@ -1,5 +1,5 @@
 import { TIME_ZONE } from "./format.ts";
-import { weekdays, type Weekday } from "./content/weekdays.ts";
+import { weekdays, type Weekday } from "./weekdays.ts";
 
 /**
  * Calendar dates ('YYYY-MM-DD') and wall-clock times ('HH:MM') in Europe/Berlin (decision 0013),

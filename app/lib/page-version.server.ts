@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "./database.types.ts";
+import type { Database } from "../../db/database.types.ts";
 
 /**
  * The version of what guests' pages show (decision 0020): counted up by every change staff make,

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "./database.types.ts";
+import type { Database } from "../../db/database.types.ts";
 
 /**
  * Fixed-window counters per key (e.g. reservation requests per address), kept in the database so

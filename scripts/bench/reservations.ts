@@ -1,283 +1,78 @@
-import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { listReservations } from "../../app/features/reservations/reservations.server.ts";
-import { searchableName } from "../../app/features/reservations/schema.ts";
-import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
-import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
-import { migrateToLatest } from "../../db/migrate.ts";
-import { findPostgresBinaries, startThrowawayPostgres } from "../throwaway-postgres.ts";
-import { percentile } from "./load.ts";
+import { buildIfNeeded } from "../../server/build-if-needed.ts";
+import {
+  GUESTS,
+  RESERVATION_PATHS,
+  ROWS,
+  percentile,
+  reservationBurst,
+  reservationQueriesOnBoth,
+  reservationSpread,
+} from "./reservation-figures.ts";
+import {
+  busyMachineWarning,
+  startProductionServer,
+  stopProductionServer,
+} from "../../tests/support/production-server.ts";
 
 /**
- * The reservation figures of `npm run bench` and `npm run bench:reservations`: the staff screen's
- * views over many stored reservations, and many guests sending the form at once.
+ * `npm run bench:reservations`: the reservation figures of issue 8, a benchmark, not a test.
+ *   1. 50,000 stored reservations: the staff screen's date view and name search, median and p95 of
+ *      repeated queries, on SQLite (a temporary file) and on PostgreSQL: the database
+ *      `BENCH_DATABASE_URL` names (filled once and left filled), or else a throwaway server.
+ *   2. 200 guests sending requests at once to the production server (RESERVATION_RATE_LIMIT=0):
+ *      requests per second, p50/p99, and a count proving every request was stored exactly once.
+ * `npm run bench` measures the same (scripts/bench/reservation-figures.ts) within its full run.
  */
-export const ROWS = 50_000;
-export const GUESTS = 200;
+const root = path.resolve(import.meta.dirname, "../..");
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-const firstNames = [
-  "Anna",
-  "Jürgen",
-  "Özlem",
-  "Sabine",
-  "Thomas",
-  "Lena",
-  "Markus",
-  "Äneas",
-  "Ulrike",
-  "Karl",
-];
-const lastNames = [
-  "Müller",
-  "Schäfer",
-  "Özdemir",
-  "Weiß",
-  "Becker",
-  "Hoffmann",
-  "Brenner",
-  "Groß",
-  "Übel",
-  "Krämer",
-  "Schmidt",
-  "Wagner",
-];
-
-async function fill(handle: DatabaseHandle, rows: number) {
-  const start = addDays(berlinNow().date, -365);
-  const now = new Date().toISOString();
-  const statuses = ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"] as const;
-  const slots = ["12:00", "12:30", "18:00", "18:30", "19:00", "19:30", "20:00"];
-  let batch = [];
-  for (let i = 0; i < rows; i += 1) {
-    const name = `${firstNames[i % firstNames.length]} ${lastNames[(i * 7) % lastNames.length]} ${i}`;
-    batch.push({
-      customer_name: name,
-      customer_name_search: searchableName(name),
-      email: `gast${i}@example.de`,
-      phone_number: null,
-      reservation_date: addDays(start, Math.floor(i / (rows / 730))),
-      reservation_time: slots[i % slots.length] as string,
-      party_size: 1 + (i % 8),
-      notes: null,
-      status: statuses[i % 4] as (typeof statuses)[number],
-      request_token: null,
-      created_at: now,
-      updated_at: now,
-    });
-    if (batch.length === 500) {
-      await handle.db.insertInto("reservations").values(batch).execute();
-      batch = [];
-    }
-  }
-  if (batch.length) await handle.db.insertInto("reservations").values(batch).execute();
-}
-
-/** Milliseconds of each of `repeat` runs, after one unmeasured run, sorted. */
-async function time(run: () => Promise<unknown>, repeat = 50): Promise<number[]> {
-  await run();
-  const samples: number[] = [];
-  for (let i = 0; i < repeat; i += 1) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  return samples.sort((a, b) => a - b);
-}
-
-export interface QueryFigures {
-  label: string;
-  /** Rows the query returns. */
-  rows: number;
-  /** Milliseconds per run, sorted. */
-  samples: number[];
-}
-
-/** Fills the database up to ROWS reservations (once; left filled) and times the staff screen's views. */
-export async function reservationQueries(handle: DatabaseHandle): Promise<QueryFigures[]> {
-  await migrateToLatest(handle);
-  const existing = await handle.db
-    .selectFrom("reservations")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  if (Number(existing.n) < ROWS) await fill(handle, ROWS - Number(existing.n));
-  const today = berlinNow().date;
-  const views = [
-    { label: "Datumsansicht", filter: { mode: "date", date: today } },
-    { label: "Namenssuche 'MÜLLER 12'", filter: { mode: "search", query: "MÜLLER 12" } },
-    { label: "Namenssuche 'özd'", filter: { mode: "search", query: "özd" } },
-    { label: "Ausstehend", filter: { mode: "pending" } },
-  ] as const;
-  const figures: QueryFigures[] = [];
-  for (const view of views) {
-    const samples = await time(
-      () => listReservations(handle.db, view.filter),
-      view.label === "Ausstehend" ? 20 : 50,
+async function burst(label: string, pathAndQuery: string) {
+  const server = await startProductionServer("0", { RESERVATION_RATE_LIMIT: "0", LOG_LEVEL: "error" });
+  try {
+    // A server that has been running a while has its code compiled and its statements prepared: a
+    // first round (other names, stored as well) warms it up, so the figures show the steady state.
+    await reservationBurst(server.origin, server.dataDir, "Aufwärmgast", pathAndQuery);
+    const result = await reservationBurst(server.origin, server.dataDir, "Lastgast", pathAndQuery);
+    say(
+      `${GUESTS} Gäste gleichzeitig (+${result.sent - GUESTS} Doppelklicks) ${label}, SQLite, Produktions-Build:`,
     );
-    const rows = (await listReservations(handle.db, view.filter)).length;
-    figures.push({ label: view.label, rows, samples });
-  }
-  return figures;
-}
-
-export function post(url: string, body: string) {
-  return new Promise<{ status: number; ms: number }>((resolve, reject) => {
-    const started = performance.now();
-    const request = http.request(
-      url,
-      {
-        method: "POST",
-        agent: false,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-          Origin: new URL(url).origin,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
-        );
-      },
+    say(`  Antworten: ${result.ok} × 200, ${result.sent - result.ok} andere`);
+    say(
+      `  ${result.perSecond.toFixed(0)} Anfragen/s, p50 ${ms(percentile(result.latencies, 0.5))}, p99 ${ms(percentile(result.latencies, 0.99))}, max ${ms(result.latencies.at(-1) ?? 0)}`,
     );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
-/**
- * The browser sends the form two ways: with JavaScript its fetcher posts to the route's data URL
- * (`/_.data?index`, answered with the action's data only); without it, a document POST to `/?index`
- * answered with the whole page.
- */
-export const RESERVATION_PATHS = {
-  "mit JavaScript (/_.data?index)": "/_.data?index",
-  "ohne JavaScript (/?index)": "/?index",
-} as const;
-
-/** A date a week ahead on which the restaurant is open (closed on Mondays in the demo content). */
-export function openDayAhead(): string {
-  let date = addDays(berlinNow().date, 7);
-  while (weekdayOf(date) === "monday") date = addDays(date, 1);
-  return date;
-}
-
-/**
- * One guest's form as the browser sends it: guest `guest` of `prefix` (and its `round`-th request,
- * when a guest sends several), with a key of its own.
- */
-export function guestForm(prefix: string, guest: number, date: string, round?: number): string {
-  const id = round === undefined ? [prefix, guest] : [prefix, guest, round];
-  return new URLSearchParams({
-    name: id.join(" "),
-    email: `gast${guest}@example.de`,
-    date,
-    time: "19:00",
-    party_size: String(1 + (guest % 8)),
-    request_token: id.join("-"),
-  }).toString();
-}
-
-export const formsOf = (prefix: string, date: string) =>
-  Array.from({ length: GUESTS }, (_, i) => guestForm(prefix, i, date));
-
-export interface BurstFigures {
-  sent: number;
-  ok: number;
-  perSecond: number;
-  /** Milliseconds per request, sorted. */
-  latencies: number[];
-  stored: number;
-  distinctGuests: number;
-}
-
-/**
- * GUESTS guests send the form at the same moment, every tenth of them twice (a double click), to a
- * server whose rate limit is off (RESERVATION_RATE_LIMIT=0) and whose SQLite database lies in
- * `dataDir`; then counts what was stored under `prefix` — each guest exactly once is right.
- * The first call per server should be a warm-up: a server running a while has its code compiled.
- */
-export async function reservationBurst(
-  origin: string,
-  dataDir: string,
-  prefix: string,
-  pathAndQuery: string = RESERVATION_PATHS["mit JavaScript (/_.data?index)"],
-): Promise<BurstFigures> {
-  const forms = formsOf(prefix, openDayAhead());
-  const sends = [...forms, ...forms.filter((_, i) => i % 10 === 0)];
-  const started = performance.now();
-  const results = await Promise.all(sends.map((body) => post(`${origin}${pathAndQuery}`, body)));
-  const seconds = (performance.now() - started) / 1000;
-  const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "tavola.sqlite") });
-  try {
-    const stored = await handle.db
-      .selectFrom("reservations")
-      .select(["customer_name"])
-      .where("customer_name", "like", `${prefix} %`)
-      .execute();
-    return {
-      sent: sends.length,
-      ok: results.filter((result) => result.status === 200).length,
-      perSecond: sends.length / seconds,
-      latencies: results.map((result) => result.ms).sort((a, b) => a - b),
-      stored: stored.length,
-      distinctGuests: new Set(stored.map((row) => row.customer_name)).size,
-    };
+    say(
+      `  gespeichert: ${result.stored} Zeilen, ${result.distinctGuests} verschiedene Gäste (erwartet: je ${GUESTS})`,
+    );
+    if (result.stored !== GUESTS || result.distinctGuests !== GUESTS) process.exitCode = 1;
+    const spread = await reservationSpread(server.origin, "Abendgast", pathAndQuery);
+    say(
+      `  ${GUESTS} Anfragen verteilt über 1 s: ${spread.ok} × 200, p50 ${ms(percentile(spread.latencies, 0.5))}, p99 ${ms(percentile(spread.latencies, 0.99))}`,
+    );
   } finally {
-    await handle.close();
+    await stopProductionServer(server);
   }
 }
 
-/** The same GUESTS requests arriving evenly within one second, as on a busy evening. */
-export async function reservationSpread(origin: string, prefix: string, pathAndQuery: string) {
-  const results = await Promise.all(
-    formsOf(prefix, openDayAhead()).map(
-      (body, i) =>
-        new Promise<{ status: number; ms: number }>((resolve, reject) =>
-          setTimeout(() => post(`${origin}${pathAndQuery}`, body).then(resolve, reject), (i * 1000) / GUESTS),
-        ),
-    ),
-  );
-  return {
-    ok: results.filter((result) => result.status === 200).length,
-    latencies: results.map((result) => result.ms).sort((a, b) => a - b),
-  };
+const warning = busyMachineWarning();
+if (warning) say(warning);
+say(
+  `Maschine: ${os.availableParallelism()} Kerne, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}\n`,
+);
+const results = await reservationQueriesOnBoth(() =>
+  say("PostgreSQL: übersprungen (keine Programme gefunden; BENCH_DATABASE_URL=postgres://… setzen)"),
+);
+for (const { database, views } of results) {
+  say(`${database}: ${ROWS.toLocaleString("de-DE")} Reservierungen`);
+  for (const view of views)
+    say(
+      `  ${`${view.label} (${view.rows} Zeilen)`.padEnd(34)} p50 ${ms(percentile(view.samples, 0.5))}  p95 ${ms(percentile(view.samples, 0.95))}`,
+    );
 }
-
-/**
- * `reservationQueries` on a temporary SQLite file and on PostgreSQL: the database BENCH_DATABASE_URL
- * names, or else a throwaway server when its programs are installed (scripts/throwaway-postgres.ts).
- * Without either, PostgreSQL is left out and `onSkipped` says so.
- */
-export async function reservationQueriesOnBoth(
-  onSkipped: () => void,
-): Promise<Array<{ database: "SQLite" | "PostgreSQL"; views: QueryFigures[] }>> {
-  const results: Array<{ database: "SQLite" | "PostgreSQL"; views: QueryFigures[] }> = [];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-queries-"));
-  const sqlite = openDatabase({ kind: "sqlite", file: path.join(dir, "bench.sqlite") });
-  try {
-    results.push({ database: "SQLite", views: await reservationQueries(sqlite) });
-  } finally {
-    await sqlite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  const binaries = process.env.BENCH_DATABASE_URL ? undefined : findPostgresBinaries();
-  const throwaway = binaries ? await startThrowawayPostgres(binaries) : undefined;
-  const url = process.env.BENCH_DATABASE_URL || throwaway?.url;
-  if (!url) {
-    onSkipped();
-    return results;
-  }
-  const postgres = openDatabase({ kind: "postgres", url });
-  try {
-    results.push({ database: "PostgreSQL", views: await reservationQueries(postgres) });
-  } finally {
-    await postgres.close();
-    throwaway?.stop();
-  }
-  return results;
+buildIfNeeded(root, () => undefined);
+for (const [label, pathAndQuery] of Object.entries(RESERVATION_PATHS)) {
+  say("");
+  await burst(label, pathAndQuery);
 }
-
-export { percentile };

@@ -2,19 +2,19 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseTarget } from "../../app/lib/db.server.ts";
-import { sha256OfFile } from "../../db/backup/files.ts";
-import type { Manifest } from "../../db/backup/manifest.ts";
-import { readArchive, type ReadArchive } from "../../db/backup/read-archive.ts";
-import { loose, type Value } from "../../db/backup/tables.ts";
-import { figures } from "../backup-figures.ts";
-import { guestForm, openDayAhead, post } from "../bench/reservations.ts";
-import { startProductionServer, stopProductionServer } from "../production-server.ts";
+import { openDatabase, type DatabaseTarget } from "../../db/database.server.ts";
+import { sha256OfFile } from "../cli/backup/files.ts";
+import type { Manifest } from "../cli/backup/manifest.ts";
+import { readArchive, type ReadArchive } from "../cli/backup/read-archive.ts";
+import { loose, type Value } from "../cli/backup/tables.ts";
+import { figures } from "../cli/backup-figures.ts";
+import { guestForm, openDayAhead, post } from "../bench/reservation-figures.ts";
+import { startProductionServer, stopProductionServer } from "../../tests/support/production-server.ts";
 import {
   findPostgresBinaries,
   startThrowawayPostgres,
   type ThrowawayPostgres,
-} from "../throwaway-postgres.ts";
+} from "../../tests/support/throwaway-postgres.ts";
 import { reportFindings, say, type Finding } from "./support.ts";
 
 /**

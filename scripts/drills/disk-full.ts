@@ -4,11 +4,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
-import { openDatabase, type DatabaseTarget } from "../../app/lib/db.server.ts";
-import { FILE_NAME_HEADER, UPLOAD_PATH } from "../../app/lib/picture-upload.ts";
-import { storedKeysOf } from "../../app/lib/uploaded-pictures.ts";
-import { guestForm, openDayAhead } from "../bench/reservations.ts";
-import { startProductionServer, stopProductionServer } from "../production-server.ts";
+import { openDatabase, type DatabaseTarget } from "../../db/database.server.ts";
+import { FILE_NAME_HEADER, UPLOAD_PATH } from "../../app/shared/pictures/picture-upload.ts";
+import { storedKeysOf } from "../../app/shared/pictures/uploaded-pictures.ts";
+import { guestForm, openDayAhead } from "../bench/reservation-figures.ts";
+import { startProductionServer, stopProductionServer } from "../../tests/support/production-server.ts";
 import { reportFindings, say, signInAsStaff, type Finding } from "./support.ts";
 
 /**

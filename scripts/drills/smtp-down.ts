@@ -1,9 +1,13 @@
 import fs from "node:fs";
 import net from "node:net";
-import { openDatabase, type DatabaseTarget } from "../../app/lib/db.server.ts";
-import { startMailbox } from "../mailbox.ts";
-import { guestForm, openDayAhead, post } from "../bench/reservations.ts";
-import { startProductionServer, stopProductionServer, type ProductionServer } from "../production-server.ts";
+import { openDatabase, type DatabaseTarget } from "../../db/database.server.ts";
+import { startMailbox } from "../../tests/support/mailbox.ts";
+import { guestForm, openDayAhead, post } from "../bench/reservation-figures.ts";
+import {
+  startProductionServer,
+  stopProductionServer,
+  type ProductionServer,
+} from "../../tests/support/production-server.ts";
 import { pause, reportFindings, say, signInAsStaff, type Finding } from "./support.ts";
 
 /**

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { DatabaseTarget } from "../../app/lib/db.server.ts";
-import { findPostgresBinaries, startThrowawayPostgres } from "../throwaway-postgres.ts";
+import type { DatabaseTarget } from "../../db/database.server.ts";
+import { findPostgresBinaries, startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
 
 /** What every drill shares: how it speaks, how it judges, and how it signs in as staff. */
 export const say = (line: string) => process.stdout.write(`${line}\n`);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Insertable } from "kysely";
-import type { AnnouncementsTable } from "../../app/lib/database.types.ts";
-import { demoAnnouncements } from "../../db/seed/announcements.ts";
+import type { AnnouncementsTable } from "../../db/database.types.ts";
+import { demoAnnouncements } from "../../app/demo/announcements.ts";
 import {
   accessibilityViolations,
   expect,

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
 import { createSession } from "../../app/features/auth/session.server.ts";
-import { startMailbox, type Mailbox } from "../../scripts/mailbox.ts";
+import { startMailbox, type Mailbox } from "../support/mailbox.ts";
 import { E2E_ADMIN, startSite, type Site } from "./support/site.ts";
 
 export { E2E_ADMIN, expect, type Mailbox, type Site };

@@ -1,5 +1,5 @@
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs } from "kysely";
-import type { Database } from "../../app/lib/database.types.ts";
+import type { Database } from "../../db/database.types.ts";
 import type { Dialect } from "../../db/dialect.ts";
 
 /** What each engine throws when its disk is full: node:sqlite's SQLITE_FULL, PostgreSQL's disk_full. */

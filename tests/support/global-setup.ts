@@ -3,7 +3,7 @@ import {
   findPostgresBinaries,
   startThrowawayPostgres,
   type ThrowawayPostgres,
-} from "../../scripts/throwaway-postgres.ts";
+} from "./throwaway-postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../app/lib/database.types.ts";
+import type { Database } from "../../db/database.types.ts";
 import { setStaffPassword } from "../../app/features/auth/staff.server.ts";
 
 export const TEST_PASSWORD = "richtig-geheim-42";

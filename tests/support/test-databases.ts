@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
+import { openDatabase, type DatabaseHandle } from "../../db/database.server.ts";
 import type { Dialect } from "../../db/dialect.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 

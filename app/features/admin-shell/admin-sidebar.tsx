@@ -9,7 +9,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "../../components/ui/sheet.tsx";
-import type { StaffRole } from "../../lib/database.types.ts";
+import type { StaffRole } from "../../../db/database.types.ts";
 import { cn } from "../../lib/utils.ts";
 import { adminScreens } from "./navigation.ts";
 

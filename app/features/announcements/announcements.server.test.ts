@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "../../lib/database.types.ts";
-import type { DatabaseHandle } from "../../lib/db.server.ts";
+import type { Database } from "../../../db/database.types.ts";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { listAllAnnouncements, listVisibleAnnouncements, saveAnnouncements } from "./announcements.server.ts";
 import type { SavedAnnouncement } from "./schema.ts";

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { AnnouncementsTable, Database } from "../../lib/database.types.ts";
-import { nowIso } from "../../lib/db.server.ts";
+import type { AnnouncementsTable, Database } from "../../../db/database.types.ts";
+import { nowIso } from "../../../db/database.server.ts";
 import {
   displayType,
   sortAnnouncements,

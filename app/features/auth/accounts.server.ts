@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, StaffRole } from "../../lib/database.types.ts";
-import { nowIso } from "../../lib/db.server.ts";
+import type { Database, StaffRole } from "../../../db/database.types.ts";
+import { nowIso } from "../../../db/database.server.ts";
 import { countHit } from "../../lib/rate-limit.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { createSession } from "./session.server.ts";

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { services } from "../../lib/app-context.ts";
+import { services } from "../../shared/app-context.ts";
 import {
   currentStaff,
   requireOwner,

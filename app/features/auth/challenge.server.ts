@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/database.types.ts";
+import type { Database } from "../../../db/database.types.ts";
 import { hashToken, readTokenCookie, tokenCookie, type CookieSettings } from "./session.server.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../lib/db.server.ts";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { TEST_PASSWORD, createStaff } from "../../../tests/support/staff.ts";
 import {

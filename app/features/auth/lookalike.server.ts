@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import unhomoglyph from "unhomoglyph";
-import type { Database } from "../../lib/database.types.ts";
+import type { Database } from "../../../db/database.types.ts";
 import { normalizeUsername } from "./schema.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { SecondFactorPolicy, StaffRole } from "../../lib/database.types.ts";
+import type { SecondFactorPolicy, StaffRole } from "../../../db/database.types.ts";
 import type { Notice } from "../../lib/forms.ts";
 import { CONTROL_CHARACTERS_MESSAGE, isCleanLine } from "../../lib/text-rules.ts";
 import { z } from "../../lib/zod.ts";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, SecondFactorPolicy } from "../../lib/database.types.ts";
+import type { Database, SecondFactorPolicy } from "../../../db/database.types.ts";
 
 type Db = Kysely<Database>;
 

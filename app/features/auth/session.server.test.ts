@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../lib/db.server.ts";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { replace } from "react-router";
-import type { Database, StaffRole } from "../../lib/database.types.ts";
+import type { Database, StaffRole } from "../../../db/database.types.ts";
 import { secondFactorRequiredFor, type PendingStep } from "./schema.ts";
 import { readSecondFactorPolicy } from "./second-factor-policy.server.ts";
 

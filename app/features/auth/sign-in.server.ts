@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, StaffUser } from "../../lib/database.types.ts";
+import type { Database, StaffUser } from "../../../db/database.types.ts";
 import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
 import { HashingBusyError } from "./password.server.ts";
 import { verifySecondFactor } from "./accounts.server.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, PasswordSetBy, StaffRole, StaffUser } from "../../lib/database.types.ts";
-import { nowIso } from "../../lib/db.server.ts";
+import type { Database, PasswordSetBy, StaffRole, StaffUser } from "../../../db/database.types.ts";
+import { nowIso } from "../../../db/database.server.ts";
 import { lookalikeOf } from "./lookalike.server.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password.server.ts";
 import { normalizeUsername } from "./schema.ts";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { addressBucket } from "../../lib/address-bucket.ts";
-import type { Database } from "../../lib/database.types.ts";
+import type { Database } from "../../../db/database.types.ts";
 import { normalizeUsername } from "./schema.ts";
 
 type Db = Kysely<Database>;

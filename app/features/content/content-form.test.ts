@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { contentBlocks, contentKeys, type ContentKey, type ContentValues } from "../../lib/content/blocks.ts";
+import {
+  contentBlocks,
+  contentKeys,
+  type ContentKey,
+  type ContentValues,
+} from "../../shared/content/blocks.ts";
 import {
   applyListAction,
   contentTabs,

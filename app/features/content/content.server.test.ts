@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "../../lib/database.types.ts";
-import type { DatabaseHandle } from "../../lib/db.server.ts";
+import type { Database } from "../../../db/database.types.ts";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import { contentBlocks } from "../../lib/content/blocks.ts";
+import { contentBlocks } from "../../shared/content/blocks.ts";
 import { draftFields, draftOf, findTab, type DraftObject } from "./content-form.ts";
 import { readContentBlocks, saveContentBlocks, submitContentForm } from "./content.server.ts";
 

@@ -1,15 +1,15 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/database.types.ts";
+import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import { nowIso } from "../../lib/db.server.ts";
-import { pictureIdentityOf } from "../../lib/uploaded-pictures.ts";
+import { nowIso } from "../../../db/database.server.ts";
+import { pictureIdentityOf } from "../../shared/pictures/uploaded-pictures.ts";
 import {
   contentBlocks,
   parseBlock,
   type ContentKey,
   type ContentValue,
   type ContentValues,
-} from "../../lib/content/blocks.ts";
+} from "../../shared/content/blocks.ts";
 import {
   applyListAction,
   BLOCK_FIELD,

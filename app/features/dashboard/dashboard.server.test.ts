@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../lib/db.server.ts";
-import { seedDemoContent } from "../../../db/seed/demo.ts";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
+import { seedDemoContent } from "../../demo/demo.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { readDashboardFigures } from "./dashboard.server.ts";
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, MenuType } from "../../lib/database.types.ts";
+import type { Database, MenuType } from "../../../db/database.types.ts";
 
 export interface DashboardFigures {
   speisekarteDishes: number;

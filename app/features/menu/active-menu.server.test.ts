@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../lib/db.server.ts";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import {
@@ -9,7 +9,7 @@ import {
   readActiveWochenkarte,
 } from "./active-menu.server.ts";
 import { addToActive, saveCategory, saveProduct } from "./menu-admin.server.ts";
-import { QueryCounter } from "../../../scripts/query-counter.ts";
+import { QueryCounter } from "../../../tests/support/query-counter.ts";
 
 const now = "2026-11-21T10:00:00.000Z";
 

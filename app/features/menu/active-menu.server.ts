@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/database.types.ts";
+import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { marksOf } from "./marks.ts";
 import { categoryTree, listShowcase } from "./menu-admin.server.ts";

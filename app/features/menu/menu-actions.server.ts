@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, MenuType } from "../../lib/database.types.ts";
+import type { Database, MenuType } from "../../../db/database.types.ts";
 import { formId, type Notice } from "../../lib/forms.ts";
 import {
   done,

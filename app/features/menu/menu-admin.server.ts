@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database, FeaturedDishCategory, MenuType } from "../../lib/database.types.ts";
-import { nowIso } from "../../lib/db.server.ts";
-import { pictureIdentityOf } from "../../lib/uploaded-pictures.ts";
+import type { Database, FeaturedDishCategory, MenuType } from "../../../db/database.types.ts";
+import { nowIso } from "../../../db/database.server.ts";
+import { pictureIdentityOf } from "../../shared/pictures/uploaded-pictures.ts";
 import { storedMarks } from "./marks.ts";
 import { SHOWCASE_CATEGORIES } from "./public-menu.ts";
 import type { CategoryRow, ProductRow, ShowcaseRow, WeeklyRow } from "./menu-model.ts";

@@ -1,4 +1,4 @@
-import type { FeaturedDishCategory, MenuType } from "../../lib/database.types.ts";
+import type { FeaturedDishCategory, MenuType } from "../../../db/database.types.ts";
 import type { ActionFailure } from "../../lib/action-failures.ts";
 import { errorNotice, type Notice, type RowActionResult } from "../../lib/forms.ts";
 

@@ -2,7 +2,7 @@
  * What guests see of the two cards, shared by the server (route loaders) and the browser (pages and
  * the home page dialogs). No server imports here.
  */
-import type { FeaturedDishCategory } from "../../lib/database.types.ts";
+import type { FeaturedDishCategory } from "../../../db/database.types.ts";
 
 export type MenuKind = "speisekarte" | "wochenkarte";
 

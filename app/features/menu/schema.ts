@@ -1,9 +1,9 @@
-import { optionalWebUrl } from "../../lib/content/schemas.ts";
+import { optionalWebUrl } from "../../shared/content/schemas.ts";
 import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
 import { MAX_PRICE_CENTS, readPrice } from "../../lib/money.ts";
 import { z } from "../../lib/zod.ts";
 import { CONTROL_CHARACTERS_MESSAGE, isCleanText } from "../../lib/text-rules.ts";
-import type { FeaturedDishCategory } from "../../lib/database.types.ts";
+import type { FeaturedDishCategory } from "../../../db/database.types.ts";
 import { areKnownMarks, canonicalMarks, type MarkKind } from "./marks.ts";
 import { SHOWCASE_CATEGORIES } from "./public-menu.ts";
 

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { isCalendarDate } from "../../lib/calendar.ts";
-import type { Database } from "../../lib/database.types.ts";
+import type { Database } from "../../../db/database.types.ts";
 import { fieldErrorsOf, formId, formText, INTENT_FIELD } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import type { Mailer } from "../../lib/mail/mailer.server.ts";
+import type { Mailer } from "../../shared/mail/mailer.server.ts";
 import { adminMessages as A, reservationLimits, statusLabels, type InfoTitle } from "./constants.ts";
 import type { AdminIntent, AdminResult, ListResult } from "./model.ts";
 import {

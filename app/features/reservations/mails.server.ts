@@ -1,8 +1,8 @@
-import type { ContactContent } from "../../lib/content/schemas.ts";
+import type { ContactContent } from "../../shared/content/schemas.ts";
 import { formatDate } from "../../lib/format.ts";
-import { calendarFile } from "../../lib/ics.ts";
-import { renderMail } from "../../lib/mail/html.ts";
-import type { OutgoingMail } from "../../lib/mail/outbox.server.ts";
+import { calendarFile } from "../../shared/mail/ics.ts";
+import { renderMail } from "../../shared/mail/html.ts";
+import type { OutgoingMail } from "../../shared/mail/outbox.server.ts";
 import { personsLabel, statusLabels } from "./constants.ts";
 import type { Reservation } from "./reservations.server.ts";
 

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { ReservationsTable } from "../../lib/database.types.ts";
+import type { ReservationsTable } from "../../../db/database.types.ts";
 import type { FieldErrors, Notice } from "../../lib/forms.ts";
 import type { InfoTitle } from "./constants.ts";
 import type { RequestField, StaffField } from "./schema.ts";

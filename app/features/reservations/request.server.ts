@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { addressBucket } from "../../lib/address-bucket.ts";
-import type { OpeningHoursContent } from "../../lib/content/schemas.ts";
-import type { Database } from "../../lib/database.types.ts";
+import type { OpeningHoursContent } from "../../shared/content/schemas.ts";
+import type { Database } from "../../../db/database.types.ts";
 import { formText } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import type { Mailer } from "../../lib/mail/mailer.server.ts";
+import type { Mailer } from "../../shared/mail/mailer.server.ts";
 import { countHit } from "../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../lib/db.server.ts";
-import { contentDefaults } from "../../lib/content/defaults.ts";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
+import { contentDefaults } from "../../shared/content/defaults.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import {
   reservationCancellation,

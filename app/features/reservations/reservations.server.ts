@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../../lib/database.types.ts";
-import { nowIso } from "../../lib/db.server.ts";
-import { enqueueMail, type OutgoingMail } from "../../lib/mail/outbox.server.ts";
+import type { Database } from "../../../db/database.types.ts";
+import { nowIso } from "../../../db/database.server.ts";
+import { enqueueMail, type OutgoingMail } from "../../shared/mail/outbox.server.ts";
 import type { ReservationStatus } from "./constants.ts";
 import type { Reservation, ReservationView } from "./model.ts";
 import { searchableName, type ReservationRequest, type StaffReservationValues } from "./schema.ts";

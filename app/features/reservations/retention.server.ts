@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { addMonths, berlinNow } from "../../lib/calendar.ts";
-import type { Database } from "../../lib/database.types.ts";
+import type { Database } from "../../../db/database.types.ts";
 
 /**
  * The privacy policy promises: reservation data is deleted at the latest twelve months after the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDefaults } from "../../lib/content/defaults.ts";
+import { contentDefaults } from "../../shared/content/defaults.ts";
 import { searchableName, staffReservationSchema, validateReservationRequest } from "./schema.ts";
 
 const hours = contentDefaults["global.opening_hours"];

@@ -1,6 +1,6 @@
-import type { ContactContent, OpeningHoursContent } from "../../lib/content/schemas.ts";
-import { parseOpeningHours } from "../../lib/content/opening-hours.ts";
-import { weekdays, type Weekday } from "../../lib/content/weekdays.ts";
+import type { ContactContent, OpeningHoursContent } from "../../shared/content/schemas.ts";
+import { parseOpeningHours } from "../../shared/content/opening-hours.ts";
+import { weekdays, type Weekday } from "../../lib/weekdays.ts";
 
 /**
  * The `schema.org/Restaurant` description of the home page (JSON-LD), built from the contact details

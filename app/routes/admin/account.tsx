@@ -35,7 +35,7 @@ import {
 } from "../../features/auth/schema.ts";
 import { readSecondFactorPolicy } from "../../features/auth/second-factor-policy.server.ts";
 import { otpauthUri } from "../../features/auth/totp.server.ts";
-import { services } from "../../lib/app-context.ts";
+import { services } from "../../shared/app-context.ts";
 import {
   errorNotice,
   fieldErrorsOf,

@@ -31,7 +31,7 @@ import {
   writeSecondFactorPolicy,
 } from "../../features/auth/second-factor-policy.server.ts";
 import { lookalikeMessage } from "../../features/auth/staff.server.ts";
-import { services } from "../../lib/app-context.ts";
+import { services } from "../../shared/app-context.ts";
 import {
   errorNotice,
   fieldErrorsOf,

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
 import { readDashboardFigures } from "../../features/dashboard/dashboard.server.ts";
-import { services } from "../../lib/app-context.ts";
+import { services } from "../../shared/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/dashboard";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../lib/db.server.ts";
-import { contentBlocks } from "../../lib/content/blocks.ts";
-import { pictureIdentityOf } from "../../lib/uploaded-pictures.ts";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
+import { contentBlocks } from "../../shared/content/blocks.ts";
+import { pictureIdentityOf } from "../../shared/pictures/uploaded-pictures.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import {
   contentPictureUses,

@@ -3,13 +3,13 @@ import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
 import { contentPictureUses, forgetContentPicture } from "../../features/content/content.server.ts";
 import { forgetShowcasePicture, showcasePictureUses } from "../../features/menu/menu-admin.server.ts";
-import { GalleryAdmin } from "../../features/pictures/components/admin/gallery-admin.tsx";
-import { handleGalleryAction } from "../../features/pictures/gallery-actions.server.ts";
-import { listGallery } from "../../features/pictures/gallery.server.ts";
-import { services } from "../../lib/app-context.ts";
+import { GalleryAdmin } from "../../features/gallery/components/admin/gallery-admin.tsx";
+import { handleGalleryAction } from "../../features/gallery/gallery-actions.server.ts";
+import { listGallery } from "../../features/gallery/gallery.server.ts";
+import { services } from "../../shared/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
-import { addressOfKey, pictureIdentityOf } from "../../lib/uploaded-pictures.ts";
+import { addressOfKey, pictureIdentityOf } from "../../shared/pictures/uploaded-pictures.ts";
 import type { Route } from "./+types/gallery";
 import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure, rowActionFailure } from "../../lib/action-failures.ts";
@@ -17,7 +17,7 @@ import {
   galleryFailureNotices,
   galleryMessages,
   type GalleryAdminPicture,
-} from "../../features/pictures/gallery-model.ts";
+} from "../../features/gallery/gallery-model.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Galerie verwalten", noindex: true });
 

@@ -10,7 +10,7 @@ import { AnnouncementsEditor } from "../../features/announcements/components/ann
 import type { EditableAnnouncement, SaveResult } from "../../features/announcements/drafts.ts";
 import { validateAnnouncementList } from "../../features/announcements/schema.ts";
 import { requireStaffSession } from "../../features/auth/auth.server.ts";
-import { services } from "../../lib/app-context.ts";
+import { services } from "../../shared/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { readForm, saveMessages } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";

@@ -5,8 +5,8 @@ import { beginSecondFactor, confirmSecondFactor } from "../../features/auth/acco
 import { writeSecondFactorPolicy } from "../../features/auth/second-factor-policy.server.ts";
 import { createSession } from "../../features/auth/session.server.ts";
 import { stepAt, totpCode } from "../../features/auth/totp.server.ts";
-import { appContext, type AppServices } from "../../lib/app-context.ts";
-import type { DatabaseHandle } from "../../lib/db.server.ts";
+import { appContext, type AppServices } from "../../shared/app-context.ts";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { parseConfig } from "../../lib/env.server.ts";
 import routes from "../../routes.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";

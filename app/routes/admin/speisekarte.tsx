@@ -9,7 +9,7 @@ import {
   listCategories,
   listProducts,
 } from "../../features/menu/menu-admin.server.ts";
-import { services } from "../../lib/app-context.ts";
+import { services } from "../../shared/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/speisekarte";

@@ -4,7 +4,7 @@ import { requireStaffSession } from "../../features/auth/auth.server.ts";
 import { WochenkarteAdmin } from "../../features/menu/components/admin/wochenkarte-admin.tsx";
 import { handleWochenkarteAction } from "../../features/menu/menu-actions.server.ts";
 import { listActiveIds, listWeeklyMeals } from "../../features/menu/menu-admin.server.ts";
-import { services } from "../../lib/app-context.ts";
+import { services } from "../../shared/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/wochenkarte";

@@ -29,7 +29,7 @@ import {
   readChallengeToken,
 } from "../../features/auth/challenge.server.ts";
 import { completeSecondFactor, signIn } from "../../features/auth/sign-in.server.ts";
-import { services } from "../../lib/app-context.ts";
+import { services } from "../../shared/app-context.ts";
 import {
   fieldErrorsOf,
   formText,

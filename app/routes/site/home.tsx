@@ -9,8 +9,8 @@ import { Testimonials } from "../../features/home/components/testimonials.tsx";
 import { useAnchorLanding } from "../../features/home/components/use-anchor-landing.ts";
 import { readContentBlocks } from "../../features/content/content.server.ts";
 import { loadShowcase } from "../../features/menu/active-menu.server.ts";
-import { PublicGallery } from "../../features/pictures/components/public-gallery.tsx";
-import { loadPublicGallery } from "../../features/pictures/gallery.server.ts";
+import { PublicGallery } from "../../features/gallery/components/public-gallery.tsx";
+import { loadPublicGallery } from "../../features/gallery/gallery.server.ts";
 import { ShowcaseCarousel } from "../../features/menu/components/showcase-carousel.tsx";
 import { ReservationRequestForm } from "../../features/reservations/components/reservation-request-form.tsx";
 import { bookingWindow } from "../../features/reservations/rules.ts";
@@ -18,7 +18,7 @@ import { submitReservationRequest } from "../../features/reservations/request.se
 import { readForm } from "../../lib/forms.ts";
 import { data } from "react-router";
 import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
-import { services } from "../../lib/app-context.ts";
+import { services } from "../../shared/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/home";
 

@@ -1,7 +1,7 @@
 # Draws the demo gallery's scenes as SVG (4:3): the trattoria's terrace, dining room, pizza oven,
 # wine, ingredients, espresso and fresh pasta. With the five showcase dishes (../gerichte) they make
 # the dozen demo pictures. Deterministic (fixed seed). Run: python3 design/bilder/galerie/generate.py,
-# then bash design/bilder/render.sh and npm run demo:gallery (scripts/demo-gallery.ts).
+# then bash design/bilder/render.sh and npm run demo:gallery (scripts/cli/demo-gallery.ts).
 import math, os, random
 here = os.path.dirname(os.path.abspath(__file__))
 random.seed(11)

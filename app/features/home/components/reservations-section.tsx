@@ -5,8 +5,8 @@ import type {
   ContactContent,
   OpeningHoursContent,
   ReservationsSectionContent,
-} from "../../../lib/content/schemas.ts";
-import { OpeningHoursList } from "../../../components/contact-details.tsx";
+} from "../../../shared/content/schemas.ts";
+import { OpeningHoursList } from "../../../shared/content/contact-details.tsx";
 import { PictureSection, SectionDescription, SectionHeading } from "./section-frame.tsx";
 
 const mailtoReservation = (email: string) =>

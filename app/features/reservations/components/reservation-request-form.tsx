@@ -6,7 +6,7 @@ import { focusFirstInvalid } from "../../../components/forms/focus.ts";
 import { NoticeInPage } from "../../../components/forms/form-notice.tsx";
 import { StatusButton } from "../../../components/forms/status-button.tsx";
 import { isCalendarDate } from "../../../lib/calendar.ts";
-import type { OpeningHoursContent } from "../../../lib/content/schemas.ts";
+import type { OpeningHoursContent } from "../../../shared/content/schemas.ts";
 import type { FieldErrors, Notice } from "../../../lib/forms.ts";
 import { requestToastArea } from "../../../lib/toasts.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";

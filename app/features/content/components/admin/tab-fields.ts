@@ -1,4 +1,4 @@
-import { weekdays } from "../../../../lib/content/weekdays.ts";
+import { weekdays } from "../../../../lib/weekdays.ts";
 import type { TabId } from "../../content-form.ts";
 
 /**

@@ -4,11 +4,11 @@ import {
   PictureField,
   type ChoosablePicture,
   type PictureFieldLabels,
-} from "../../../../components/admin/picture-field.tsx";
+} from "../../../../shared/pictures/admin/picture-field.tsx";
 import { SelectField, type FieldMessages } from "../../../../components/forms/field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.tsx";
-import type { FeaturedDishCategory } from "../../../../lib/database.types.ts";
+import type { FeaturedDishCategory } from "../../../../../db/database.types.ts";
 import { formatPrice } from "../../../../lib/format.ts";
 import { marksOf, printedMarks } from "../../marks.ts";
 import type { ShowcaseRow } from "../../menu-model.ts";

@@ -1,0 +1,189 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import type { ServerBuild } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { contentBlocks, contentKeys } from "../shared/content/blocks.ts";
+import type { Database } from "../../db/database.types.ts";
+import type { DatabaseHandle } from "../../db/database.server.ts";
+import { parseConfig } from "../lib/env.server.ts";
+import { createApp } from "../../server/app.ts";
+import { recordingLogger } from "../../tests/support/silent-logger.ts";
+import { testDatabases } from "../../tests/support/test-databases.ts";
+import { DEMO_MARKER_KEY, seedDemoContent } from "./demo.ts";
+import sharp from "sharp";
+import { addressOfKey, responsivePicture, storedKeysOf } from "../shared/pictures/uploaded-pictures.ts";
+
+const now = "2026-11-21T10:00:00.000Z";
+
+/** Every row of the tables demo content writes, to compare before and after. */
+async function snapshot(db: Kysely<Database>) {
+  return {
+    site_content: await db.selectFrom("site_content").selectAll().orderBy("key").execute(),
+    announcements: await db.selectFrom("announcements").selectAll().orderBy("id").execute(),
+    categories: await db.selectFrom("categories").selectAll().orderBy("id").execute(),
+    menu_items: await db.selectFrom("menu_items").selectAll().orderBy("id").execute(),
+    weekly_meals: await db.selectFrom("weekly_meals").selectAll().orderBy("id").execute(),
+    active: await db.selectFrom("active_menu_configurations").selectAll().orderBy("id").execute(),
+  };
+}
+
+describe.each(testDatabases())("demo content on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  it("fills a fresh database with menus, a text for every block and announcements of each priority", async () => {
+    handle = await engine.open();
+    expect(await seedDemoContent(handle.db)).toBe(true);
+    const rows = await snapshot(handle.db);
+    expect(rows.categories).toHaveLength(6);
+    expect(rows.menu_items).toHaveLength(13);
+    expect(rows.weekly_meals).toHaveLength(3);
+    expect(rows.active).toHaveLength(15);
+    const showcase = await handle.db
+      .selectFrom("featured_dishes")
+      .select(["category", "is_active"])
+      .execute();
+    expect(new Set(showcase.map((item) => item.category))).toEqual(
+      new Set(["antipasti", "pasta", "pizza", "secondi", "dolci"]),
+    );
+    expect(showcase.some((item) => item.is_active === 0)).toBe(true);
+    const subcategories = rows.categories.filter((category) => category.parent_id !== null);
+    expect(subcategories).toHaveLength(1);
+    expect(rows.menu_items.every((dish) => dish.allergens !== null)).toBe(true);
+    const texts = new Map(rows.site_content.map((row) => [row.key, JSON.parse(row.value) as unknown]));
+    for (const key of contentKeys) {
+      expect(contentBlocks[key].schema.safeParse(texts.get(key)).success, key).toBe(true);
+    }
+    expect(texts.has(DEMO_MARKER_KEY)).toBe(true);
+    expect(new Set(rows.announcements.map((row) => row.priority))).toEqual(
+      new Set(["high", "medium", "low"]),
+    );
+  });
+
+  it("adds a dozen gallery pictures, published and in order, with every file their names promise", async () => {
+    handle = await engine.open();
+    const files = new Map<string, Buffer>();
+    expect(
+      await seedDemoContent(handle.db, {
+        pictures: { files: { put: async (key, data) => void files.set(key, data) } },
+      }),
+    ).toBe(true);
+    const gallery = await handle.db
+      .selectFrom("gallery_images")
+      .selectAll()
+      .orderBy("display_order")
+      .execute();
+    expect(gallery).toHaveLength(12);
+    expect(gallery.every((row) => row.is_published === 1 && row.alt_text.length > 10)).toBe(true);
+    expect(gallery.map((row) => row.display_order)).toEqual(gallery.map((_, index) => index + 1));
+    const promised = gallery.flatMap((row) => storedKeysOf(row.storage_path));
+    expect([...files.keys()].sort()).toEqual(promised.sort());
+    for (const row of gallery) {
+      const shown = responsivePicture(addressOfKey(row.storage_path));
+      const metadata = await sharp(files.get(row.storage_path)).metadata();
+      expect([metadata.width, metadata.height], row.storage_path).toEqual([shown?.width, shown?.height]);
+    }
+  });
+
+  it("writes nothing at the second start, and what staff deleted stays deleted", async () => {
+    handle = await engine.open();
+    expect(await seedDemoContent(handle.db)).toBe(true);
+    const seeded = await snapshot(handle.db);
+    expect(await seedDemoContent(handle.db)).toBe(false);
+    expect(await snapshot(handle.db)).toEqual(seeded);
+
+    await handle.db.deleteFrom("announcements").execute();
+    await handle.db.deleteFrom("menu_items").execute();
+    await handle.db.deleteFrom("weekly_meals").execute();
+    await handle.db.deleteFrom("categories").execute();
+    await handle.db.deleteFrom("site_content").where("key", "!=", DEMO_MARKER_KEY).execute();
+    const emptied = await snapshot(handle.db);
+    expect(await seedDemoContent(handle.db)).toBe(false);
+    expect(await snapshot(handle.db)).toEqual(emptied);
+    expect(emptied.announcements).toEqual([]);
+  });
+
+  it("never adds demo content to a restaurant's own data, not even after it was deleted", async () => {
+    handle = await engine.open();
+    await handle.db
+      .insertInto("announcements")
+      .values({
+        title: "Eigene Mitteilung",
+        content: "Text",
+        type: "info",
+        priority: "low",
+        is_active: 1,
+        valid_until: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    expect(await seedDemoContent(handle.db)).toBe(false);
+    await handle.db.deleteFrom("announcements").execute();
+    expect(await seedDemoContent(handle.db)).toBe(false);
+    const rows = await snapshot(handle.db);
+    expect(rows.announcements).toEqual([]);
+    expect(rows.menu_items).toEqual([]);
+    expect(rows.site_content.map((row) => row.key)).toEqual([DEMO_MARKER_KEY]);
+  });
+
+  it("leaves nothing behind when seeding fails: one transaction, marker included", async () => {
+    handle = await engine.open();
+    // Without the table of active cards, seeding fails after the categories and dishes were written.
+    await handle.db.schema.dropTable("active_menu_configurations").execute();
+    await expect(seedDemoContent(handle.db)).rejects.toThrow();
+    expect(await handle.db.selectFrom("site_content").selectAll().execute()).toEqual([]);
+    expect(await handle.db.selectFrom("categories").selectAll().execute()).toEqual([]);
+    expect(await handle.db.selectFrom("menu_items").selectAll().execute()).toEqual([]);
+  });
+});
+
+describe("demo content at server start (SQLite)", () => {
+  const build = {} as ServerBuild;
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function start(dataDir: string, demo: "on" | "off") {
+    const config = parseConfig({ DATA_DIR: dataDir, DEMO_CONTENT: demo, LOG_LEVEL: "silent" });
+    return createApp(config, { build, logger: recordingLogger().logger, onGeneratedPassword: () => {} });
+  }
+
+  it("DEMO_CONTENT=off writes nothing; a later start with it on fills the still empty database once", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-demo-"));
+    dirs.push(dataDir);
+    let app = await start(dataDir, "off");
+    try {
+      expect(await snapshot(app.database.db)).toEqual({
+        site_content: [],
+        announcements: [],
+        categories: [],
+        menu_items: [],
+        weekly_meals: [],
+        active: [],
+      });
+    } finally {
+      await app.close();
+    }
+
+    app = await start(dataDir, "on");
+    let seeded: Awaited<ReturnType<typeof snapshot>>;
+    try {
+      seeded = await snapshot(app.database.db);
+      expect(seeded.announcements.length).toBeGreaterThan(0);
+      expect(seeded.menu_items.length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+
+    app = await start(dataDir, "on");
+    try {
+      expect(await snapshot(app.database.db)).toEqual(seeded);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,272 @@
+import { randomUUID } from "node:crypto";
+import fs, { type FileHandle } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/database.types.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import type { PictureStorage } from "../../shared/pictures/storage.server.ts";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../../../db/private-files.server.ts";
+import {
+  STORAGE_PROBLEM_STATUS,
+  storageProblemOf,
+  type StorageProblem,
+} from "../../lib/storage-errors.server.ts";
+import {
+  FILE_NAME_HEADER,
+  MAX_PICTURE_BYTES,
+  shownFileName,
+  uploadMessages as M,
+  type UploadAnswer,
+  type UploadTarget,
+} from "../../shared/pictures/picture-upload.ts";
+import { addressOfKey } from "../../shared/pictures/uploaded-pictures.ts";
+import { addPicture } from "./gallery.server.ts";
+import {
+  namedPictureBaseKey,
+  pictureBaseKey,
+  PictureRefused,
+  processPicture,
+  type ProcessedPicture,
+} from "./process-picture.server.ts";
+
+export interface UploadDeps {
+  db: Kysely<Database>;
+  storage: PictureStorage;
+  /** A folder on the same disk as the storage, for the upload while it arrives. */
+  incomingDir: string;
+  logger: Logger;
+  username: string;
+}
+
+export interface UploadResponse {
+  status: number;
+  answer: UploadAnswer;
+}
+
+class TooLarge extends Error {}
+
+/**
+ * One picture at a time is decoded and resized: libvips already uses every core for one picture,
+ * and a queue keeps the memory of three large uploads at once at that of one (decision 0019).
+ */
+let processing: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = processing.then(work, work);
+  processing = run.catch(() => undefined);
+  return run;
+}
+
+/** Where uploads arrive, below DATA_DIR (the same disk as the pictures). */
+export const incomingDirOf = (dataDir: string) => path.join(dataDir, "eingang");
+
+/**
+ * Uploads a stopped server left half received: nobody waits for them any more. Only those older than
+ * an hour, so a second server on the same DATA_DIR keeps the ones it is receiving.
+ */
+export async function clearIncoming(dir: string, now = Date.now()): Promise<void> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (stat && now - stat.mtimeMs > 60 * 60 * 1000) await fs.rm(file, { force: true });
+  }
+}
+
+/**
+ * At most this many uploads are received at once; a further one is answered at once with a request
+ * to try again (the staff screens send one file after another, so only a script meets it).
+ */
+export const MAX_UPLOADS_AT_ONCE = 4;
+let uploadsInFlight = 0;
+
+function fileNameOf(request: Request): string {
+  const header = request.headers.get(FILE_NAME_HEADER) ?? "";
+  try {
+    return decodeURIComponent(header).slice(0, 255);
+  } catch {
+    return header.slice(0, 255);
+  }
+}
+
+/**
+ * The body, streamed to a file and counted on the way: never more than the limit, never all in
+ * memory. Should the file fail (a full disk), the rest of the body is still read and dropped before
+ * the error is thrown: a server that answers while the browser is still sending breaks the
+ * connection, and the browser would show its own network error instead of the German message.
+ */
+export async function receiveToFile(body: ReadableStream<Uint8Array>, file: string): Promise<number> {
+  let size = 0;
+  let writeError: unknown;
+  let handle: FileHandle | undefined;
+  try {
+    await makePrivateDir(path.dirname(file));
+    handle = await fs.open(file, "wx", PRIVATE_FILE_MODE);
+  } catch (error) {
+    writeError = error;
+  }
+  try {
+    for await (const chunk of Readable.fromWeb(
+      body as NodeReadableStream<Uint8Array>,
+    ) as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_PICTURE_BYTES) throw new TooLarge();
+      if (handle && writeError === undefined) {
+        try {
+          // A nearly full disk may take part of a chunk: write the rest until all is in, or it fails.
+          for (let offset = 0; offset < chunk.length;) {
+            const { bytesWritten } = await handle.write(chunk, offset);
+            offset += bytesWritten;
+          }
+        } catch (error) {
+          writeError = error;
+        }
+      }
+    }
+  } finally {
+    // Closing may fail on a full disk too; the error that matters is the one before.
+    await handle?.close().catch((error: unknown) => (writeError ??= error));
+  }
+  if (writeError !== undefined) throw writeError;
+  return size;
+}
+
+function baseKeyFor(target: UploadTarget, fileName: string): string {
+  switch (target) {
+    case "galerie":
+      return pictureBaseKey("gallery");
+    case "gericht":
+      return pictureBaseKey("gerichte");
+    case "hero":
+      return namedPictureBaseKey("inhalte", "hero", fileName);
+    case "inhalt":
+      return namedPictureBaseKey("inhalte", "bild", fileName);
+  }
+}
+
+/** A first alt text from the file's name ('pizza-margherita.jpg' → 'pizza margherita'), for staff to improve. */
+export function altTextFromFileName(fileName: string): string {
+  const text = shownFileName(fileName)
+    .replace(/\.[^.]*$/, "")
+    .replace(/[-_.]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 200);
+  return text || "Bild aus der Galerie";
+}
+
+const filesOf = (picture: ProcessedPicture) => [picture.original, ...picture.variants];
+
+async function removeFiles(storage: PictureStorage, picture: ProcessedPicture): Promise<void> {
+  await Promise.all(filesOf(picture).map((file) => storage.remove(file.key).catch(() => undefined)));
+}
+
+async function store(storage: PictureStorage, picture: ProcessedPicture): Promise<void> {
+  try {
+    for (const file of filesOf(picture)) await storage.put(file.key, file.data);
+  } catch (error) {
+    await removeFiles(storage, picture);
+    throw error;
+  }
+}
+
+const refusal = (status: number, title: string, message: string): UploadResponse => ({
+  status,
+  answer: { ok: false, title, message },
+});
+
+const storageRefusal = (problem: StorageProblem) =>
+  refusal(STORAGE_PROBLEM_STATUS, M.failedTitle, problem === "full" ? M.storageFull : M.storageNotWritable);
+
+/**
+ * A staff member's upload (the caller has checked the session and the origin): received to disk,
+ * judged and processed, stored with its variants, and for the gallery added as a published picture
+ * at the end. Every refusal is one of the spec's messages; nothing is kept of a refused file.
+ */
+export async function receivePictureUpload(
+  request: Request,
+  target: UploadTarget,
+  deps: UploadDeps,
+): Promise<UploadResponse> {
+  const fileName = fileNameOf(request);
+  const name = shownFileName(fileName);
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (declared > MAX_PICTURE_BYTES) return refusal(413, M.tooLargeTitle, M.tooLarge(name));
+  if (!request.body || declared === 0) return refusal(400, M.notAPictureTitle, M.noFile);
+
+  if (uploadsInFlight >= MAX_UPLOADS_AT_ONCE) return refusal(503, M.failedTitle, M.busy);
+  uploadsInFlight += 1;
+  const incoming = path.join(deps.incomingDir, `${randomUUID()}.upload`);
+  try {
+    try {
+      const size = await receiveToFile(request.body, incoming);
+      if (size === 0) return refusal(400, M.notAPictureTitle, M.noFile);
+    } catch (error) {
+      if (error instanceof TooLarge) return refusal(413, M.tooLargeTitle, M.tooLarge(name));
+      if (storageProblemOf(error)) throw error;
+      // The browser went away mid-upload: nobody waits for an answer.
+      deps.logger.warn("picture upload broke off", { error });
+      return refusal(400, M.failedTitle, M.failed);
+    }
+    const picture = await oneAtATime(() => processPicture(incoming, baseKeyFor(target, fileName)));
+    await store(deps.storage, picture);
+    let galleryId: number | undefined;
+    if (target === "galerie") {
+      try {
+        galleryId = await addPicture(deps.db, {
+          key: picture.original.key,
+          altText: altTextFromFileName(fileName),
+          caption: null,
+        });
+      } catch (error) {
+        await removeFiles(deps.storage, picture);
+        deps.logger.error("gallery picture could not be added", { error, key: picture.original.key });
+        const problem = storageProblemOf(error);
+        if (problem) return storageRefusal(problem);
+        return refusal(500, M.addFailedTitle, M.failed);
+      }
+    }
+    deps.logger.info("picture uploaded", {
+      target,
+      key: picture.original.key,
+      variants: picture.variants.length,
+      by: deps.username,
+    });
+    return {
+      status: 201,
+      answer: {
+        ok: true,
+        address: addressOfKey(picture.original.key),
+        width: picture.width,
+        height: picture.height,
+        ...(galleryId === undefined ? {} : { galleryId }),
+      },
+    };
+  } catch (error) {
+    if (error instanceof PictureRefused) {
+      switch (error.problem) {
+        case "too-large":
+          return refusal(413, M.tooLargeTitle, M.tooLarge(name));
+        case "too-many-pixels":
+          return refusal(413, M.tooLargeTitle, M.tooManyPixels(name));
+        case "empty":
+          return refusal(400, M.notAPictureTitle, M.emptyFile(name));
+        case "not-a-picture":
+          return refusal(415, M.notAPictureTitle, M.notAPicture(name));
+      }
+    }
+    deps.logger.error("picture upload failed", { error, target });
+    const problem = storageProblemOf(error);
+    if (problem) return storageRefusal(problem);
+    return refusal(500, M.failedTitle, M.failed);
+  } finally {
+    uploadsInFlight -= 1;
+    await fs.rm(incoming, { force: true });
+  }
+}

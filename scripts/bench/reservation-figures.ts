@@ -1,0 +1,283 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { listReservations } from "../../app/features/reservations/reservations.server.ts";
+import { searchableName } from "../../app/features/reservations/schema.ts";
+import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
+import { openDatabase, type DatabaseHandle } from "../../db/database.server.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { findPostgresBinaries, startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
+import { percentile } from "./load-generator.ts";
+
+/**
+ * The reservation figures of `npm run bench` and `npm run bench:reservations`: the staff screen's
+ * views over many stored reservations, and many guests sending the form at once.
+ */
+export const ROWS = 50_000;
+export const GUESTS = 200;
+
+const firstNames = [
+  "Anna",
+  "Jürgen",
+  "Özlem",
+  "Sabine",
+  "Thomas",
+  "Lena",
+  "Markus",
+  "Äneas",
+  "Ulrike",
+  "Karl",
+];
+const lastNames = [
+  "Müller",
+  "Schäfer",
+  "Özdemir",
+  "Weiß",
+  "Becker",
+  "Hoffmann",
+  "Brenner",
+  "Groß",
+  "Übel",
+  "Krämer",
+  "Schmidt",
+  "Wagner",
+];
+
+async function fill(handle: DatabaseHandle, rows: number) {
+  const start = addDays(berlinNow().date, -365);
+  const now = new Date().toISOString();
+  const statuses = ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"] as const;
+  const slots = ["12:00", "12:30", "18:00", "18:30", "19:00", "19:30", "20:00"];
+  let batch = [];
+  for (let i = 0; i < rows; i += 1) {
+    const name = `${firstNames[i % firstNames.length]} ${lastNames[(i * 7) % lastNames.length]} ${i}`;
+    batch.push({
+      customer_name: name,
+      customer_name_search: searchableName(name),
+      email: `gast${i}@example.de`,
+      phone_number: null,
+      reservation_date: addDays(start, Math.floor(i / (rows / 730))),
+      reservation_time: slots[i % slots.length] as string,
+      party_size: 1 + (i % 8),
+      notes: null,
+      status: statuses[i % 4] as (typeof statuses)[number],
+      request_token: null,
+      created_at: now,
+      updated_at: now,
+    });
+    if (batch.length === 500) {
+      await handle.db.insertInto("reservations").values(batch).execute();
+      batch = [];
+    }
+  }
+  if (batch.length) await handle.db.insertInto("reservations").values(batch).execute();
+}
+
+/** Milliseconds of each of `repeat` runs, after one unmeasured run, sorted. */
+async function time(run: () => Promise<unknown>, repeat = 50): Promise<number[]> {
+  await run();
+  const samples: number[] = [];
+  for (let i = 0; i < repeat; i += 1) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+export interface QueryFigures {
+  label: string;
+  /** Rows the query returns. */
+  rows: number;
+  /** Milliseconds per run, sorted. */
+  samples: number[];
+}
+
+/** Fills the database up to ROWS reservations (once; left filled) and times the staff screen's views. */
+export async function reservationQueries(handle: DatabaseHandle): Promise<QueryFigures[]> {
+  await migrateToLatest(handle);
+  const existing = await handle.db
+    .selectFrom("reservations")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  if (Number(existing.n) < ROWS) await fill(handle, ROWS - Number(existing.n));
+  const today = berlinNow().date;
+  const views = [
+    { label: "Datumsansicht", filter: { mode: "date", date: today } },
+    { label: "Namenssuche 'MÜLLER 12'", filter: { mode: "search", query: "MÜLLER 12" } },
+    { label: "Namenssuche 'özd'", filter: { mode: "search", query: "özd" } },
+    { label: "Ausstehend", filter: { mode: "pending" } },
+  ] as const;
+  const figures: QueryFigures[] = [];
+  for (const view of views) {
+    const samples = await time(
+      () => listReservations(handle.db, view.filter),
+      view.label === "Ausstehend" ? 20 : 50,
+    );
+    const rows = (await listReservations(handle.db, view.filter)).length;
+    figures.push({ label: view.label, rows, samples });
+  }
+  return figures;
+}
+
+export function post(url: string, body: string) {
+  return new Promise<{ status: number; ms: number }>((resolve, reject) => {
+    const started = performance.now();
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+          Origin: new URL(url).origin,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/**
+ * The browser sends the form two ways: with JavaScript its fetcher posts to the route's data URL
+ * (`/_.data?index`, answered with the action's data only); without it, a document POST to `/?index`
+ * answered with the whole page.
+ */
+export const RESERVATION_PATHS = {
+  "mit JavaScript (/_.data?index)": "/_.data?index",
+  "ohne JavaScript (/?index)": "/?index",
+} as const;
+
+/** A date a week ahead on which the restaurant is open (closed on Mondays in the demo content). */
+export function openDayAhead(): string {
+  let date = addDays(berlinNow().date, 7);
+  while (weekdayOf(date) === "monday") date = addDays(date, 1);
+  return date;
+}
+
+/**
+ * One guest's form as the browser sends it: guest `guest` of `prefix` (and its `round`-th request,
+ * when a guest sends several), with a key of its own.
+ */
+export function guestForm(prefix: string, guest: number, date: string, round?: number): string {
+  const id = round === undefined ? [prefix, guest] : [prefix, guest, round];
+  return new URLSearchParams({
+    name: id.join(" "),
+    email: `gast${guest}@example.de`,
+    date,
+    time: "19:00",
+    party_size: String(1 + (guest % 8)),
+    request_token: id.join("-"),
+  }).toString();
+}
+
+export const formsOf = (prefix: string, date: string) =>
+  Array.from({ length: GUESTS }, (_, i) => guestForm(prefix, i, date));
+
+export interface BurstFigures {
+  sent: number;
+  ok: number;
+  perSecond: number;
+  /** Milliseconds per request, sorted. */
+  latencies: number[];
+  stored: number;
+  distinctGuests: number;
+}
+
+/**
+ * GUESTS guests send the form at the same moment, every tenth of them twice (a double click), to a
+ * server whose rate limit is off (RESERVATION_RATE_LIMIT=0) and whose SQLite database lies in
+ * `dataDir`; then counts what was stored under `prefix` — each guest exactly once is right.
+ * The first call per server should be a warm-up: a server running a while has its code compiled.
+ */
+export async function reservationBurst(
+  origin: string,
+  dataDir: string,
+  prefix: string,
+  pathAndQuery: string = RESERVATION_PATHS["mit JavaScript (/_.data?index)"],
+): Promise<BurstFigures> {
+  const forms = formsOf(prefix, openDayAhead());
+  const sends = [...forms, ...forms.filter((_, i) => i % 10 === 0)];
+  const started = performance.now();
+  const results = await Promise.all(sends.map((body) => post(`${origin}${pathAndQuery}`, body)));
+  const seconds = (performance.now() - started) / 1000;
+  const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "tavola.sqlite") });
+  try {
+    const stored = await handle.db
+      .selectFrom("reservations")
+      .select(["customer_name"])
+      .where("customer_name", "like", `${prefix} %`)
+      .execute();
+    return {
+      sent: sends.length,
+      ok: results.filter((result) => result.status === 200).length,
+      perSecond: sends.length / seconds,
+      latencies: results.map((result) => result.ms).sort((a, b) => a - b),
+      stored: stored.length,
+      distinctGuests: new Set(stored.map((row) => row.customer_name)).size,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The same GUESTS requests arriving evenly within one second, as on a busy evening. */
+export async function reservationSpread(origin: string, prefix: string, pathAndQuery: string) {
+  const results = await Promise.all(
+    formsOf(prefix, openDayAhead()).map(
+      (body, i) =>
+        new Promise<{ status: number; ms: number }>((resolve, reject) =>
+          setTimeout(() => post(`${origin}${pathAndQuery}`, body).then(resolve, reject), (i * 1000) / GUESTS),
+        ),
+    ),
+  );
+  return {
+    ok: results.filter((result) => result.status === 200).length,
+    latencies: results.map((result) => result.ms).sort((a, b) => a - b),
+  };
+}
+
+/**
+ * `reservationQueries` on a temporary SQLite file and on PostgreSQL: the database BENCH_DATABASE_URL
+ * names, or else a throwaway server when its programs are installed (tests/support/throwaway-postgres.ts).
+ * Without either, PostgreSQL is left out and `onSkipped` says so.
+ */
+export async function reservationQueriesOnBoth(
+  onSkipped: () => void,
+): Promise<Array<{ database: "SQLite" | "PostgreSQL"; views: QueryFigures[] }>> {
+  const results: Array<{ database: "SQLite" | "PostgreSQL"; views: QueryFigures[] }> = [];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-queries-"));
+  const sqlite = openDatabase({ kind: "sqlite", file: path.join(dir, "bench.sqlite") });
+  try {
+    results.push({ database: "SQLite", views: await reservationQueries(sqlite) });
+  } finally {
+    await sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const binaries = process.env.BENCH_DATABASE_URL ? undefined : findPostgresBinaries();
+  const throwaway = binaries ? await startThrowawayPostgres(binaries) : undefined;
+  const url = process.env.BENCH_DATABASE_URL || throwaway?.url;
+  if (!url) {
+    onSkipped();
+    return results;
+  }
+  const postgres = openDatabase({ kind: "postgres", url });
+  try {
+    results.push({ database: "PostgreSQL", views: await reservationQueries(postgres) });
+  } finally {
+    await postgres.close();
+    throwaway?.stop();
+  }
+  return results;
+}
+
+export { percentile };

@@ -1,0 +1,571 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildIfNeeded } from "../../server/build-if-needed.ts";
+import { GUEST_PAGES, publicPageScripts, type PageScripts } from "./bundle.ts";
+import { chromePath, columns, figuresOf, kilobytes, runLighthouse, type RunFigures } from "./lighthouse.ts";
+import { figuresOf as loadFiguresOf, percentile, run, sampleOf, startCeiling } from "./load-generator.ts";
+import { GUESTS, ROWS, reservationBurst, reservationQueriesOnBoth } from "./reservation-figures.ts";
+import { formatTable, showSpread, spreadOf, type Spread } from "./stats.ts";
+import {
+  busyMachineWarning,
+  residentMemory,
+  startProductionServer,
+  stopProductionServer,
+  type ProductionServer,
+} from "../../tests/support/production-server.ts";
+
+/**
+ * `npm run bench`: the production build, started on a fresh temporary database with the demo
+ * content, measured from outside, on loopback, downloading nothing:
+ *   - lighthouse:   Lighthouse mobile on /, /speisekarte, /wochenkarte, /login (the system Chromium);
+ *   - load:         requests per second, p50, p99 and errors at 1 and 50 keep-alive connections for
+ *                   /, /speisekarte, the stylesheet and /api/mitteilungen, each beside the ceiling:
+ *                   the same bytes from memory by a bare node:http server; then the server's memory;
+ *   - reservations: 200 guests sending the form at once (every tenth twice), and a count proving each
+ *                   was stored once;
+ *   - queries:      the staff's date view over 50,000 reservations, SQLite and (when its programs are
+ *                   installed) PostgreSQL.
+ * Each figure is the median of several runs, with min and max. One table per part, the figures and
+ * the machine in bench/results/latest.json.
+ *
+ *   npm run bench                                  # everything, 3 runs
+ *   npm run bench -- --runs 5 --only load,reservations
+ *   npm run bench -- --only lighthouse /wochenkarte
+ *   npm run bench -- --check                       # exit code 1 when a budget is broken (budgets())
+ *
+ * Environment: CHROME_PATH or CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default: any
+ * free port), BENCH_DATABASE_URL (a PostgreSQL database for the queries, filled once and left filled).
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const reportDir = path.join(root, ".tmp", "bench");
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const PARTS = ["lighthouse", "load", "reservations", "queries"] as const;
+type Part = (typeof PARTS)[number];
+
+interface Options {
+  runs: number;
+  check: boolean;
+  parts: Set<Part>;
+  pages: string[];
+  seconds: number;
+  /** The server's WORKERS (decision 0021). */
+  workers: string;
+}
+
+function parseArguments(argv: string[]): Options {
+  const options: Options = {
+    runs: 3,
+    check: false,
+    parts: new Set(PARTS),
+    pages: [],
+    seconds: 3,
+    workers: "1",
+  };
+  const queue = [...argv];
+  for (let argument = queue.shift(); argument !== undefined; argument = queue.shift()) {
+    if (argument === "--runs") {
+      options.runs = Number(queue.shift());
+      if (!Number.isInteger(options.runs) || options.runs < 1)
+        throw new Error("--runs braucht eine ganze Zahl ab 1");
+    } else if (argument === "--seconds") {
+      options.seconds = Number(queue.shift());
+      if (!(options.seconds > 0)) throw new Error("--seconds braucht eine Zahl größer als 0");
+    } else if (argument === "--workers") {
+      options.workers = queue.shift() ?? "";
+      if (!/^(auto|[1-9]\d?)$/.test(options.workers))
+        throw new Error("--workers braucht auto oder eine Zahl");
+    } else if (argument === "--check") {
+      options.check = true;
+    } else if (argument === "--only") {
+      const wanted = (queue.shift() ?? "").split(",").filter(Boolean);
+      const unknown = wanted.filter((part) => !(PARTS as readonly string[]).includes(part));
+      if (wanted.length === 0 || unknown.length > 0)
+        throw new Error(`--only braucht Teile aus: ${PARTS.join(", ")} (z. B. --only load,reservations)`);
+      options.parts = new Set(wanted as Part[]);
+    } else if (argument.startsWith("/")) {
+      options.pages.push(argument);
+    } else {
+      throw new Error(`Unbekanntes Argument: ${argument}`);
+    }
+  }
+  if (options.pages.length === 0) options.pages = ["/", "/speisekarte", "/wochenkarte", "/login"];
+  return options;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+async function measureLighthouse(server: ProductionServer, options: Options) {
+  if (!fs.existsSync(chromePath)) throw new Error(`Kein Chromium unter ${chromePath} (CHROME_PATH setzen)`);
+  fs.mkdirSync(reportDir, { recursive: true });
+  say(`Lighthouse (mobil), ${options.runs} Läufe je Seite, mit ${chromePath}`);
+  // One unmeasured request per page: the first render after start warms up the server's modules.
+  for (const page of options.pages)
+    await fetch(`${server.origin}${page}`).then((response) => response.text());
+  const results = new Map<string, RunFigures[]>();
+  for (const page of options.pages) {
+    const figures: RunFigures[] = [];
+    for (let run = 1; run <= options.runs; run += 1) {
+      const slug = page === "/" ? "home" : page.replace(/^\//, "").replace(/\W+/g, "-");
+      const report = runLighthouse(`${server.origin}${page}`, path.join(reportDir, `${slug}-${run}.json`));
+      const result = figuresOf(report, server.origin);
+      figures.push(result);
+      say(
+        `  ${page} Lauf ${run}: Performance ${result.performance}, Accessibility ${result.accessibility}, ` +
+          `Best practices ${result.bestPractices}, SEO ${result.seo}`,
+      );
+    }
+    results.set(page, figures);
+  }
+  return results;
+}
+
+function lighthouseTable(results: Map<string, RunFigures[]>): string[] {
+  const rows = columns.map((column) => [
+    column.label,
+    column.target,
+    ...[...results.values()].map((runs) => {
+      const spread = spreadOf(runs.map(column.value));
+      const mark = column.meets ? (column.meets(spread.median) ? " ✓" : " ✗") : "";
+      return `${showSpread(spread, column.show)}${mark}`;
+    }),
+  ]);
+  return formatTable(["", "Ziel", ...results.keys()], rows, 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+/** What the load part measures: guests' pages as a browser asks for them, and `/` uncompressed. */
+interface Target {
+  label: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+async function loadTargets(origin: string): Promise<Target[]> {
+  const home = await fetch(`${origin}/`).then((response) => response.text());
+  const stylesheet = /<link[^>]* href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1];
+  if (!stylesheet) throw new Error("Die Startseite verweist auf kein Stylesheet unter /assets/");
+  const browser = { "accept-encoding": "br, gzip" };
+  return [
+    { label: "/", path: "/", headers: browser },
+    { label: "/ (unkomprimiert)", path: "/", headers: {} },
+    { label: "/speisekarte", path: "/speisekarte", headers: browser },
+    { label: "Stylesheet", path: stylesheet, headers: browser },
+    { label: "/api/mitteilungen", path: "/api/mitteilungen", headers: browser },
+  ];
+}
+
+const CONNECTIONS = [1, 50] as const;
+
+interface LoadRun {
+  target: string;
+  connections: number;
+  bytes: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  ceilingPerSecond: number;
+  ceilingP99: number;
+}
+
+async function measureLoadOnce(origin: string, targets: Target[], seconds: number): Promise<LoadRun[]> {
+  const runs: LoadRun[] = [];
+  for (const target of targets) {
+    const url = new URL(target.path, origin);
+    await run(url, target.headers, 1, 0.5); // unmeasured: the first answers warm up the code
+    const ours = [];
+    for (const connections of CONNECTIONS)
+      ours.push(loadFiguresOf(await run(url, target.headers, connections, seconds)));
+    const ceilingServer = await startCeiling(await sampleOf(url, target.headers));
+    try {
+      const ceilingUrl = new URL(target.path, ceilingServer.origin);
+      await run(ceilingUrl, target.headers, 1, 0.5);
+      for (const [index, connections] of CONNECTIONS.entries()) {
+        const ceiling = loadFiguresOf(await run(ceilingUrl, target.headers, connections, seconds));
+        const figures = ours[index];
+        if (!figures) continue;
+        runs.push({
+          target: target.label,
+          connections,
+          bytes: figures.bytes,
+          perSecond: figures.perSecond,
+          p50: figures.median,
+          p99: figures.p99,
+          errors: figures.failures,
+          ceilingPerSecond: ceiling.perSecond,
+          ceilingP99: ceiling.p99,
+        });
+      }
+    } finally {
+      await ceilingServer.close();
+    }
+  }
+  return runs;
+}
+
+interface LoadFigures {
+  target: string;
+  connections: number;
+  bytes: number;
+  perSecond: Spread;
+  p50: Spread;
+  p99: Spread;
+  /** All runs together. */
+  errors: number;
+  ceilingPerSecond: Spread;
+  /** Ours over the ceiling, run by run. */
+  share: Spread;
+}
+
+function summarizeLoad(runs: LoadRun[][]): LoadFigures[] {
+  const first = runs[0] ?? [];
+  return first.map((row, index) => {
+    const same = runs.map((list) => list[index]).filter((item): item is LoadRun => item !== undefined);
+    return {
+      target: row.target,
+      connections: row.connections,
+      bytes: row.bytes,
+      perSecond: spreadOf(same.map((item) => item.perSecond)),
+      p50: spreadOf(same.map((item) => item.p50)),
+      p99: spreadOf(same.map((item) => item.p99)),
+      errors: same.reduce((sum, item) => sum + item.errors, 0),
+      ceilingPerSecond: spreadOf(same.map((item) => item.ceilingPerSecond)),
+      share: spreadOf(same.map((item) => item.perSecond / item.ceilingPerSecond)),
+    };
+  });
+}
+
+const whole = (value: number) => Math.round(value).toLocaleString("en-US");
+const milliseconds = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toString());
+const percent = (value: number) => `${Math.round(value * 100)} %`;
+
+function loadTable(figures: LoadFigures[]): string[] {
+  return formatTable(
+    ["Ziel", "Verb.", "Bytes", "req/s", "p50 ms", "p99 ms", "Fehler", "Decke req/s", "Anteil"],
+    figures.map((row) => [
+      row.target,
+      String(row.connections),
+      String(row.bytes),
+      showSpread(row.perSecond, whole),
+      showSpread(row.p50, milliseconds),
+      showSpread(row.p99, milliseconds),
+      String(row.errors),
+      showSpread(row.ceilingPerSecond, whole),
+      showSpread(row.share, percent),
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reservations and queries
+
+interface ReservationFigures {
+  sent: number;
+  perSecond: Spread;
+  p50: Spread;
+  p99: Spread;
+  /** Runs in which every guest got 200 and was stored exactly once. */
+  runsStoredOnce: number;
+  runs: number;
+}
+
+async function measureReservations(server: ProductionServer, runs: number): Promise<ReservationFigures> {
+  say(`Reservierungen: ${GUESTS} Gäste gleichzeitig, ${runs} Läufe`);
+  // A server that has been running a while has its code compiled and its statements prepared.
+  await reservationBurst(server.origin, server.dataDir, "Aufwärmgast");
+  const results = [];
+  for (let index = 1; index <= runs; index += 1) {
+    const result = await reservationBurst(server.origin, server.dataDir, `Lastgast${index}`);
+    results.push(result);
+    say(
+      `  Lauf ${index}: ${result.ok}/${result.sent} × 200, ${result.stored} gespeichert ` +
+        `(${result.distinctGuests} verschiedene Gäste), p99 ${milliseconds(percentile(result.latencies, 0.99))} ms`,
+    );
+  }
+  return {
+    sent: results[0]?.sent ?? 0,
+    perSecond: spreadOf(results.map((result) => result.perSecond)),
+    p50: spreadOf(results.map((result) => percentile(result.latencies, 0.5))),
+    p99: spreadOf(results.map((result) => percentile(result.latencies, 0.99))),
+    runsStoredOnce: results.filter(
+      (result) => result.ok === result.sent && result.stored === GUESTS && result.distinctGuests === GUESTS,
+    ).length,
+    runs,
+  };
+}
+
+interface QueryFigures {
+  database: string;
+  view: string;
+  rows: number;
+  milliseconds: Spread;
+}
+
+async function measureQueries(): Promise<QueryFigures[]> {
+  say(`Abfragen über ${ROWS.toLocaleString("de-DE")} Reservierungen`);
+  const results = await reservationQueriesOnBoth(() =>
+    say("  PostgreSQL übersprungen (keine Programme gefunden; BENCH_DATABASE_URL=postgres://… setzen)"),
+  );
+  return results.flatMap(({ database, views }) =>
+    views.map((view) => ({
+      database,
+      view: view.label,
+      rows: view.rows,
+      milliseconds: spreadOf(view.samples),
+    })),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Budgets
+
+/** Pages that ask search engines to stay away: their SEO score does not count. */
+const isNoindexPage = (page: string) => /^\/(login|admin)(\/|$)/.test(page);
+
+/** Compressed JavaScript a guest's phone loads for the home page, at most. */
+const HOME_SCRIPT_BUDGET = 150 * 1024;
+/** `/` at 50 connections: at least this share of the ceiling, p99 below this, no errors. */
+const HOME_SHARE_BUDGET = 0.5;
+const HOME_P99_BUDGET_MS = 50;
+
+interface Measured {
+  /** The guests' pages' scripts, read from the build. */
+  bundles: PageScripts[];
+  lighthouse?: Map<string, RunFigures[]>;
+  load?: LoadFigures[];
+  reservations?: ReservationFigures;
+}
+
+/** The budgets of `--check`, on the medians: one line each, and whether it holds. */
+function budgets(measured: Measured): Array<{ text: string; holds: boolean }> {
+  const lines: Array<{ text: string; holds: boolean }> = [];
+  for (const bundle of measured.bundles) {
+    lines.push({
+      text: `${bundle.page}: ${bundle.staffModules.length} Module der Verwaltung in den Skripten (0)`,
+      holds: bundle.staffModules.length === 0,
+    });
+  }
+  for (const [page, runs] of measured.lighthouse ?? []) {
+    for (const column of columns) {
+      if (!column.meets || (column.label === "SEO" && isNoindexPage(page))) continue;
+      const value = spreadOf(runs.map(column.value)).median;
+      lines.push({
+        text: `${page}: ${column.label} ${column.show(value)} (${column.target})`,
+        holds: column.meets(value),
+      });
+    }
+    const hosts = new Set(runs.flatMap((run) => run.otherHosts));
+    lines.push({ text: `${page}: ${hosts.size} Anfragen an andere Hosts (0)`, holds: hosts.size === 0 });
+  }
+  const home = measured.lighthouse?.get("/");
+  if (home) {
+    const scripts = spreadOf(home.map((run) => run.scriptBytes)).median;
+    lines.push({
+      text: `/: JavaScript ${kilobytes(scripts)} (≤ ${kilobytes(HOME_SCRIPT_BUDGET)})`,
+      holds: scripts <= HOME_SCRIPT_BUDGET,
+    });
+  }
+  for (const row of measured.load ?? []) {
+    if (!row.target.startsWith("/ ") && row.target !== "/") continue;
+    if (row.connections !== 50) continue;
+    lines.push({
+      text:
+        `${row.target} bei 50 Verbindungen: ${percent(row.share.median)} der Decke (≥ ${percent(HOME_SHARE_BUDGET)}), ` +
+        `p99 ${milliseconds(row.p99.median)} ms (< ${HOME_P99_BUDGET_MS} ms), ${row.errors} Fehler (0)`,
+      holds: row.share.median >= HOME_SHARE_BUDGET && row.p99.median < HOME_P99_BUDGET_MS && row.errors === 0,
+    });
+  }
+  if (measured.reservations) {
+    const { runsStoredOnce, runs } = measured.reservations;
+    lines.push({
+      text: `Reservierungen: in ${runsStoredOnce} von ${runs} Läufen jede Anfrage beantwortet und genau einmal gespeichert`,
+      holds: runsStoredOnce === runs,
+    });
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function machine() {
+  return {
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? "unbekannt",
+    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
+}
+
+/** The run's figures and the machine, for whoever compares later: bench/results/latest.json. */
+function writeResults(contents: Record<string, unknown>) {
+  const folder = path.join(root, "bench", "results");
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, "latest.json");
+  fs.writeFileSync(file, `${JSON.stringify(contents, null, 2)}\n`);
+  return path.relative(root, file);
+}
+
+async function main() {
+  const options = parseArguments(process.argv.slice(2));
+  buildIfNeeded(root, say);
+  const about = machine();
+  say(
+    `Maschine: ${about.cores} Kerne (${about.cpu}), ${about.memoryGiB} GiB, Node ${about.node}; ` +
+      `${options.runs} Läufe je Messung, Teile: ${[...options.parts].join(", ")}`,
+  );
+  const warning = busyMachineWarning();
+  if (warning) say(warning);
+
+  const measured: Measured = { bundles: GUEST_PAGES.map((page) => publicPageScripts(root, page)) };
+  /** The server's resident memory after each load run, and once more after the reservations. */
+  const memoryMiB: number[] = [];
+  const readMemory = (server: ProductionServer) =>
+    memoryMiB.push(residentMemory(server.process.pid) / 1024 / 1024);
+  let queries: QueryFigures[] | undefined;
+  const needsServer = ["lighthouse", "load", "reservations"].some((part) => options.parts.has(part as Part));
+  if (needsServer) {
+    // The rate limit is off for this server only: 200 guests from one address are the point here.
+    const server = await startProductionServer(process.env.BENCH_PORT, {
+      RESERVATION_RATE_LIMIT: "0",
+      WORKERS: options.workers,
+    });
+    say(`Server: ${server.origin} (Produktions-Build, SQLite, Demo-Inhalte, WORKERS=${options.workers})`);
+    try {
+      if (options.parts.has("load")) {
+        const targets = await loadTargets(server.origin);
+        say(
+          `Last: ${targets.length} Ziele bei ${CONNECTIONS.join(" und ")} Verbindungen, je ${options.seconds} s, ${options.runs} Läufe`,
+        );
+        const runs: LoadRun[][] = [];
+        for (let index = 1; index <= options.runs; index += 1) {
+          runs.push(await measureLoadOnce(server.origin, targets, options.seconds));
+          readMemory(server);
+          say(`  Lauf ${index} gemessen`);
+        }
+        measured.load = summarizeLoad(runs);
+      }
+      if (options.parts.has("reservations")) {
+        measured.reservations = await measureReservations(server, options.runs);
+        readMemory(server);
+      }
+      if (options.parts.has("lighthouse")) measured.lighthouse = await measureLighthouse(server, options);
+    } finally {
+      await stopProductionServer(server);
+    }
+  }
+  if (options.parts.has("queries")) queries = await measureQueries();
+
+  say("\nSkripte der Gästeseiten (aus dem Build, brotli 11, wie der Server sie sendet)");
+  for (const line of formatTable(
+    ["Seite", "Skripte", "KB", "Module der Verwaltung"],
+    measured.bundles.map((bundle) => [
+      bundle.page,
+      String(bundle.files.length),
+      (bundle.brotliBytes / 1024).toFixed(1),
+      bundle.staffModules.length === 0 ? "keine" : bundle.staffModules.join(", "),
+    ]),
+  ))
+    say(line);
+  if (measured.lighthouse) {
+    say("\nLighthouse mobil: Median (min–max)");
+    for (const line of lighthouseTable(measured.lighthouse)) say(line);
+    const otherHosts = new Set([...measured.lighthouse.values()].flat().flatMap((run) => run.otherHosts));
+    say(
+      otherHosts.size > 0
+        ? `Anfragen an andere Hosts: ${[...otherHosts].join(", ")}`
+        : "Keine Anfrage an einen anderen Host.",
+    );
+    const failed = new Set([...measured.lighthouse.values()].flat().flatMap((run) => run.failedAudits));
+    if (failed.size > 0)
+      say(`Nicht bestandene Prüfungen (in mindestens einem Lauf): ${[...failed].join(", ")}`);
+  }
+  if (measured.load) {
+    say(
+      "\nServer unter Last (loopback): Median (min–max); Decke = dieselben Bytes von einem nackten node:http-Server",
+    );
+    for (const line of loadTable(measured.load)) say(line);
+  }
+  if (memoryMiB.length > 0)
+    say(
+      `\nSpeicher des Servers nach der Last (RSS, ${memoryMiB.length} Messungen): ` +
+        `${showSpread(spreadOf(memoryMiB), (value) => `${Math.round(value)} MiB`)}`,
+    );
+  if (measured.reservations) {
+    const r = measured.reservations;
+    say(
+      `\nReservierungen: ${GUESTS} Gäste gleichzeitig (+${r.sent - GUESTS} Doppelklicks), Median (min–max)`,
+    );
+    say(
+      `  ${showSpread(r.perSecond, whole)} Anfragen/s, p50 ${showSpread(r.p50, milliseconds)} ms, ` +
+        `p99 ${showSpread(r.p99, milliseconds)} ms; in ${r.runsStoredOnce} von ${r.runs} Läufen jeder Gast genau einmal gespeichert`,
+    );
+  }
+  if (queries) {
+    say(`\nAbfragen über ${ROWS.toLocaleString("de-DE")} Reservierungen: ms, Median (min–max)`);
+    for (const line of formatTable(
+      ["Datenbank", "Ansicht", "Zeilen", "ms"],
+      queries.map((row) => [
+        row.database,
+        row.view,
+        String(row.rows),
+        showSpread(row.milliseconds, (v) => v.toFixed(2)),
+      ]),
+      2,
+    ))
+      say(line);
+  }
+
+  const lines = budgets(measured);
+  const file = writeResults({
+    measuredAt: new Date().toISOString(),
+    machine: about,
+    runs: options.runs,
+    lighthouse: measured.lighthouse
+      ? Object.fromEntries(
+          [...measured.lighthouse].map(([page, runs]) => [
+            page,
+            Object.fromEntries(columns.map((column) => [column.label, spreadOf(runs.map(column.value))])),
+          ]),
+        )
+      : undefined,
+    scripts: Object.fromEntries(
+      measured.bundles.map((bundle) => [
+        bundle.page,
+        { files: bundle.files.length, brotliBytes: bundle.brotliBytes, staffModules: bundle.staffModules },
+      ]),
+    ),
+    load: measured.load,
+    serverMemoryMiB: memoryMiB.length > 0 ? spreadOf(memoryMiB) : undefined,
+    reservations: measured.reservations,
+    queries,
+    budgets: lines,
+  });
+  say(`\nBerichte: ${path.relative(root, reportDir)}/, Zahlen: ${file}`);
+
+  if (
+    measured.lighthouse &&
+    [...measured.lighthouse.values()].flat().some((run) => run.otherHosts.length > 0)
+  )
+    process.exitCode = 1;
+  if (options.check) {
+    say("\nBudgets:");
+    const skipped = ["lighthouse", "load", "reservations"].filter((part) => !options.parts.has(part as Part));
+    if (skipped.length > 0) say(`  (nicht gemessen, also nicht geprüft: ${skipped.join(", ")})`);
+    for (const line of lines) say(`  ${line.holds ? "✓" : "✗"} ${line.text}`);
+    if (lines.some((line) => !line.holds)) {
+      say("Mindestens ein Budget ist überschritten.");
+      process.exitCode = 1;
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

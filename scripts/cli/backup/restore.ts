@@ -1,0 +1,214 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { sql } from "kysely";
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../../../db/database.server.ts";
+import { makePrivateDir, tightenDataDir } from "../../../db/private-files.server.ts";
+import { migrateToLatest, migrateUpTo } from "../../../db/migrate.ts";
+import { sha256OfFile } from "./files.ts";
+import { BackupError, FILE_FOLDERS, type Manifest } from "./manifest.ts";
+import { ARCHIVE_LIMITS, readArchive, type ArchiveLimits } from "./read-archive.ts";
+import { linesOf, loose, normaliserFor, readRows, tableShapes, type LooseDb, type Value } from "./tables.ts";
+
+export interface RestoreResult {
+  ms: number;
+  manifest: Manifest;
+  rows: number;
+  files: number;
+  fileBytes: number;
+  /** Migrations newer than the archive, run over its data after the rows were in. */
+  laterMigrations: string[];
+}
+
+const where = (target: DatabaseTarget) =>
+  target.kind === "sqlite" ? target.file : new URL(target.url).pathname.slice(1) || target.url;
+
+/** Refuses a target that holds anything: a restore never overwrites or mixes. */
+async function refuseUnlessEmpty(target: DatabaseTarget, dataDir: string) {
+  if (target.kind === "postgres" || fs.existsSync(target.file)) {
+    const database = openDatabase(target);
+    try {
+      const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
+      if (tables.length > 0)
+        throw new BackupError(
+          `Die Zieldatenbank ${where(target)} ist nicht leer (${tables.length} Tabellen, z. B. ${tables[0]?.name}). ` +
+            "Eine Wiederherstellung überschreibt nichts: nehmen Sie einen neuen DATA_DIR oder eine leere PostgreSQL-Datenbank.",
+        );
+    } finally {
+      await database.close();
+    }
+  }
+  for (const folder of FILE_FOLDERS) {
+    const entries = await fsp.readdir(path.join(dataDir, folder)).catch(() => []);
+    if (entries.length > 0)
+      throw new BackupError(
+        `Der Ordner ${path.join(dataDir, folder)} ist nicht leer. Eine Wiederherstellung überschreibt nichts: nehmen Sie einen neuen DATA_DIR.`,
+      );
+  }
+}
+
+const CHUNK_VALUES = 5000;
+
+/**
+ * The archive's rows into the schema, in one transaction: the rows migrations put there are
+ * replaced, self-references filled in last, PostgreSQL's id counters set past the highest id, and
+ * every table read back and compared before the commit.
+ */
+async function fill(database: DatabaseHandle, manifest: Manifest, rows: Map<string, Value[][]>) {
+  const shapes = await tableShapes(loose(database.db));
+  for (const table of manifest.tables) {
+    const have = shapes.get(table.name)?.columns.map((column) => column.name) ?? [];
+    const same =
+      have.length === table.columns.length && table.columns.every((column) => have.includes(column));
+    if (!same)
+      throw new BackupError(
+        `Tabelle ${table.name}: das Schema passt nicht zum Archiv (Spalten ${have.join(", ") || "keine"} statt ${table.columns.join(", ")}).`,
+      );
+  }
+  await database.db.transaction().execute(async (transaction) => {
+    const db: LooseDb = loose(transaction);
+    for (const table of [...manifest.tables].reverse()) await db.deleteFrom(table.name).execute();
+    for (const table of manifest.tables) {
+      const objects = (rows.get(table.name) ?? []).map((row) =>
+        Object.fromEntries(
+          table.columns.map((column, index) => [
+            column,
+            table.selfReferences.includes(column) ? null : (row[index] ?? null),
+          ]),
+        ),
+      );
+      const chunk = Math.max(1, Math.floor(CHUNK_VALUES / table.columns.length));
+      for (let start = 0; start < objects.length; start += chunk)
+        await db
+          .insertInto(table.name)
+          .values(objects.slice(start, start + chunk))
+          .execute();
+    }
+    for (const table of manifest.tables) {
+      if (table.selfReferences.length === 0) continue;
+      const id = table.columns.indexOf("id");
+      if (id === -1) throw new BackupError(`Tabelle ${table.name}: Selbstbezug ohne Spalte id.`);
+      for (const row of rows.get(table.name) ?? []) {
+        const set = Object.fromEntries(
+          table.selfReferences.map((column) => [column, row[table.columns.indexOf(column)] ?? null]),
+        );
+        if (Object.values(set).every((value) => value === null)) continue;
+        await db
+          .updateTable(table.name)
+          .set(set)
+          .where("id", "=", row[id] ?? null)
+          .execute();
+      }
+    }
+    if (database.dialect === "postgres") {
+      // PostgreSQL's identity counters do not see ids given explicitly (SQLite's AUTOINCREMENT does).
+      for (const table of manifest.tables) {
+        for (const column of shapes.get(table.name)?.columns ?? []) {
+          if (!column.isAutoIncrementing) continue;
+          await sql`select setval(pg_get_serial_sequence(${table.name}, ${column.name}), coalesce(max(${sql.ref(column.name)}), 0) + 1, false) from ${sql.table(table.name)}`.execute(
+            transaction,
+          );
+        }
+      }
+    }
+    for (const table of manifest.tables) {
+      const columns = table.columns.map(
+        (name) => shapes.get(table.name)?.columns.find((column) => column.name === name) ?? { dataType: "" },
+      );
+      const normalise = normaliserFor(database.dialect, columns);
+      const expected = linesOf((rows.get(table.name) ?? []).map(normalise));
+      const actual = linesOf((await readRows(db, table.name, table.columns)).map(normalise));
+      if (expected.length !== actual.length || expected.some((line, index) => line !== actual[index]))
+        throw new BackupError(
+          `Prüfung nach dem Einfügen: Tabelle ${table.name} weicht vom Archiv ab (${actual.length} statt ${expected.length} Zeilen).`,
+        );
+    }
+  });
+}
+
+/** Removes everything a failed restore wrote, so the target is as empty as it was. */
+async function undo(target: DatabaseTarget, dataDir: string, createdDataDir: boolean, stage: string) {
+  if (target.kind === "postgres") {
+    const database = openDatabase(target);
+    try {
+      for (const table of await database.db.introspection.getTables({ withInternalKyselyTables: true }))
+        await database.db.schema.dropTable(table.name).ifExists().cascade().execute();
+    } finally {
+      await database.close();
+    }
+  } else {
+    for (const suffix of ["", "-wal", "-shm", "-journal"])
+      await fsp.rm(`${target.file}${suffix}`, { force: true });
+  }
+  await fsp.rm(stage, { recursive: true, force: true });
+  // The picture folders were empty or missing before (refuseUnlessEmpty): empty they are again.
+  for (const folder of FILE_FOLDERS) {
+    const at = path.join(dataDir, folder);
+    for (const entry of await fsp.readdir(at).catch(() => []))
+      await fsp.rm(path.join(at, entry), { recursive: true, force: true });
+  }
+  if (createdDataDir) await fsp.rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Restores an archive of createBackup into an empty target (decision 0023): checks the whole
+ * archive first, builds the schema the archive was taken at, fills it in one transaction, runs
+ * any later migrations, then puts the files in place and checks each against its hash. On any
+ * failure everything written is removed again and the error says why.
+ */
+export async function restoreBackup(options: {
+  archive: string;
+  dataDir: string;
+  target: DatabaseTarget;
+  /** What the archive may declare: ARCHIVE_LIMITS, or what a test sets. */
+  limits?: Partial<ArchiveLimits>;
+}): Promise<RestoreResult> {
+  const started = performance.now();
+  const archive = path.resolve(options.archive);
+  const dataDir = path.resolve(options.dataDir);
+  const { target } = options;
+  if (!fs.existsSync(archive)) throw new BackupError(`Das Archiv ${archive} gibt es nicht.`);
+  await refuseUnlessEmpty(target, dataDir);
+
+  const createdDataDir = !fs.existsSync(dataDir);
+  // Private like the server's (decision 0026): a DATA_DIR made by hand for the restore is tightened.
+  await tightenDataDir(dataDir);
+  const stage = await fsp.mkdtemp(path.join(dataDir, ".wiederherstellung-"));
+  let database: DatabaseHandle | undefined;
+  try {
+    const { manifest, rows } = await readArchive(archive, stage, { ...ARCHIVE_LIMITS, ...options.limits });
+
+    database = openDatabase(target);
+    await migrateUpTo(database, manifest.migrations.at(-1) ?? "");
+    await fill(database, manifest, rows);
+    const laterMigrations = await migrateToLatest(database);
+    await database.close();
+    database = undefined;
+
+    let fileBytes = 0;
+    for (const file of manifest.files) {
+      const to = path.join(dataDir, file.path);
+      await makePrivateDir(path.dirname(to));
+      await fsp.rename(path.join(stage, file.path), to);
+    }
+    for (const file of manifest.files) {
+      const to = path.join(dataDir, file.path);
+      if ((await sha256OfFile(to)) !== file.sha256)
+        throw new BackupError(`${file.path}: nach dem Schreiben stimmt die Prüfsumme nicht.`);
+      fileBytes += file.size;
+    }
+    await fsp.rm(stage, { recursive: true, force: true });
+    return {
+      ms: performance.now() - started,
+      manifest,
+      rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
+      files: manifest.files.length,
+      fileBytes,
+      laterMigrations,
+    };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    await undo(target, dataDir, createdDataDir, stage);
+    throw error;
+  }
+}

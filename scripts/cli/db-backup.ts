@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import { openDatabase } from "../../db/database.server.ts";
+import { parseConfigOrExit } from "../../app/lib/env.server.ts";
+import { restrictNewFiles } from "../../db/private-files.server.ts";
+import { createBackup } from "./backup/create.ts";
+import { BackupError } from "./backup/manifest.ts";
+import { fail, say } from "./support.ts";
+import { figures } from "./backup-figures.ts";
+
+/**
+ * `npm run db:backup [archive | folder/]`: one archive of the database (SQLite or PostgreSQL) and the
+ * pictures, with a manifest, while the server runs (decision 0023). By default
+ * `DATA_DIR/backups/tavola-<time>.tar.gz`; an existing file is never replaced.
+ */
+const config = parseConfigOrExit(process.env);
+restrictNewFiles();
+if (config.database.kind === "sqlite" && !fs.existsSync(config.database.file))
+  fail(`Keine Datenbank unter ${config.database.file}: nichts zu sichern (DATA_DIR richtig gesetzt?).`);
+
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const name = `tavola-${stamp}.tar.gz`;
+const given = process.argv[2];
+const target =
+  given === undefined
+    ? path.join(config.dataDir, "backups", name)
+    : given.endsWith("/") || (fs.existsSync(given) && fs.statSync(given).isDirectory())
+      ? path.join(given, name)
+      : given;
+
+// Opened without migrating: a backup reads the schema as it is and changes nothing.
+const database = openDatabase(config.database);
+try {
+  const result = await createBackup({ database, dataDir: config.dataDir, target });
+  const { manifest } = result;
+  const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+  const fileBytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
+  say(`Sicherung geschrieben: ${result.file}`);
+  say(`  ${figures.bytes(result.bytes)} in ${figures.seconds(result.ms)}`);
+  say(
+    `  Datenbank (${manifest.source.dialect === "sqlite" ? "SQLite" : "PostgreSQL"}, Stand ${manifest.migrations.at(-1)}): ` +
+      `${manifest.tables.length} Tabellen, ${figures.count(rows)} Zeilen`,
+  );
+  say(`  Dateien: ${figures.count(manifest.files.length)} (${figures.bytes(fileBytes)})`);
+  say(`  Nicht gesichert (flüchtig): ${manifest.excludedTables.join(", ")}`);
+  if (result.skippedFiles.length > 0)
+    say(`  Ausgelassen (keine Bilddateien der Website): ${result.skippedFiles.join(", ")}`);
+  if (manifest.missingFiles.length > 0)
+    process.stderr.write(
+      `Warnung: ${manifest.missingFiles.length} Dateien, auf die die Datenbank verweist, fehlen schon auf der Platte: ` +
+        `${manifest.missingFiles.slice(0, 10).join(", ")}\n`,
+    );
+} catch (error) {
+  if (error instanceof BackupError) fail(`Sicherung fehlgeschlagen: ${error.message}`);
+  throw error;
+} finally {
+  await database.close();
+}

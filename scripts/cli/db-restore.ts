@@ -1,0 +1,49 @@
+import { parseConfigOrExit } from "../../app/lib/env.server.ts";
+import { restrictNewFiles } from "../../db/private-files.server.ts";
+import { BackupError } from "./backup/manifest.ts";
+import { restoreBackup } from "./backup/restore.ts";
+import { figures } from "./backup-figures.ts";
+import { fail, say } from "./support.ts";
+
+/**
+ * `npm run db:restore <archive>`: an archive of `npm run db:backup` into an empty target — a
+ * DATA_DIR without a database (SQLite) or an empty PostgreSQL database (DATABASE_URL) — with its
+ * pictures (decision 0023). Refuses a target that holds anything and an archive that fails any
+ * check; on failure the target is left empty.
+ */
+const config = parseConfigOrExit(process.env);
+// The restored database and pictures are the owner's only, like the server's (decision 0026).
+restrictNewFiles();
+const archive = process.argv[2];
+if (!archive) fail("Welches Archiv? npm run db:restore -- <datei.tar.gz>");
+const to = config.database.kind === "sqlite" ? config.database.file : "PostgreSQL (DATABASE_URL)";
+say(`Stelle ${archive} wieder her nach ${to}, Dateien nach ${config.dataDir} …`);
+try {
+  const result = await restoreBackup({
+    archive: archive as string,
+    dataDir: config.dataDir,
+    target: config.database,
+  });
+  const { manifest } = result;
+  say(
+    `Wiederhergestellt in ${figures.seconds(result.ms)}: Sicherung vom ${manifest.createdAt} ` +
+      `(${manifest.source.dialect === "sqlite" ? "SQLite" : "PostgreSQL"}, Stand ${manifest.migrations.at(-1)})`,
+  );
+  say(
+    `  ${manifest.tables.length} Tabellen, ${figures.count(result.rows)} Zeilen – geprüft, gleich dem Archiv`,
+  );
+  say(
+    `  ${figures.count(result.files)} Dateien (${figures.bytes(result.fileBytes)}) – jede mit ihrer Prüfsumme`,
+  );
+  if (result.laterMigrations.length > 0)
+    say(`  Danach ausgeführte Migrationen: ${result.laterMigrations.join(", ")}`);
+  say(
+    `  Nicht in der Sicherung (flüchtig): ${manifest.excludedTables.join(", ")} – Mitarbeiter melden sich neu an`,
+  );
+} catch (error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  fail(
+    `${error instanceof BackupError ? "Wiederherstellung abgelehnt" : "Wiederherstellung fehlgeschlagen"}: ${reason}\n` +
+      "Am Ziel ist nichts verändert: was schon geschrieben war, ist wieder entfernt.",
+  );
+}

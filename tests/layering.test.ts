@@ -1,0 +1,97 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/*
+ * The layering of decision 0012 is enforced by `npm run lint`. These snippets break one rule each
+ * and are linted as if they sat at the given path, so a change to eslint.config.js that stops a
+ * rule from biting fails here.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIdsFor(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe("the layering lint rules", () => {
+  it("refuse a feature importing another feature", async () => {
+    const rules = await ruleIdsFor(
+      "app/features/home/components/probe.tsx",
+      'import { menuTexts } from "../../menu/public-menu.ts";\nexport const probe = menuTexts;\n',
+    );
+    expect(rules).toContain("import-x/no-restricted-paths");
+  });
+
+  it("let a feature import its own modules, app/shared, app/lib and app/components", async () => {
+    const rules = await ruleIdsFor(
+      "app/features/home/components/probe.tsx",
+      [
+        'import { HERO_PICTURE } from "../../../shared/content/pictures.ts";',
+        'import { ContactLines } from "../../../components/contact-details.tsx";',
+        'import { renderHeadline } from "../headline-markup.ts";',
+        "export const probe = [HERO_PICTURE, ContactLines, renderHeadline];",
+        "",
+      ].join("\n"),
+    );
+    expect(rules).toEqual([]);
+  });
+
+  it("refuse shared code importing a feature", async () => {
+    const rules = await ruleIdsFor(
+      "app/lib/probe.ts",
+      'import { siteFrameKeys } from "../features/site-frame/site-frame.ts";\nexport const probe = siteFrameKeys;\n',
+    );
+    expect(rules).toContain("import-x/no-restricted-paths");
+  });
+
+  it("refuse browser code importing a server module, but not a route module", async () => {
+    const importer = (from: string) =>
+      `import { readContentBlocks } from "${from}";\nexport const probe = readContentBlocks;\n`;
+    expect(await ruleIdsFor("app/features/content/probe.ts", importer("./content.server.ts"))).toEqual([
+      "no-restricted-imports",
+    ]);
+    expect(
+      await ruleIdsFor("app/routes/site/probe.tsx", importer("../../features/content/content.server.ts")),
+    ).toEqual([]);
+  });
+
+  it("refuse a migration importing the app", async () => {
+    const rules = await ruleIdsFor(
+      "db/migrations/probe.ts",
+      'import { berlinToday } from "../../app/lib/format.ts";\nexport const probe = berlinToday;\n',
+    );
+    expect(rules).toContain("import-x/no-restricted-paths");
+  });
+
+  it.each([
+    ["app/shared/mail/probe.ts", 'import { menuTexts } from "../../features/menu/public-menu.ts";'],
+    ["app/shared/pictures/probe.ts", 'import { menuTexts } from "../../routes/site/speisekarte.tsx";'],
+    ["app/lib/probe.ts", 'import { menuTexts } from "../shared/content/blocks.ts";'],
+    ["app/lib/probe.ts", 'import { menuTexts } from "../components/ui/button.tsx";'],
+    ["app/components/probe.tsx", 'import { menuTexts } from "../shared/pictures/picture.tsx";'],
+    ["app/features/menu/probe.ts", 'import { menuTexts } from "../../demo/demo.ts";'],
+    ["db/probe.ts", 'import { menuTexts } from "../app/lib/format.ts";'],
+    ["db/probe.ts", 'import { menuTexts } from "../scripts/cli/support.ts";'],
+    ["server/probe.ts", 'import { menuTexts } from "../tests/support/mailbox.ts";'],
+  ])("refuse a layer importing one above it: %s ← %s", async (file, line) => {
+    const rules = await ruleIdsFor(file, `${line}\nexport const probe = menuTexts;\n`);
+    expect(rules).toContain("import-x/no-restricted-paths");
+  });
+
+  it("let a shared topic use app/lib and db/, and the scripts use the test helpers", async () => {
+    expect(
+      await ruleIdsFor(
+        "app/shared/mail/probe.ts",
+        'import { berlinToday } from "../../lib/format.ts";\nimport type { Database } from "../../../db/database.types.ts";\nexport const probe: [typeof berlinToday, Database | undefined] = [berlinToday, undefined];\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        "scripts/drills/probe.ts",
+        'import { startMailbox } from "../../tests/support/mailbox.ts";\nexport const probe = startMailbox;\n',
+      ),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { BENCH_STAFF } from "../../scripts/drills/support.ts";
+
+/**
+ * The production server for the benchmarks (`npm run bench`, `npm run load`): `server/start.ts` on a
+ * fresh temporary SQLite database with demo content, quiet logs, bound to loopback. The caller builds
+ * first (server/build-if-needed.ts), so the build's output is not mixed into the figures.
+ */
+export interface ProductionServer {
+  origin: string;
+  process: ChildProcess;
+  dataDir: string;
+}
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Resolves once the server says where it listens; `port` "0" (the default) takes any free port. */
+export async function startProductionServer(
+  port = "0",
+  extraEnv: Record<string, string> = {},
+): Promise<ProductionServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-"));
+  const child = spawn(process.execPath, [path.join(root, "server", "start.ts")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: port,
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DEMO_CONTENT: "on",
+      ADMIN_USERNAME: BENCH_STAFF.username,
+      ADMIN_PASSWORD: BENCH_STAFF.password,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      PUBLIC_URL: "",
+      ...extraEnv,
+    },
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  try {
+    const origin = await new Promise<string>((resolve, reject) => {
+      let stdout = "";
+      child.stdout?.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const match = /läuft auf http:\/\/localhost:(\d+)/.exec(stdout);
+        if (match) resolve(`http://127.0.0.1:${match[1]}`);
+      });
+      child.once("exit", (code) => reject(new Error(`Der Server endete (Code ${code}):\n${stderr}`)));
+    });
+    return { origin, process: child, dataDir };
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export async function stopProductionServer(server: ProductionServer): Promise<void> {
+  if (server.process.exitCode === null) {
+    const exited = new Promise((resolve) => server.process.once("exit", resolve));
+    server.process.kill("SIGTERM");
+    await exited;
+  }
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/** Timings measured on a machine that is busy with other work come out worse: say so. */
+export function busyMachineWarning(): string | undefined {
+  const [load = 0] = os.loadavg();
+  const cores = os.availableParallelism();
+  return load > cores * 0.75
+    ? `Achtung: Systemlast ${load.toFixed(1)} bei ${cores} Kernen – die Zeiten fallen schlechter aus.`
+    : undefined;
+}
+
+/**
+ * Resident memory in bytes of a process and all its descendants (a server with worker processes
+ * counts them all); 0 where Linux's /proc is not there.
+ */
+export function residentMemory(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0);
+    const children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+    return kib * 1024 + children.reduce((sum, child) => sum + residentMemory(child), 0);
+  } catch {
+    return 0;
+  }
+}
