@@ -134,6 +134,33 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": ["error", { zones: everywhere }] },
   },
   {
+    // The staff check is the admin layout's middleware (decision 0030): a route reads the member it
+    // let in (`signedInStaff`) and never checks a session itself.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: testFiles,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/features/auth/*"],
+              importNames: [
+                "requireStaff",
+                "requireStaffSession",
+                "staffAccess",
+                "refuseUnlessOwner",
+                "currentStaff",
+              ],
+              message:
+                "Routes don't check the staff session themselves: the admin layout's middleware does (staffGuard, ownersOnly), and routes read it with signedInStaff (decision 0030).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Code that runs in the browser. Route modules may import `*.server.*` for their loaders and
     // actions, which React Router strips from the browser build; type-only imports are erased.
     files: ["app/**/*.{ts,tsx}"],

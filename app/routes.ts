@@ -1,6 +1,9 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** The public site and the staff area, visibly separate. Every admin route checks the session itself. */
+/**
+ * The public site and the staff area, visibly separate. Everything below the admin layout passes its
+ * staff check first (middleware, decision 0030); the picture upload answers its own refusals.
+ */
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

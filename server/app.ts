@@ -7,7 +7,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../app/demo/demo.ts";
 import { ensureStaffAccount, type BootstrapResult } from "../app/features/auth/staff.server.ts";
 import { fileStorage } from "../app/shared/pictures/storage.server.ts";
-import { clearIncoming, incomingDirOf } from "../app/features/gallery/upload.server.ts";
+import { clearIncoming, incomingDirOf } from "../app/shared/pictures/upload.server.ts";
 import { appContext } from "../app/shared/app-context.ts";
 import { openDatabase, type DatabaseHandle } from "../db/database.server.ts";
 import { tightenDataDir } from "../db/private-files.server.ts";

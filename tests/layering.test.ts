@@ -29,9 +29,9 @@ describe("the layering lint rules", () => {
       "app/features/home/components/probe.tsx",
       [
         'import { HERO_PICTURE } from "../../../shared/content/pictures.ts";',
-        'import { ContactLines } from "../../../components/contact-details.tsx";',
+        'import { Button } from "../../../components/ui/button.tsx";',
         'import { renderHeadline } from "../headline-markup.ts";',
-        "export const probe = [HERO_PICTURE, ContactLines, renderHeadline];",
+        "export const probe = [HERO_PICTURE, Button, renderHeadline];",
         "",
       ].join("\n"),
     );
@@ -91,6 +91,20 @@ describe("the layering lint rules", () => {
       await ruleIdsFor(
         "scripts/drills/probe.ts",
         'import { startMailbox } from "../../tests/support/mailbox.ts";\nexport const probe = startMailbox;\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuse a route checking the staff session itself instead of the admin layout's middleware", async () => {
+    const rules = await ruleIdsFor(
+      "app/routes/admin/probe.tsx",
+      'import { requireStaff } from "../../features/auth/session.server.ts";\nexport const probe = requireStaff;\n',
+    );
+    expect(rules).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor(
+        "app/routes/admin/probe.tsx",
+        'import { signedInStaff } from "../../features/auth/auth.server.ts";\nexport const probe = signedInStaff;\n',
       ),
     ).toEqual([]);
   });

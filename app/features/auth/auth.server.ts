@@ -1,8 +1,9 @@
-import type { RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { services } from "../../shared/app-context.ts";
 import {
+  ACCOUNT_PATH,
   currentStaff,
-  requireOwner,
+  refuseUnlessOwner,
   requireStaff,
   staffAccess,
   type CookieSettings,
@@ -17,11 +18,11 @@ export const cookieSettingsOf = (context: Readonly<RouterContextProvider>): Cook
 });
 
 /**
- * For every admin loader and action: the signed-in staff member, or a redirect to /login — or to
- * Mein Konto while the account has steps to do there first (decision 0027; `allowPending` only on
- * Mein Konto and the layout around it).
+ * The signed-in staff member, or a redirect to /login — or to Mein Konto while the account has
+ * steps to do there first (decision 0027). Only `staffGuard` calls it: routes read the member it let
+ * in with `signedInStaff`, and lint refuses this check in a route (decision 0030).
  */
-export function requireStaffSession(
+function requireStaffSession(
   request: Request,
   context: Readonly<RouterContextProvider>,
   options: GuardOptions = {},
@@ -45,10 +46,37 @@ export function optionalStaffSession(
   return currentStaff(services(context).database.db, request, cookieSettingsOf(context));
 }
 
-/** For the accounts' screen: an owner's session, 403 for staff, or a redirect to /login. */
-export function requireOwnerSession(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<StaffSession> {
-  return requireOwner(services(context).database.db, request, cookieSettingsOf(context));
+/** The staff member the guard let in, for the loaders and actions of the request it guarded. */
+const guardedStaff = createContext<StaffSession>();
+
+/** Mein Konto, as a page and as its data request: the one screen an account with pending steps may use. */
+function isPendingStepsScreen(request: Request): boolean {
+  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "");
+  return path === ACCOUNT_PATH;
+}
+
+/**
+ * The staff check of the whole admin area, as middleware on its layout (decision 0030): it runs
+ * before any loader or action below /admin — for a page, a data request and a form alike — so a
+ * screen added later is guarded without doing anything. Without a valid session it redirects to
+ * /login; an account with pending steps is let into Mein Konto only (decision 0027).
+ */
+export const staffGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const staff = await requireStaffSession(request, context, { allowPending: isPendingStepsScreen(request) });
+  context.set(guardedStaff, staff);
+  return next();
+};
+
+/** Middleware for the screens only owners may use (Konten): staff get 403 (decision 0025). */
+export const ownersOnly: MiddlewareFunction<Response> = async ({ context }, next) => {
+  refuseUnlessOwner(signedInStaff(context));
+  return next();
+};
+
+/**
+ * The signed-in staff member of an admin loader or action. Throws when the request did not pass
+ * `staffGuard`, so a route outside the guarded layout fails closed instead of serving anyone.
+ */
+export function signedInStaff(context: Readonly<RouterContextProvider>): StaffSession {
+  return context.get(guardedStaff);
 }

@@ -173,13 +173,8 @@ export async function currentStaff(
   return token ? findSession(db, token) : undefined;
 }
 
-/** Screens only owners may use (the accounts): staff get 403, signed-out visitors the sign-in. */
-export async function requireOwner(
-  db: Db,
-  request: Request,
-  settings: CookieSettings,
-): Promise<StaffSession> {
-  const staff = await requireStaff(db, request, settings);
+/** An owner passes; anyone else gets 403. */
+export function refuseUnlessOwner(staff: StaffSession): StaffSession {
   if (staff.role !== "owner")
     throw new Response("Nur Inhaber dürfen Konten verwalten.", {
       status: 403,

@@ -19,7 +19,7 @@ import {
   verifySecondFactor,
   type OwnPasswordCheck,
 } from "../../features/auth/accounts.server.ts";
-import { cookieSettingsOf, requireStaffSession } from "../../features/auth/auth.server.ts";
+import { cookieSettingsOf, signedInStaff } from "../../features/auth/auth.server.ts";
 import { sessionCookie } from "../../features/auth/session.server.ts";
 import { HashingBusyError } from "../../features/auth/password.server.ts";
 import { passwordProblem } from "../../features/auth/password-policy.server.ts";
@@ -63,8 +63,8 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
  * screen an account reaches while it must first change its password or set up its second factor
  * (decision 0027): it says so at the top.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaffSession(request, context, { allowPending: true });
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = signedInStaff(context);
   const { database } = services(context);
   const [sessions, secondFactor, policy] = await Promise.all([
     listSessions(database.db, staff.userId, staff.sessionId),
@@ -154,7 +154,7 @@ function refusedPassword(section: Section, check: Exclude<OwnPasswordCheck, { ve
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaffSession(request, context, { allowPending: true });
+  const staff = signedInStaff(context);
   const { database, logger } = services(context);
   const db = database.db;
   const form = await readForm(request);

@@ -14,7 +14,7 @@ import {
   resetAccountSecondFactor,
   type AccountChange,
 } from "../../features/auth/accounts.server.ts";
-import { requireOwnerSession } from "../../features/auth/auth.server.ts";
+import { ownersOnly, signedInStaff } from "../../features/auth/auth.server.ts";
 import { HashingBusyError } from "../../features/auth/password.server.ts";
 import { passwordProblem } from "../../features/auth/password-policy.server.ts";
 import {
@@ -55,8 +55,11 @@ const roleLabels = { owner: "Inhaber", staff: "Mitarbeiter" } as const;
  * The accounts (decision 0025): only owners see and change them; staff get 403. Here too the rule
  * 'Zwei-Faktor-Anmeldung Pflicht' (decision 0027).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const owner = await requireOwnerSession(request, context);
+/** Konten is for owners only; the staff check itself is the admin layout's (decision 0030). */
+export const middleware: Route.MiddlewareFunction[] = [ownersOnly];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const owner = signedInStaff(context);
   const db = services(context).database.db;
   const [accounts, policy] = await Promise.all([listAccounts(db), readSecondFactorPolicy(db)]);
   return {
@@ -104,7 +107,7 @@ const done = (target: ActionResult["target"], title: string, description: string
   data<ActionResult>({ target, notice: { tone: "success", title, description } });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwnerSession(request, context);
+  const owner = signedInStaff(context);
   const { database, logger } = services(context);
   const db = database.db;
   const form = await readForm(request);

@@ -9,8 +9,8 @@ import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { contentDefaults } from "../../shared/content/defaults.ts";
+import { callRoute } from "../../../tests/support/admin-routes.ts";
 import { action as logoutAction } from "../auth/logout.tsx";
-import { action as contentAction } from "./content.tsx";
 
 /** Who changed what: content saves and sign-outs are logged with the staff member's username. */
 const [sqlite] = testDatabases();
@@ -44,7 +44,11 @@ describe("staff actions in the log", () => {
     form.append("intent", "save");
     const values = draftOf(tab, contentDefaults);
     for (const [name, value] of draftFields(values)) form.append(name, value);
-    await contentAction({ request: request("/admin/content", form), context, params: {} } as never);
+    await callRoute("routes/admin/content.tsx", "action", {
+      request: request("/admin/content", form),
+      context,
+      params: {},
+    });
     expect(entries).toContainEqual({
       level: "info",
       message: "content saved",

@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { data, type ShouldRevalidateFunction } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { adminScreenAt } from "../../features/admin-shell/navigation.ts";
-import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { contentKeys } from "../../shared/content/blocks.ts";
 import { ContentEditor } from "../../features/content/components/admin/content-editor.tsx";
 import type { ContentFormResult, ContentSubmission } from "../../features/content/content-form.ts";
@@ -20,8 +20,7 @@ const TITLE = screen?.title ?? "Website-Inhalte verwalten";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: TITLE, noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffSession(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
   return { blocks: await readContentBlocks(database.db, logger, contentKeys) };
 }
@@ -35,7 +34,7 @@ const statusOf: Record<ContentFormResult["status"], number> = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaffSession(request, context);
+  const staff = signedInStaff(context);
   const { database, logger } = services(context);
   const result = await submitContentForm(database.db, logger, await readForm(request));
   if (result.status === "saved")

@@ -1,7 +1,7 @@
 import { BookOpen, CalendarCheck, CalendarDays, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { readDashboardFigures } from "../../features/dashboard/dashboard.server.ts";
 import { services } from "../../shared/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
@@ -11,8 +11,8 @@ import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Dashboard", noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaffSession(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = signedInStaff(context);
   const figures = await readDashboardFigures(services(context).database.db, berlinToday());
   return { username: staff.username, figures };
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { contentPictureUses, forgetContentPicture } from "../../features/content/content.server.ts";
 import { forgetShowcasePicture, showcasePictureUses } from "../../features/menu/menu-admin.server.ts";
 import { GalleryAdmin } from "../../features/gallery/components/admin/gallery-admin.tsx";
@@ -21,8 +21,7 @@ import {
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Galerie verwalten", noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffSession(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context).database;
   const [gallery, showcaseUses, contentUses] = await Promise.all([
     listGallery(db),
@@ -48,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaffSession(request, context);
+  const staff = signedInStaff(context);
   const { database, logger, pictures } = services(context);
   const answer = await handleGalleryAction(await readForm(request), {
     db: database.db,

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Outlet } from "react-router";
-import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { signedInStaff, staffGuard } from "../../features/auth/auth.server.ts";
 import { pendingStepMessages, pendingStepsConsequence } from "../../features/auth/schema.ts";
 import { AdminSidebar } from "../../features/admin-shell/admin-sidebar.tsx";
 import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
@@ -15,12 +15,14 @@ export const handle = toastsHandle;
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Verwaltung", noindex: true });
 
 /**
- * The guard of the staff area. Child loaders and actions check the session again themselves, and
- * send an account with pending steps to Mein Konto; this layout lets it in, as Mein Konto sits in it,
- * and its sidebar then offers only Mein Konto (decision 0027).
+ * The guard of the staff area: every loader and action below this layout runs only after it has
+ * let the request in (decision 0030). An account with pending steps reaches Mein Konto only, and
+ * the sidebar then offers only Mein Konto (decision 0027).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaffSession(request, context, { allowPending: true });
+export const middleware: Route.MiddlewareFunction[] = [staffGuard];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = signedInStaff(context);
   return { username: staff.username, role: staff.role, pending: staff.pending };
 }
 

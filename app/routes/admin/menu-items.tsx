@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { ShowcaseAdmin } from "../../features/menu/components/admin/showcase-admin.tsx";
 import { handleShowcaseAction } from "../../features/menu/menu-actions.server.ts";
 import { listShowcase } from "../../features/menu/menu-admin.server.ts";
@@ -16,8 +16,7 @@ import { menuActionMessages, menuFailureNotices } from "../../features/menu/menu
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Menu Items Management", noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffSession(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context).database;
   const [items, gallery] = await Promise.all([listShowcase(db), listGallery(db)]);
   return {
@@ -27,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaffSession(request, context);
+  const staff = signedInStaff(context);
   const { database, logger } = services(context);
   const answer = await handleShowcaseAction(await readForm(request), {
     db: database.db,

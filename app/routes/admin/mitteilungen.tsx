@@ -9,7 +9,7 @@ import {
 import { AnnouncementsEditor } from "../../features/announcements/components/announcements-editor.tsx";
 import type { EditableAnnouncement, SaveResult } from "../../features/announcements/drafts.ts";
 import { validateAnnouncementList } from "../../features/announcements/schema.ts";
-import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { services } from "../../shared/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { readForm, saveMessages } from "../../lib/forms.ts";
@@ -31,8 +31,7 @@ const editable = (announcement: Announcement): EditableAnnouncement => ({
   created_at: announcement.created_at,
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffSession(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   const announcements = await listAllAnnouncements(services(context).database.db);
   return { announcements: announcements.map(editable), today: berlinToday() };
 }
@@ -49,7 +48,7 @@ function readList(form: FormData): unknown {
 
 /** Saves the whole list, re-validated here: one invalid entry and nothing is saved. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaffSession(request, context);
+  const staff = signedInStaff(context);
   const { database, logger } = services(context);
   const validation = validateAnnouncementList(readList(await readForm(request)));
   if (!validation.success) {

@@ -3,7 +3,7 @@ import { StatusButton } from "../../components/forms/status-button.tsx";
 import { useIsPending } from "../../components/forms/use-is-pending.ts";
 import { NoticeInPage } from "../../components/forms/form-notice.tsx";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { services } from "../../shared/app-context.ts";
 import { errorNotice, formId, INTENT_FIELD, readForm, type Notice } from "../../lib/forms.ts";
 import { NO_SMTP_MESSAGE } from "../../shared/mail/mailer.server.ts";
@@ -33,8 +33,7 @@ const kindLabels: Record<string, string> = {
 const dateTime = formatBerlinDateTime;
 
 /** The outbox (decision 0017): every e-mail the site wrote, whether it went out, and why not. */
-export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await requireStaffSession(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { database, mailer } = services(context);
   const requested = url.searchParams.get("filter");
   const filter = filters.some((entry) => entry.value === requested) ? (requested as OutboxFilter) : "all";
@@ -47,7 +46,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 /** 'Erneut senden': the message is due again now and sent at once. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaffSession(request, context);
+  const staff = signedInStaff(context);
   const { database, logger, mailer } = services(context);
   const form = await readForm(request);
   const id = formId(form);

@@ -1,4 +1,3 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { beginSecondFactor, confirmSecondFactor } from "../../features/auth/accounts.server.ts";
@@ -8,30 +7,16 @@ import { stepAt, totpCode } from "../../features/auth/totp.server.ts";
 import { appContext, type AppServices } from "../../shared/app-context.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { parseConfig } from "../../lib/env.server.ts";
-import routes from "../../routes.ts";
+import { adminRouteFiles, callRoute, handlerOf } from "../../../tests/support/admin-routes.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import { action as accountAction } from "./account.tsx";
-import { action as accountsAction } from "./accounts.tsx";
 
 /**
  * Decision 0027: an account that must change its password or set up its second factor reaches
  * Mein Konto and nothing else. Every route below /admin in app/routes.ts (a new one included, without
  * touching this test) is called with such an account: each loader and action must refuse it.
  */
-interface RouteModule {
-  loader?: (args: unknown) => Promise<unknown>;
-  action?: (args: unknown) => Promise<unknown>;
-}
-const modules = import.meta.glob<RouteModule>("/app/routes/**/*.{ts,tsx}");
-
-function adminRouteFiles(entries: RouteConfigEntry[], insideAdmin = false): string[] {
-  return entries.flatMap((entry) => {
-    const admin = insideAdmin || entry.path === "admin" || entry.path?.startsWith("admin/") === true;
-    return [...(admin ? [entry.file] : []), ...adminRouteFiles(entry.children ?? [], admin)];
-  });
-}
 
 /** Mein Konto and the layout around it let the account in: that is where its steps are done. */
 const OPEN_WHILE_PENDING = new Set(["routes/admin/account.tsx", "routes/admin/layout.tsx"]);
@@ -84,7 +69,7 @@ const form = (fields: Record<string, string>) => {
 };
 
 describe("an account with steps pending on Mein Konto", () => {
-  const files = adminRouteFiles(routes);
+  const files = adminRouteFiles();
 
   it("finds every admin screen and the picture upload in the route table", () => {
     expect(files).toEqual(
@@ -121,18 +106,13 @@ describe("an account with steps pending on Mein Konto", () => {
       expect(announcements).toHaveLength(1);
       let checked = 0;
       for (const file of files) {
-        const load = modules[`/app/${file}`];
-        if (!load) throw new Error(`no module for ${file}`);
-        const module = await load();
         const path = `/${file.replace(/^routes\//, "").replace(/\.tsx?$/, "")}`;
-        for (const [kind, handler] of [
-          ["loader", module.loader],
-          ["action", module.action],
-        ] as const) {
+        for (const kind of ["loader", "action"] as const) {
+          const handler = await handlerOf(file, kind);
           if (!handler || OPEN_WHILE_PENDING.has(file)) continue;
           const body = kind === "action" ? form({ intent: "save", announcements: "[]" }) : undefined;
           const answer = await refusal(() =>
-            handler({
+            callRoute(file, kind, {
               request: request(path, body),
               context,
               params: {},
@@ -165,11 +145,11 @@ describe("an account with steps pending on Mein Konto", () => {
   it("Mein Konto keeps a required second factor on; Konten refuses a rule that would hold the owner who sets it", async () => {
     const { userId, context, request, db } = await signedIn("Chef");
     const owners = await refusal(() =>
-      accountsAction({
+      callRoute("routes/admin/accounts.tsx", "action", {
         request: request("/admin/konten", form({ intent: "second-factor-policy", policy: "owners" })),
         context,
         params: {},
-      } as never),
+      }),
     );
     expect(owners).toMatchObject({ init: { status: 409 }, data: { target: "policy" } });
     expect(await db.selectFrom("staff_policy").select("second_factor_required").execute()).toEqual([
@@ -179,21 +159,21 @@ describe("an account with steps pending on Mein Konto", () => {
     const secret = await beginSecondFactor(db, userId);
     const now = Date.now();
     await confirmSecondFactor(db, userId, totpCode(secret, stepAt(now)), now);
-    const saved = await accountsAction({
+    const saved = await callRoute("routes/admin/accounts.tsx", "action", {
       request: request("/admin/konten", form({ intent: "second-factor-policy", policy: "owners" })),
       context,
       params: {},
-    } as never);
+    });
     expect(saved).toMatchObject({ data: { target: "policy", notice: { tone: "success" } } });
     expect(await db.selectFrom("staff_policy").select("second_factor_required").execute()).toEqual([
       { second_factor_required: "owners" },
     ]);
 
-    const off = await accountAction({
+    const off = await callRoute("routes/admin/account.tsx", "action", {
       request: request("/admin/konto", form({ intent: "totp-disable", current: "egal", code: "123456" })),
       context,
       params: {},
-    } as never);
+    });
     expect(off).toMatchObject({
       init: { status: 409 },
       data: { notice: { description: expect.stringMatching(/Pflicht/) } },

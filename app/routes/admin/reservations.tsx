@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { readContentBlocks } from "../../features/content/content.server.ts";
 import { handleAdminAction, loadList, viewOf } from "../../features/reservations/admin.server.ts";
 import { ReservationsScreen } from "../../features/reservations/components/admin/reservations-screen.tsx";
@@ -16,8 +16,7 @@ import { adminFailureResult } from "../../features/reservations/admin-failure.ts
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Reservierungen einsehen", noindex: true });
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await requireStaffSession(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
   const today = berlinToday();
   const view = viewOf(url, today);
@@ -29,7 +28,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaffSession(request, context);
+  const staff = signedInStaff(context);
   const { database, logger, mailer, config, siteOrigin } = services(context);
   const form = await readForm(request);
   const blocks = await readContentBlocks(database.db, logger, ["global.contact"]);

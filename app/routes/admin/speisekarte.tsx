@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { SpeisekarteAdmin } from "../../features/menu/components/admin/speisekarte-admin.tsx";
 import { handleSpeisekarteAction } from "../../features/menu/menu-actions.server.ts";
 import {
@@ -19,8 +19,7 @@ import { menuActionMessages, menuFailureNotices } from "../../features/menu/menu
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Speisekarte verwalten", noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffSession(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context).database;
   const [products, categories, activeIds] = await Promise.all([
     listProducts(db),
@@ -31,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaffSession(request, context);
+  const staff = signedInStaff(context);
   const { database, logger } = services(context);
   const answer = await handleSpeisekarteAction(await readForm(request), {
     db: database.db,

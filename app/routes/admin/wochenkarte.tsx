@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { requireStaffSession } from "../../features/auth/auth.server.ts";
+import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { WochenkarteAdmin } from "../../features/menu/components/admin/wochenkarte-admin.tsx";
 import { handleWochenkarteAction } from "../../features/menu/menu-actions.server.ts";
 import { listActiveIds, listWeeklyMeals } from "../../features/menu/menu-admin.server.ts";
@@ -14,15 +14,14 @@ import { menuActionMessages, menuFailureNotices } from "../../features/menu/menu
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Wochenkarte verwalten", noindex: true });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffSession(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context).database;
   const [meals, activeIds] = await Promise.all([listWeeklyMeals(db), listActiveIds(db, "WOCHENKARTE")]);
   return { meals, activeIds };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireStaffSession(request, context);
+  const staff = signedInStaff(context);
   const { database, logger } = services(context);
   const answer = await handleWochenkarteAction(await readForm(request), {
     db: database.db,

@@ -1,5 +1,6 @@
 import { staffAccessOf } from "../../features/auth/auth.server.ts";
-import { incomingDirOf, receivePictureUpload } from "../../features/gallery/upload.server.ts";
+import { incomingDirOf, receivePictureUpload } from "../../shared/pictures/upload.server.ts";
+import { addPicture } from "../../features/gallery/gallery.server.ts";
 import { services } from "../../shared/app-context.ts";
 import { isUploadTarget, uploadMessages, type UploadAnswer } from "../../shared/pictures/picture-upload.ts";
 import type { Route } from "./+types/picture-upload";
@@ -25,11 +26,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer(400, { ok: false, title: uploadMessages.failedTitle, message: uploadMessages.failed });
   const { database, pictures, config, logger } = services(context);
   const result = await receivePictureUpload(request, target, {
-    db: database.db,
     storage: pictures,
     incomingDir: incomingDirOf(config.dataDir),
     logger,
     username: staff.username,
+    addToGallery: (picture) => addPicture(database.db, picture),
   });
   return answer(result.status, result.answer);
 }

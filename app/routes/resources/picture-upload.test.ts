@@ -15,7 +15,7 @@ import { responsivePicture, storedKeysOf } from "../../shared/pictures/uploaded-
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { fullOnInsert } from "../../../tests/support/full-disk.ts";
 import { cameraPhoto, filesUnder } from "../../../tests/support/pictures.ts";
-import { listGallery } from "./gallery.server.ts";
+import { addPicture, listGallery } from "../../features/gallery/gallery.server.ts";
 import {
   altTextFromFileName,
   clearIncoming,
@@ -23,7 +23,7 @@ import {
   receivePictureUpload,
   receiveToFile,
   type UploadDeps,
-} from "./upload.server.ts";
+} from "../../shared/pictures/upload.server.ts";
 
 const quiet = recordingLogger().logger;
 
@@ -48,11 +48,11 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
     handle = await engine.open();
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-upload-"));
     deps = {
-      db: handle.db,
       storage: fileStorage(path.join(folder, "pictures")),
       incomingDir: path.join(folder, "eingang"),
       logger: quiet,
       username: "admin",
+      addToGallery: (picture) => addPicture(handle.db, picture),
     };
   });
   afterEach(async () => {
@@ -154,7 +154,8 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
   });
 
   it("a database that cannot take the gallery row (disk full): the message, and the stored files are removed", async () => {
-    deps.db = fullOnInsert(handle.db, handle.dialect, "gallery_images");
+    const full = fullOnInsert(handle.db, handle.dialect, "gallery_images");
+    deps.addToGallery = (picture) => addPicture(full, picture);
     const result = await receivePictureUpload(upload(await photo(), "voll.jpg"), "galerie", deps);
     expect(result).toEqual({
       status: 507,
@@ -212,11 +213,11 @@ describe("uploads at once, and what a stopped server left behind", () => {
   it("receives at most MAX_UPLOADS_AT_ONCE at a time and asks the next to try again", async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-upload-"));
     const deps = {
-      db: undefined as never,
       storage: fileStorage(path.join(folder, "pictures")),
       incomingDir: path.join(folder, "eingang"),
       logger: quiet,
       username: "admin",
+      addToGallery: () => Promise.reject(new Error("no gallery in this test")),
     };
     const controllers: ReadableStreamDefaultController<Uint8Array>[] = [];
     const slow = () =>

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
-import { MAX_PICTURE_BYTES } from "../../shared/pictures/picture-upload.ts";
-import { originalKeyOf, variantKeyOf, variantWidthsFor } from "../../shared/pictures/uploaded-pictures.ts";
+import { MAX_PICTURE_BYTES } from "./picture-upload.ts";
+import { originalKeyOf, variantKeyOf, variantWidthsFor } from "./uploaded-pictures.ts";
 
 /**
  * A staff upload made into pictures guests can be sent (decision 0019): judged by its content, not

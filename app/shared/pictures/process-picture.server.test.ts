@@ -4,8 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { cameraPhoto, pngClaiming } from "../../../tests/support/pictures.ts";
-import { fileStorage, PictureKeyError } from "../../shared/pictures/storage.server.ts";
-import { addressOfKey, responsivePicture, storedKeysOf } from "../../shared/pictures/uploaded-pictures.ts";
+import { fileStorage, PictureKeyError } from "./storage.server.ts";
+import { addressOfKey, responsivePicture, storedKeysOf } from "./uploaded-pictures.ts";
 import {
   MAX_UPLOAD_BYTES,
   namedPictureBaseKey,

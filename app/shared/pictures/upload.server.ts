@@ -3,10 +3,8 @@ import fs, { type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import type { Kysely } from "kysely";
-import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import type { PictureStorage } from "../../shared/pictures/storage.server.ts";
+import type { PictureStorage } from "./storage.server.ts";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "../../../db/private-files.server.ts";
 import {
   STORAGE_PROBLEM_STATUS,
@@ -20,9 +18,8 @@ import {
   uploadMessages as M,
   type UploadAnswer,
   type UploadTarget,
-} from "../../shared/pictures/picture-upload.ts";
-import { addressOfKey } from "../../shared/pictures/uploaded-pictures.ts";
-import { addPicture } from "./gallery.server.ts";
+} from "./picture-upload.ts";
+import { addressOfKey } from "./uploaded-pictures.ts";
 import {
   namedPictureBaseKey,
   pictureBaseKey,
@@ -32,12 +29,16 @@ import {
 } from "./process-picture.server.ts";
 
 export interface UploadDeps {
-  db: Kysely<Database>;
   storage: PictureStorage;
   /** A folder on the same disk as the storage, for the upload while it arrives. */
   incomingDir: string;
   logger: Logger;
   username: string;
+  /**
+   * Adds an uploaded gallery picture to the gallery and answers its id: the gallery is a feature,
+   * so the route that composes both hands it in (decision 0030).
+   */
+  addToGallery: (picture: { key: string; altText: string; caption: null }) => Promise<number>;
 }
 
 export interface UploadResponse {
@@ -219,7 +220,7 @@ export async function receivePictureUpload(
     let galleryId: number | undefined;
     if (target === "galerie") {
       try {
-        galleryId = await addPicture(deps.db, {
+        galleryId = await deps.addToGallery({
           key: picture.original.key,
           altText: altTextFromFileName(fileName),
           caption: null,
