@@ -79,7 +79,9 @@ export interface ActiveMenuConfigurationsTable {
 
 export type FeaturedDishCategory = "antipasti" | "pasta" | "pizza" | "secondi" | "dolci";
 
-/** The home page showcase ('Menu Items', `admin_menu_items` in the spec). */
+/**
+ * The home page showcase ('Menu Items', the original's `admin_menu_items`; docs/product/menu.md#showcase).
+ */
 export interface FeaturedDishesTable {
   id: Id;
   name: string;

@@ -130,7 +130,7 @@ describe("reading forms", () => {
 });
 
 describe("save messages", () => {
-  it("are the spec's texts", () => {
+  it("are the texts of every staff screen", () => {
     expect(savedNotice("Inhalt gespeichert")).toEqual({
       tone: "success",
       title: "Inhalt gespeichert",

@@ -99,7 +99,7 @@ export interface Notice {
   description: string;
 }
 
-/** The spec's texts around saving, the same on every staff screen. */
+/** The texts around saving, the same on every staff screen (docs/product/staff.md#saving). */
 export const saveMessages = {
   saving: "Speichere...",
   savedDescription: "Die Änderungen wurden erfolgreich gespeichert.",

@@ -1,6 +1,6 @@
 /**
  * Tells a full disk or a folder the server may not write apart from other failures, so staff and
- * guests get a message that says what happened (issue 12, `npm run drill -- disk-full`) instead
+ * guests get a message that says what happened (decision 0024, `npm run drill -- disk-full`) instead
  * of 'an unexpected error'. Looks through Node's file errors, node:sqlite's result codes and
  * PostgreSQL's SQLSTATE, and through `cause` chains (Kysely and pg wrap).
  */

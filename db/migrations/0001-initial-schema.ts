@@ -3,7 +3,10 @@ import type { Migration } from "kysely/migration";
 import type { Dialect } from "../dialect.ts";
 import { columnTypes, notNull, withId, type MigrationDb } from "./schema-helpers.ts";
 
-/** Every entity of the spec's data model (decision 0015), plus staff accounts, sessions, sign-in throttling and the mail outbox. */
+/**
+ * Every entity of the original's data model (decision 0015), plus staff accounts, sessions, sign-in
+ * throttling and the mail outbox.
+ */
 export function initialSchema(dialect: Dialect): Migration {
   const t = columnTypes(dialect);
   return {

@@ -4,7 +4,7 @@ import type { Dialect } from "../dialect.ts";
 import { columnTypes, notNull, withId, type MigrationDb } from "./schema-helpers.ts";
 
 /**
- * Staff accounts that staff manage (issue 12, decision 0025): a role per account (owners manage
+ * Staff accounts that staff manage (decision 0025): a role per account (owners manage
  * accounts; the accounts that exist already were made by whoever runs the server, so they become
  * owners), a time-based one-time password per account, recovery codes (hashed), and the short-lived
  * second step of a sign-in between the password and the code.

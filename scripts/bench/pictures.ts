@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pictures`: what an upload costs the server (issue 10; decision 0019). Makes a
+ * `npm run bench:pictures`: what an upload costs the server (decision 0019). Makes a
  * camera-like JPEG of about 10 MB (24 megapixels of detail, with EXIF and GPS), starts the
  * production server, and uploads it once, then three at once (each on a freshly started server):
  * the time until the server answers, and the server's peak memory (VmHWM, Linux) before and after.

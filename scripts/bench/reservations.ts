@@ -17,7 +17,7 @@ import {
 } from "../../tests/support/production-server.ts";
 
 /**
- * `npm run bench:reservations`: the reservation figures of issue 8, a benchmark, not a test.
+ * `npm run bench:reservations`: the reservation figures (decision 0017), a benchmark, not a test.
  *   1. 50,000 stored reservations: the staff screen's date view and name search, median and p95 of
  *      repeated queries, on SQLite (a temporary file) and on PostgreSQL: the database
  *      `BENCH_DATABASE_URL` names (filled once and left filled), or else a throwaway server.

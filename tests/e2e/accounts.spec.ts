@@ -13,8 +13,8 @@ import {
 } from "./fixtures.ts";
 
 /**
- * Staff accounts that staff manage (issue 12, decision 0025): Mein Konto (password, second factor,
- * devices) and the owners' Konten. Each test has a site of its own: they change accounts.
+ * Staff accounts that staff manage (decision 0025, docs/product/staff.md#accounts): Mein Konto (password,
+ * second factor, devices) and the owners' Konten. Each test has a site of its own: they change accounts.
  */
 test.use({ ownSite: true });
 // Each flow signs in several times, each a password check with scrypt: on a busy machine it takes a while.

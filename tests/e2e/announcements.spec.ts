@@ -128,7 +128,7 @@ if (!visibleDemo) throw new Error("The demo content has no active announcement")
 test.describe("with announcements of its own", () => {
   test.use({ ownSite: true });
 
-  test("'Neue Mitteilung' starts with the spec's defaults; staff create, deactivate, delete and save", async ({
+  test("'Neue Mitteilung' starts as info, medium, active; staff create, deactivate, delete and save", async ({
     page,
     signIn,
   }) => {
@@ -193,7 +193,8 @@ test.describe("with announcements of its own", () => {
     await expect(card(page, "E2E Inaktiv").getByText("Inaktiv", { exact: true })).toBeVisible();
     await expect(card(page, "E2E Abgelaufen").getByText("Abgelaufen", { exact: true })).toBeVisible();
     await expect(card(page, "E2E Löschen")).toHaveCount(0);
-    // Saved in the spec's order: high first, the new high one before the older demo ones.
+    // Saved in the order of docs/product/announcements.md#order: high first, the new high one before the
+    // older demo ones.
     await expect(cards(page).first()).toHaveAccessibleName("E2E Hoch");
   });
 
@@ -320,7 +321,7 @@ test.describe("with announcements of its own", () => {
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test("the public dialog shows only visible announcements, in the spec's order, with badges", async ({
+  test("the public dialog shows only visible announcements, high priority first, with badges", async ({
     page,
     site,
   }) => {

@@ -134,7 +134,8 @@ test.describe("Login-Seite", () => {
     );
     expect(marks.toast, "Zeitpunkt des Toasts").toBeDefined();
     expect(marks.admin, "Zeitpunkt der Weiterleitung").toBeDefined();
-    // The spec: about one second between toast and dashboard; 800 ms leaves room for timer jitter.
+    // About one second between toast and dashboard (docs/product/staff.md#sign-in); 800 ms leaves room for
+    // timer jitter.
     expect((marks.admin ?? 0) - (marks.toast ?? 0)).toBeGreaterThanOrEqual(800);
   });
 

@@ -93,7 +93,7 @@ test.describe("Galerie: abgewiesene Dateien", () => {
     const empty = await page.request.post(url, { headers: sameOrigin });
     expect(empty.status()).toBe(400);
     expect(await empty.json()).toMatchObject({ ok: false, message: "Bitte wählen Sie eine Bilddatei aus." });
-    // Over 10 MB: refused before the body is read, with the spec's title for the browser to show.
+    // Over 10 MB: refused before the body is read, with the title 'Datei zu groß' for the browser to show.
     const large = await page.request.post(url, {
       headers: sameOrigin,
       data: Buffer.alloc(MAX_PICTURE_BYTES + 1, 1),

@@ -87,7 +87,10 @@ function NavigationLinks({
   return <LinkList links={adminScreens} onNavigate={onNavigate} />;
 }
 
-/** The staff member's own account, and for owners everyone's: below the spec's eight screens. */
+/**
+ * The staff member's own account, and for owners everyone's: below the eight screens of
+ * docs/product/staff.md#screens.
+ */
 function AccountLinks({
   role,
   restricted,

@@ -14,12 +14,12 @@ export interface AdminScreen {
   path: string;
   label: string;
   icon: LucideIcon;
-  /** The screen's heading, as the spec names it. */
+  /** The screen's heading (docs/product/staff.md#screens). */
   title: string;
   description: string;
 }
 
-/** The sidebar's eight entries, in the spec's order and with its labels. */
+/** The sidebar's eight entries, in the order and with the labels of docs/product/staff.md#screens. */
 export const adminScreens: AdminScreen[] = [
   { path: "/admin", label: "Dashboard", icon: LayoutDashboard, title: "Dashboard", description: "" },
   {

@@ -18,7 +18,7 @@ if (!ruhetag) throw new Error("fixture missing");
 const stored = [ruhetag];
 
 describe("admin drafts", () => {
-  it("starts new announcements with the spec's defaults", () => {
+  it("starts new announcements as info, medium, active, without an end date", () => {
     expect(newDraft("neu-1")).toEqual({
       key: "neu-1",
       title: "",

@@ -33,7 +33,10 @@ export type SaveResult =
 export const toDrafts = (list: readonly EditableAnnouncement[]): Draft[] =>
   list.map((announcement) => ({ ...announcement, key: `a-${announcement.id}` }));
 
-/** The spec's defaults for 'Neue Mitteilung': info, medium, active, no end date. */
+/**
+ * The defaults for 'Neue Mitteilung': info, medium, active, no end date
+ * (docs/product/announcements.md#staff-screen).
+ */
 export const newDraft = (key: string): Draft => ({
   key,
   title: "",

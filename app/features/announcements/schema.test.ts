@@ -38,7 +38,7 @@ describe("announcement schema", () => {
     expect(parsed.valid_until).toBe("2026-11-21");
   });
 
-  it("gives the spec's German messages for missing fields", () => {
+  it("gives the German messages for missing fields (docs/product/announcements.md#fields)", () => {
     expect(messagesOf({ ...valid, title: "   ", content: "" })).toEqual({
       title: "Titel ist erforderlich",
       content: "Inhalt ist erforderlich",

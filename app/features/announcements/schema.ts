@@ -5,7 +5,7 @@ import { CONTROL_CHARACTERS_MESSAGE, isCleanText } from "../../lib/text-rules.ts
 
 /**
  * Announcements ('Mitteilungen'): the edit schema shared by the admin screen and its action, the
- * labels of both screens and the order the spec prescribes. No server imports: the browser uses
+ * labels of both screens and their order (docs/product/announcements.md). No server imports: the browser uses
  * all of it.
  */
 export const announcementTypes = ["info", "warning", "success"] as const;
@@ -131,7 +131,7 @@ export function validateAnnouncementList(input: unknown): ListValidation {
     : { success: false, fieldErrors, formError };
 }
 
-/** The stored type, or 'info' for anything the spec does not know. */
+/** The stored type, or 'info' for any other value (docs/product/announcements.md#fields). */
 export const displayType = (type: string): AnnouncementType =>
   (announcementTypes as readonly string[]).includes(type) ? (type as AnnouncementType) : "info";
 
@@ -163,7 +163,10 @@ interface Sortable {
   created_at: string;
 }
 
-/** The spec's order: high, medium, low; within a priority the newest first (then the higher id). */
+/**
+ * High, medium, low; within a priority the newest first, then the higher id
+ * (docs/product/announcements.md#order).
+ */
 export function compareAnnouncements(a: Sortable, b: Sortable): number {
   return (
     priorityRank[a.priority] - priorityRank[b.priority] ||

@@ -15,8 +15,8 @@ import {
 import { generateTotpSecret, verifyTotp } from "./totp.server.ts";
 
 /**
- * What staff do with accounts (issue 12, decision 0025): their own password, sessions and second
- * factor on the Konto screen; owners add and remove accounts and reset them. Every function takes
+ * What staff do with accounts (decision 0025, docs/product/staff.md#accounts): their own password, sessions
+ * and second factor on the Konto screen; owners add and remove accounts and reset them. Every function takes
  * the acting account's id from the session, never from the form.
  */
 type Db = Kysely<Database>;

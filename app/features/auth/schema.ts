@@ -3,7 +3,10 @@ import type { Notice } from "../../lib/forms.ts";
 import { CONTROL_CHARACTERS_MESSAGE, isCleanLine } from "../../lib/text-rules.ts";
 import { z } from "../../lib/zod.ts";
 
-/** The sign-in form: validated in the browser and again by the action, with the spec's texts. */
+/**
+ * The sign-in form: validated in the browser and again by the action, with the texts of
+ * docs/product/staff.md#sign-in.
+ */
 export const loginSchema = z.object({
   username: z
     .string("Bitte geben Sie einen Benutzernamen ein")

@@ -212,8 +212,8 @@ export async function staffAccess(
 
 /**
  * The guard every admin loader and action calls itself: without a valid session it throws a
- * redirect to /login that replaces the history entry (the spec's guard), so no data is read or changed.
- * An account that must first change its password or set up its second factor is sent to Mein Konto
+ * redirect to /login that replaces the history entry (docs/product/staff.md#guard), so no data is read or
+ * changed. An account that must first change its password or set up its second factor is sent to Mein Konto
  * the same way, for a page and for a form sent to an action alike: the action does not run.
  */
 export async function requireStaff(

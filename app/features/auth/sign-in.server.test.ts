@@ -30,7 +30,7 @@ describe.each(testDatabases())("sign-in on $dialect", (engine) => {
   let handle: DatabaseHandle;
   afterEach(async () => handle?.close());
 
-  it("answers empty fields with the spec's messages", async () => {
+  it("answers empty fields with their German messages", async () => {
     handle = await engine.open();
     expect(await attempt(handle.db, "  ", "")).toEqual({
       kind: "invalid",

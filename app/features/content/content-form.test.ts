@@ -39,7 +39,7 @@ const defaults = Object.fromEntries(
 ) as ContentValues<ContentKey>;
 
 describe("content tabs", () => {
-  it("has the spec's eight tabs in order, covering every content block once", () => {
+  it("has the eight tabs in order, covering every content block once", () => {
     expect(contentTabs.map((entry) => entry.label)).toEqual([
       "Navigation",
       "Hero",
@@ -149,7 +149,7 @@ describe("form data to value", () => {
 });
 
 describe("validation messages by field", () => {
-  it("maps the spec's messages to the field paths", () => {
+  it("maps the German messages to the field paths", () => {
     const navbar = setAt(setAt(draftOf(tab("navigation"), defaults), "brand", "  "), "links.1.label", "");
     const result = validateDraft(tab("navigation"), navbar);
     expect(result).toEqual({

@@ -36,7 +36,10 @@ export interface GalleryActionDependencies {
 export type GalleryActionAnswer = RowActionAnswer<GalleryIntent>;
 type Handler = RowActionHandler<GalleryActionDependencies>;
 
-/** A rule broken (a German message, 409) or something unexpected (logged, 500): the spec's toast title either way. */
+/**
+ * A rule broken (a German message, 409) or something unexpected (logged, 500): the action's toast title
+ * either way (docs/product/pictures.md#toasts).
+ */
 function failure(caught: unknown, deps: GalleryActionDependencies, title: string, targetId?: number) {
   if (caught instanceof GalleryRuleError) return failed(409, errorNotice(caught.message, title), targetId);
   deps.logger.error(`gallery: ${title}`, { error: caught, username: deps.username });

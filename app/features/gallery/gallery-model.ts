@@ -1,7 +1,10 @@
 import type { ActionFailure } from "../../lib/action-failures.ts";
 import { errorNotice, type Notice, type RowActionResult } from "../../lib/forms.ts";
 
-/** 'Galerie verwalten': its actions and the spec's toasts (shared by the screen and its action). */
+/**
+ * 'Galerie verwalten': its actions and their toasts, shared by the screen and its action
+ * (docs/product/pictures.md#toasts).
+ */
 export type GalleryIntent = "picture-save" | "picture-publish" | "picture-order" | "picture-delete";
 export type GalleryActionResult = RowActionResult<GalleryIntent | "unknown">;
 

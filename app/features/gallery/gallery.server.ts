@@ -8,8 +8,9 @@ import type { Logger } from "../../lib/logger.server.ts";
 import { addressOfKey, storedKeysOf } from "../../shared/pictures/uploaded-pictures.ts";
 
 /**
- * The gallery in the database (spec: gallery_images; decision 0019). Order: display order, then the
- * newest first. New pictures are published and go last; a reorder names every picture once.
+ * The gallery in the database (the original's gallery_images; decision 0019, docs/product/pictures.md).
+ * Order: display order, then the newest first. New pictures are published and go last; a reorder names every
+ * picture once.
  */
 type Db = Kysely<Database>;
 
@@ -70,7 +71,7 @@ export interface NewPicture {
   caption: string | null;
 }
 
-/** A new picture: published, after the highest order (the spec). */
+/** A new picture: published, after the highest order (docs/product/pictures.md#staff-screen). */
 export async function addPicture(db: Db, picture: NewPicture): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const last = await trx

@@ -6,7 +6,7 @@ export interface PublicGalleryPicture {
   caption: string | null;
 }
 
-/** The spec's page size: 8 pictures per page of the gallery. */
+/** The page size: 8 pictures per page of the gallery (docs/product/site.md#timings). */
 export const GALLERY_PAGE_SIZE = 8;
 
 export const galleryTexts = {

@@ -1,7 +1,10 @@
 import { CONTROL_CHARACTERS_MESSAGE, isCleanText } from "../../lib/text-rules.ts";
 import { z } from "../../lib/zod.ts";
 
-/** 'Bild bearbeiten': caption optional, alt text required (the spec's message), published or hidden. */
+/**
+ * 'Bild bearbeiten': caption optional, alt text required ('Alt-Text ist erforderlich',
+ * docs/product/pictures.md#staff-screen), published or hidden.
+ */
 export const ALT_TEXT_REQUIRED = "Alt-Text ist erforderlich";
 
 export const pictureEditFields = ["caption", "alt_text", "is_published"] as const;

@@ -1,11 +1,11 @@
 import { createElement, type ReactNode } from "react";
 
 /**
- * The hero headline's small markup (the spec's; the README names it for staff): `[red]…[/red]` red
- * text, `[italic]…[/italic]` italics (both nestable) and `[br]` a line break. Staff type it into a text field, so it is parsed here into
- * plain data and rendered as React elements: everything else — HTML, `<script>`, unknown tags such as
- * `[blue]` — stays literal text, and unbalanced markup never throws (an unmatched closing tag is text,
- * a tag left open is closed at the end).
+ * The hero headline's small markup (docs/product/site.md#hero; the README names it for staff): `[red]…[/red]`
+ * red text, `[italic]…[/italic]` italics (both nestable) and `[br]` a line break. Staff type it into a text
+ * field, so it is parsed here into plain data and rendered as React elements: everything else — HTML,
+ * `<script>`, unknown tags such as `[blue]` — stays literal text, and unbalanced markup never throws (an
+ * unmatched closing tag is text, a tag left open is closed at the end).
  */
 export type HeadlineNode =
   { type: "text"; text: string } | { type: "br" } | { type: "red" | "italic"; children: HeadlineNode[] };

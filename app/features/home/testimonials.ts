@@ -1,7 +1,7 @@
 /**
- * The four fixed guest reviews of the home page (the spec's 'Testimonial' entity). The spec's `image`
- * is an initials avatar here: no photos of people we do not have, and no requests to other hosts
- * (decision 0013).
+ * The four fixed guest reviews of the home page (docs/product/site.md#testimonials). The original's
+ * photo (`image`) is an initials avatar here: no photos of people we do not have, and no requests to other
+ * hosts (decision 0013).
  */
 export interface Testimonial {
   id: number;

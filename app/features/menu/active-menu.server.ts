@@ -20,7 +20,7 @@ const dishMarks = (row: { allergens: string | null; additives: string | null }) 
   additives: marksOf("additives", row.additives),
 });
 
-/** Configured position of a dish on its card; a missing one sorts last (the spec's order). */
+/** Configured position of a dish on its card; a missing one sorts last (docs/product/menu.md#order). */
 export const MISSING_ORDER = 9999;
 
 type Ordered = { display_order: number | null; name: string };
@@ -115,7 +115,8 @@ export async function readActiveWochenkarte(db: Db): Promise<WeeklyDish[]> {
 
 /**
  * The loaders' answer for a public card: a failed read is logged and becomes the error state, so a
- * guest sees the spec's message inside the page (or dialog) instead of an error page.
+ * guest sees the card's error message inside the page (or dialog) instead of an error page
+ * (docs/product/menu.md#public-cards).
  */
 export async function loadSpeisekarte(db: Db, logger: Logger): Promise<SpeisekarteResult> {
   try {
@@ -137,7 +138,8 @@ export async function loadWochenkarte(db: Db, logger: Logger): Promise<Wochenkar
 
 /**
  * The home page's showcase: the active items by category and sort order. A failed read is logged and
- * becomes the spec's error state in the section, never an error page.
+ * becomes the section's error state ('Failed to load menu items', docs/product/menu.md#showcase),
+ * never an error page.
  */
 export async function loadShowcase(db: Db, logger: Logger): Promise<ShowcaseResult> {
   try {

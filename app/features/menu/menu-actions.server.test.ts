@@ -49,7 +49,7 @@ describe.each(testDatabases())("menu actions on $dialect", (engine) => {
     ]);
   });
 
-  it("answers a broken rule with the spec's German message and 409, never an error page", async () => {
+  it("answers a broken rule with its German message and 409, never an error page", async () => {
     handle = await engine.open();
     const refused = await handleSpeisekarteAction(form({ intent: "activate", id: "4711" }), deps());
     expect(refused).toMatchObject({

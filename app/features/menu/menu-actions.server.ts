@@ -44,8 +44,9 @@ import {
 /**
  * The actions of the three menu screens (decision 0018). Each answers with a notice for a toast,
  * field messages for a form, and the id it concerns; nothing a staff member sends causes a server
- * error page: rule violations are German messages (English on 'Menu Items', as the spec writes it),
- * unexpected failures are logged and answered with the spec's message.
+ * error page: rule violations are German messages (English on 'Menu Items', as the original had
+ * them), unexpected failures are logged and answered with the screen's message
+ * (docs/product/menu.md#staff-screens).
  */
 export interface MenuActionDependencies {
   db: Kysely<Database>;

@@ -41,7 +41,7 @@ const R = ruleMessages;
 // ---------------------------------------------------------------------------------------------
 // Categories
 
-/** The spec's admin order: display order ascending, missing last, then name. */
+/** Display order ascending, missing last, then name (docs/product/menu.md#order). */
 export const byDisplayOrder = (
   a: { display_order: number | null; name: string },
   b: { display_order: number | null; name: string },
@@ -246,8 +246,8 @@ const targetColumn = (type: MenuType) => (type === "SPEISEKARTE" ? "menu_item_id
 const dishTable = (type: MenuType) => (type === "SPEISEKARTE" ? "menu_items" : "weekly_meals");
 
 /**
- * Deletes a product or weekly dish: first its place on the active card, then the dish (the spec's
- * order), in one transaction, so nothing is left half done.
+ * Deletes a product or weekly dish: first its place on the active card, then the dish (the
+ * original's order), in one transaction (docs/product/menu.md#active-lists), so nothing is left half done.
  */
 export async function deleteDish(db: Db, type: MenuType, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -426,7 +426,10 @@ async function nextSortOrder(trx: Trx, category: FeaturedDishCategory): Promise<
   return Number(last?.max ?? 0) + 1;
 }
 
-/** Adds an item (last in its category, the spec's rule) or changes one; a new category puts it last there. */
+/**
+ * Adds an item (last in its category) or changes one; a new category puts it last there
+ * (docs/product/menu.md#order).
+ */
 export async function saveShowcaseItem(db: Db, values: ShowcaseValues, id?: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const now = nowIso();

@@ -13,7 +13,7 @@ describe("menuFailureNotices: what the menu screens say when no answer of the ac
     return form;
   };
 
-  it("uses the spec's catch-all texts for the active card, on both cards", () => {
+  it("uses the catch-all texts for the active card, on both cards", () => {
     expect(build(sent("activate"), failure)).toMatchObject({
       intent: "activate",
       outcome: "failed",

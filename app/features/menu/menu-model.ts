@@ -3,8 +3,8 @@ import type { ActionFailure } from "../../lib/action-failures.ts";
 import { errorNotice, type Notice, type RowActionResult } from "../../lib/forms.ts";
 
 /**
- * What the menu screens' actions answer, and their texts: the spec's messages where it has them
- * (decision 0015), shared by the server and the screens.
+ * What the menu screens' actions answer, and their texts (docs/product/menu.md#staff-screens;
+ * decision 0015), shared by the server and the screens.
  */
 export type MenuIntent =
   | "activate"

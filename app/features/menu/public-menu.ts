@@ -43,7 +43,7 @@ export type MenuResult = SpeisekarteResult | WochenkarteResult;
 /** A card on its way (the dialog fetches it when it opens), or what the loader answered. */
 export type MenuViewState = { kind: MenuKind; status: "loading" } | MenuResult;
 
-/** The spec's German texts for each card (decision 0015). */
+/** The German texts of each card (docs/product/menu.md#public-cards). */
 export const menuTexts = {
   speisekarte: {
     title: "Unsere Speisekarte",
@@ -64,8 +64,8 @@ export const menuTexts = {
 export const WOCHENKARTE_NOTE = "Alle Angebote der Wochenkarte gelten nur für begrenzte Zeit.";
 
 /**
- * The error state guests see. Internal messages (SQL, stack traces) never reach the page; the spec's
- * generic sentence stands in for them.
+ * The error state guests see. Internal messages (SQL, stack traces) never reach the page; the card's
+ * generic sentence stands in for them (docs/product/menu.md#public-cards).
  */
 export const menuFailure = (kind: MenuKind): MenuFailure => ({
   kind,
@@ -78,7 +78,10 @@ export function isMenuEmpty(menu: MenuResult): boolean {
   return menu.kind === "speisekarte" ? menu.groups.length === 0 : menu.meals.length === 0;
 }
 
-/** The showcase's five categories with the spec's German names (the tabs of 'Menu Items' and the home page). */
+/**
+ * The showcase's five categories with their German names, the tabs of 'Menu Items' and the home page
+ * (docs/product/menu.md#showcase).
+ */
 export const SHOWCASE_CATEGORIES = [
   { id: "antipasti", label: "Vorspeisen" },
   { id: "pasta", label: "Pasta" },
@@ -100,8 +103,9 @@ export interface ShowcaseDish extends DishMarks {
 export type ShowcaseResult = { status: "loaded"; dishes: ShowcaseDish[] } | { status: "error" };
 
 /**
- * The spec's texts of the home page's menu section (English, as the spec writes them). Its loading
- * text has no place here: the dishes come with the page (decision 0018).
+ * The texts of the home page's menu section (English, as the original had them;
+ * docs/product/menu.md#showcase). Its loading text has no place here: the dishes come with the page
+ * (decision 0018).
  */
 export const showcaseTexts = {
   failed: "Failed to load menu items",

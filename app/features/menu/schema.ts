@@ -12,8 +12,9 @@ export { SHOWCASE_CATEGORIES };
 /**
  * The menu screens' forms (decision 0010): a product of the Speisekarte, a category, a dish of the
  * Wochenkarte and an item of the home page's showcase. The browser checks with these schemas before
- * it sends, the actions parse again with the same ones; the spec's messages where it has them
- * (English on the product, category and showcase forms, as the spec writes them; decision 0018).
+ * it sends, the actions parse again with the same ones; messages as docs/product/menu.md#dishes
+ * lists them (English on the product, category and showcase forms, as the original had them;
+ * decision 0018).
  */
 
 export const menuLimits = { name: 200, description: 1000, productCode: 20, categoryName: 120 } as const;
@@ -115,7 +116,7 @@ export type CategoryField = (typeof categoryFields)[number];
 
 export const categorySchema = z.object({
   name: requiredName(M.categoryRequired, menuLimits.categoryName, M.categoryNameTooLong),
-  // The spec: an empty display order is saved as null (sorted last).
+  // An empty display order is saved as null (sorted last): docs/product/menu.md#categories.
   display_order: z
     .string()
     .trim()

@@ -28,8 +28,8 @@ import { staffFields, staffReservationSchema, statusSchema } from "./schema.ts";
 
 /**
  * 'Reservierungen einsehen' on the server: which list the address asks for, and the staff actions
- * (add, edit, change status, delete) with the spec's result texts (§8). The caller has checked the
- * staff session.
+ * (add, edit, change status, delete) with the result texts of
+ * docs/product/reservations.md#staff-results. The caller has checked the staff session.
  */
 
 /** The list the screen's address asks for: `?q=` (a name search) wins over `?view=pending` and `?date=`. */

@@ -1,10 +1,11 @@
 /**
- * Reservations' fixed values and texts: the spec's time slots, party sizes and statuses with their
- * German labels, and every message the guest's form and the staff screen show. No imports with a
- * run-time cost: the guest's first page load uses this module, and Zod stays out of it (decision 0008).
+ * Reservations' fixed values and texts (docs/product/reservations.md): the time slots, party sizes
+ * and statuses with their German labels, and every message the guest's form and the staff screen
+ * show. No imports with a run-time cost: the guest's first page load uses this module, and Zod stays
+ * out of it (decision 0008).
  */
 
-/** The spec's time slots; a guest's request must use one of them (decision 0014). */
+/** The time slots (docs/product/reservations.md#guest-form); guests must use one of them (decision 0014). */
 export const TIME_SLOTS = [
   "11:30",
   "12:00",
@@ -30,7 +31,9 @@ export const EVENING_STARTS_AT = "16:00";
 /** The guest's choices: '1 Person' … '7 Personen', '8+ Personen' (stored as 8). */
 export const PUBLIC_PARTY_SIZES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const MAX_PUBLIC_PARTY_SIZE = 8;
-/** Staff may enter larger parties (a company dinner); the spec only sets the minimum of 1. */
+/**
+ * Staff may enter larger parties (a company dinner); the original set only the minimum of 1 (decision 0017).
+ */
 export const MAX_STAFF_PARTY_SIZE = 100;
 
 export const partySizeLabel = (size: number) =>
@@ -61,7 +64,10 @@ export const reservationLimits = {
   requestToken: 64,
 } as const;
 
-/** The admin form's defaults: 18:00, 2 people, the shown date, Bestätigt (decision 0015: the spec's values). */
+/**
+ * The admin form's defaults: 18:00, 2 people, the shown date, Bestätigt
+ * (docs/product/reservations.md#staff-screen).
+ */
 export const STAFF_DEFAULTS = { time: "18:00", partySize: 2, status: "CONFIRMED" } as const;
 
 /** The honeypot: a field people never see or fill in; a request that fills it is a robot's. */
@@ -109,7 +115,7 @@ export const reservationMessages = {
   customerNameRequired: "Name ist erforderlich",
 } as const;
 
-/** The staff screen's texts, as the spec writes them (decision 0015). */
+/** The staff screen's texts (docs/product/reservations.md#staff-results). */
 export const adminMessages = {
   loadFailed: (message: string) => `Fehler beim Laden der Reservierungen: ${message}`,
   loadHint: "Bitte versuchen Sie es später erneut oder wenden Sie sich an den Support.",

@@ -190,7 +190,7 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
     expect(list.ok && list.readAt).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
   });
 
-  it("answers a database failure with the spec's message, never an exception", async () => {
+  it("answers a database failure with the guest's failure message, never an exception", async () => {
     handle = await engine.open();
     await handle.db.schema.dropTable("mail_outbox").execute();
     const answer = await submitReservationRequest(form(guest), deps());

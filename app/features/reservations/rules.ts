@@ -6,7 +6,7 @@ import { MAX_MONTHS_AHEAD, reservationMessages as M, TIME_SLOTS, type TimeSlot }
 
 /**
  * When guests may ask for a table (decision 0014): not in the past (Europe/Berlin), at most six
- * months ahead, only on open days, only at the spec's slots that lie inside that weekday's opening
+ * months ahead, only on open days, only at the time slots that lie inside that weekday's opening
  * hours and are still ahead today. A weekday whose hours text cannot be read is not restricted.
  * The guest's form and the server apply the same function; the server's word is final.
  */

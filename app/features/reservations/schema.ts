@@ -105,7 +105,7 @@ export function reservationRequestSchema(context: { hours: OpeningHoursContent; 
 
 export type ReservationRequest = z.output<typeof requestShape>;
 
-/** Fields whose absence the spec answers with 'Fehlende Angaben'. */
+/** Fields whose absence is answered with 'Fehlende Angaben' (docs/product/reservations.md#messages). */
 const REQUIRED_FIELDS = ["name", "email", "date", "time", "party_size"] as const;
 
 export type RequestValidation =
@@ -147,7 +147,7 @@ export const staffReservationSchema = z.object({
     .transform((value) => (value === "" ? null : value)),
   phone_number: phone,
   reservation_date: date,
-  // Staff may note any time (a guest who phoned for 19:15); the spec's slots bind only guests.
+  // Staff may note any time (a guest who phoned for 19:15); the time slots bind only guests (decision 0017).
   reservation_time: text(M.timeRequired)
     .min(1, M.timeRequired)
     .refine((value) => minutesOfClock(value) !== undefined, M.staffTimeInvalid),

@@ -48,7 +48,7 @@ export const handle = toastsHandle;
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Mitarbeiter Login", noindex: true });
 
-/** The spec's delay between the success toast and the dashboard. */
+/** The delay between the success toast and the dashboard (docs/product/staff.md#sign-in). */
 const REDIRECT_DELAY_MS = 1000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,8 +67,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 /**
- * After a successful sign-in the loader would see the new session and redirect at once; the spec
- * wants the success toast on this page and the dashboard 1 s later, so the loader is not re-run.
+ * After a successful sign-in the loader would see the new session and redirect at once; the product
+ * shows the success toast on this page and the dashboard 1 s later, so the loader is not re-run.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   (actionResult as ActionResult | undefined)?.status === "success" ? false : defaultShouldRevalidate;

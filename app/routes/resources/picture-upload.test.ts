@@ -85,7 +85,7 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
     expect(filesUnder(deps.incomingDir)).toEqual([]);
   });
 
-  it("refuses what is not a picture, too large, empty and missing files with the spec's messages, keeping nothing", async () => {
+  it("refuses what is not a picture, too large, empty and missing files with their German messages, keeping nothing", async () => {
     const cases: [Request, number, string, string][] = [
       [
         upload(Buffer.from("nur Text"), "speisekarte.jpg"),

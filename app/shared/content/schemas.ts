@@ -3,10 +3,10 @@ import { z } from "../../lib/zod.ts";
 import { weekdays, type Weekday } from "../../lib/weekdays.ts";
 
 /**
- * The shape of every content block: one Zod schema each, with the spec's German messages, and the
- * block's type. One key per block whose shape is the union of the spec's public and admin readings
- * (decision 0006). The admin forms validate with these schemas in the browser, the server before it
- * saves; guests' pages import only the types, so Zod stays out of their first load (decision 0008).
+ * The shape of every content block: one Zod schema each, with its German messages, and the block's
+ * type (docs/product/content.md). One key per block whose shape is the union of the original's public
+ * and admin readings (decision 0006). The admin forms validate with these schemas in the browser, the server
+ * before it saves; guests' pages import only the types, so Zod stays out of their first load (decision 0008).
  */
 const required = (message: string, max = 500) =>
   z

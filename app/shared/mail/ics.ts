@@ -17,7 +17,7 @@ export interface CalendarEvent {
 }
 
 /**
- * Text values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). Every kind of
+ * Text values escape backslash, semicolon, comma and line breaks (RFC 5545, section 3.3.11). Every kind of
  * line break — CRLF, a lone LF and a lone CR — becomes `\n`: calendar programs end a content line at
  * a bare CR too, and the rest of the text would then be read as a property of its own.
  */

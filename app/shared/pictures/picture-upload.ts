@@ -1,17 +1,17 @@
 /**
  * Uploading one picture, shared by the browser and the server (decision 0019): where it goes, what
- * the server answers, the spec's messages, and the browser's sender with its progress. A file is
- * sent as the request body itself (one file per request, its name in a header), so the server
- * streams it to disk without parsing a multipart body, and every file has its own progress bar.
+ * the server answers, its messages (docs/product/pictures.md#uploads), and the browser's sender with its
+ * progress. A file is sent as the request body itself (one file per request, its name in a header), so the
+ * server streams it to disk without parsing a multipart body, and every file has its own progress bar.
  */
 export const UPLOAD_PATH = "/admin/bilder/hochladen";
 
-/** The spec's limit: at most 10 MB per picture. */
+/** At most 10 MB per picture (docs/product/pictures.md#uploads). */
 export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
 
 /**
  * Where an upload goes: `galerie` adds a gallery picture; `gericht` is a 'Menu Items' dish's
- * picture; `hero` the hero background (named `hero-{timestamp}-{filename}`, as the spec does);
+ * picture; `hero` the hero background (named `hero-{timestamp}-{filename}`, docs/product/pictures.md#names);
  * `inhalt` any other picture of a content block.
  */
 export const UPLOAD_TARGETS = ["galerie", "gericht", "hero", "inhalt"] as const;
@@ -64,7 +64,7 @@ export function shownFileName(name: string): string {
   return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean || "Die Datei";
 }
 
-/** The browser's first look at a file, before anything is sent: the spec's toasts for the usual mistakes. */
+/** The browser's first look at a file, before anything is sent: the toasts for the usual mistakes. */
 export function checkPictureFile(file: {
   name: string;
   type: string;

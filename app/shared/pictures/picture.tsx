@@ -27,7 +27,7 @@ export function useBrokenPicture(src: string | null | undefined) {
  * A picture by its address. An uploaded one comes with its WebP variants (`srcset`; the browser picks
  * by `sizes`) and its width and height, so the page keeps its place while it loads; any other
  * address is shown as it is. Without an address, or when it cannot be loaded, a placeholder graphic
- * takes its place (the spec: a broken preview falls back to a placeholder).
+ * takes its place (docs/product/pictures.md#placeholder).
  */
 export function Picture({
   src,

@@ -90,7 +90,7 @@ describe("processing an uploaded picture", () => {
     fs.rmSync(folder, { recursive: true });
   });
 
-  it("names uploads as the spec does: folder, date, random part; hero-{timestamp}-{filename}, sanitized", () => {
+  it("names uploads by folder, date, random part; hero-{timestamp}-{filename}, sanitized", () => {
     expect(pictureBaseKey("gallery", new Date("2026-11-25T10:00:00Z"))).toMatch(
       /^gallery\/2026-11-25-[a-z0-9]{8}$/,
     );

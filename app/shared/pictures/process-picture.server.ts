@@ -51,7 +51,7 @@ export interface ProcessedPicture {
 
 const hashOf = (data: Buffer) => createHash("sha256").update(data).digest("hex").slice(0, 16);
 
-/** `gallery/2026-11-25-k3j9x2`: the spec's `gallery/{date}-{random}`, in lower case. */
+/** `gallery/2026-11-25-k3j9x2`: `gallery/{date}-{random}`, in lower case (docs/product/pictures.md#names). */
 export function pictureBaseKey(folder: string, now = new Date()): string {
   const date = now.toISOString().slice(0, 10);
   const random = randomBytes(6)
@@ -62,8 +62,9 @@ export function pictureBaseKey(folder: string, now = new Date()): string {
 }
 
 /**
- * `inhalte/hero-1764061234567-abendstimmung`: the spec's `hero-{timestamp}-{filename}`, the file
- * name reduced to at most 40 lower-case letters, digits and dashes (no dots, slashes or NUL survive).
+ * `inhalte/hero-1764061234567-abendstimmung`: `hero-{timestamp}-{filename}` (docs/product/pictures.md#names),
+ * the file name reduced to at most 40 lower-case letters, digits and dashes (no dots, slashes or NUL
+ * survive).
  */
 export function namedPictureBaseKey(
   folder: string,

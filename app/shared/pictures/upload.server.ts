@@ -188,7 +188,8 @@ const storageRefusal = (problem: StorageProblem) =>
 /**
  * A staff member's upload (the caller has checked the session and the origin): received to disk,
  * judged and processed, stored with its variants, and for the gallery added as a published picture
- * at the end. Every refusal is one of the spec's messages; nothing is kept of a refused file.
+ * at the end. Every refusal is one of the messages of docs/product/pictures.md#uploads; nothing is kept of a
+ * refused file.
  */
 export async function receivePictureUpload(
   request: Request,

@@ -8,7 +8,7 @@ import { useBrokenPicture } from "../../../shared/pictures/picture.tsx";
 import { SectionHeading } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
-/** The about section fades in once this share of it is visible (the spec's value). */
+/** The about section fades in once this share of it is visible (docs/product/site.md#timings). */
 export const REVEAL_THRESHOLD = 0.1;
 
 type RevealState = "static" | "hidden" | "shown";

@@ -11,7 +11,7 @@ import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 import { DialogLink } from "../../../components/ui/dialog-link.tsx";
 import { dialogPages, type HomeDialog } from "./dialog-pages.ts";
 
-/** The background moves at this share of the scroll distance (the spec's value). */
+/** The background moves at this share of the scroll distance (docs/product/site.md#timings). */
 export const PARALLAX_FACTOR = 0.4;
 
 /**

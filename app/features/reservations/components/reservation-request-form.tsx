@@ -58,9 +58,9 @@ export interface ReservationRequestFormProps {
 }
 
 /**
- * The guest's reservation request (decision 0014, the spec's texts per decision 0015): works as a plain POST without JavaScript; with
- * it, the request is sent in the background, checked first with the same schema as the server,
- * and the times offered follow the chosen day's opening hours (decision 0014).
+ * The guest's reservation request (decision 0014, texts in docs/product/reservations.md#messages): works as a
+ * plain POST without JavaScript; with it, the request is sent in the background, checked first with the same
+ * schema as the server, and the times offered follow the chosen day's opening hours (decision 0014).
  */
 /** 16 random bytes, URL-safe: `crypto.getRandomValues` also works on a plain-http address. */
 function newFormKey(): string {

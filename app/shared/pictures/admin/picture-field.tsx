@@ -34,7 +34,8 @@ export const germanPictureLabels: PictureFieldLabels = {
  * A picture's address with what staff need around it: a preview, an upload (the picture goes through
  * the server's pipeline and its address lands in the field) and, given `gallery`, a choice from the
  * gallery. The address can still be typed. A file that is no picture is answered in place with the
- * spec's alert 'Bitte wählen Sie eine Bilddatei aus.'; the form is saved as usual.
+ * alert 'Bitte wählen Sie eine Bilddatei aus.' (docs/product/pictures.md#uploads); the form is saved as
+ * usual.
  */
 export function PictureField({
   name,
@@ -130,7 +131,7 @@ export function PictureField({
         <input
           ref={fileInput}
           type="file"
-          // Any file may be chosen, so a wrong one gets the spec's alert instead of silence.
+          // Any file may be chosen, so a wrong one gets the alert instead of silence.
           accept={`${ACCEPT_ATTRIBUTE},image/*`}
           // Reached through the button above; hidden from everyone else (so it names nothing twice).
           className="hidden"

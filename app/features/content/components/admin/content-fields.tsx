@@ -59,7 +59,7 @@ function TextField({
   model: FormModel;
   spec: Pick<TextFieldSpec, "kind" | "label" | "hint" | "optional" | "uploadTarget">;
   path: string;
-  /** Replaces the spec's label (list items name their position). */
+  /** Replaces `spec.label`, the field's own label (list items name their position). */
   label?: ReactNode;
   className?: string;
 }) {

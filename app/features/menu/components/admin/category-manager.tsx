@@ -20,8 +20,8 @@ type TreeEntry = CategoryRow & { level: 0 | 1 };
 
 /**
  * 'Kategorien verwalten': add or edit a category (name, display order, optional parent — only main
- * categories can be parents), the main categories with their subcategories, delete with the spec's
- * confirmation. The server checks the tree rules again.
+ * categories can be parents), the main categories with their subcategories, delete with the
+ * confirmation of docs/product/menu.md#categories. The server checks the tree rules again.
  */
 export function CategoryManager({
   open,

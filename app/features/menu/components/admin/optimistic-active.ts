@@ -3,8 +3,9 @@ import { INTENT_FIELD } from "../../../../lib/forms.ts";
 
 /**
  * The active list as staff should see it right now: what the server said, plus dishes being added,
- * minus dishes being removed (spec: adding is optimistic and rolled back on error). When the server
- * refuses, the fetcher ends without changing the data, and the dish drops out again.
+ * minus dishes being removed (adding is optimistic and rolled back on error:
+ * docs/product/menu.md#active-lists). When the server refuses, the fetcher ends without changing the data,
+ * and the dish drops out again.
  */
 export function useOptimisticActive(serverIds: readonly number[], action: string): number[] {
   const fetchers = useFetchers();

@@ -37,9 +37,9 @@ const englishLabels: DishFormLabels = {
 };
 
 /**
- * 'Menu Items Management' (English labels, as the spec writes this screen): the home page's
- * showcase in five category tabs with counts; cards with picture, description, price, Active/Hidden,
- * sort order; hide/show, move, edit, delete; the 'Add New / Edit Menu Item' dialog.
+ * 'Menu Items Management' (English labels, as the original had them; docs/product/menu.md#staff-screens): the
+ * home page's showcase in five category tabs with counts; cards with picture, description, price,
+ * Active/Hidden, sort order; hide/show, move, edit, delete; the 'Add New / Edit Menu Item' dialog.
  */
 export function ShowcaseAdmin({
   items,

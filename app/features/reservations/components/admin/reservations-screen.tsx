@@ -39,7 +39,8 @@ function groupByDate(reservations: readonly ReservationRow[]) {
 /**
  * 'Reservierungen einsehen' (README, 'Reservations and e-mail'): a day (default today), the pending requests, or a
  * name search that overrides both; cards under date headings; add, edit, status, delete with the
- * spec's dialogs. The address holds the view, so reloading or printing shows the same list.
+ * dialogs of docs/product/reservations.md#staff-screen. The address holds the view, so reloading or printing
+ * shows the same list.
  */
 export function ReservationsScreen({ view, today, list, mailsWaiting, result }: ReservationsScreenProps) {
   const [, setSearchParams] = useSearchParams();
