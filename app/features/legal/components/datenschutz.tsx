@@ -164,7 +164,7 @@ export function Datenschutz({ contact }: { contact: ContactContent }) {
         </p>
         <p>
           Die Speicherung dieses Cookies ist unbedingt erforderlich, um den geschützten Verwaltungsbereich
-          bereitzustellen, und bedarf daher nach § 25 Abs. 2 Nr. 2 des
+          bereitzustellen, und bedarf daher nach &sect; 25 Abs. 2 Nr. 2 des
           Telekommunikation-Digitale-Dienste-Datenschutz-Gesetzes (TDDDG) keiner Einwilligung. Rechtsgrundlage
           für die damit verbundene Datenverarbeitung ist Art. 6 Abs. 1 lit. f DSGVO; unser berechtigtes
           Interesse liegt in einem sicheren Zugang zu unserem internen Bereich. Aus diesem Grund zeigen wir

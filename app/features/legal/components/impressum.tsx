@@ -5,7 +5,7 @@ export function Impressum({ contact }: { contact: ContactContent }) {
   return (
     <LegalPage title="Impressum">
       <section>
-        <h2>Angaben gemäß § 5 DDG</h2>
+        <h2>Angaben gemäß &sect; 5 DDG</h2>
         <ProviderAddress contact={contact} />
       </section>
 
@@ -15,7 +15,7 @@ export function Impressum({ contact }: { contact: ContactContent }) {
       </section>
 
       <section>
-        <h2>Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV</h2>
+        <h2>Verantwortlich für den Inhalt nach &sect; 18 Abs. 2 MStV</h2>
         <p>
           {contact.owner}
           <br />
