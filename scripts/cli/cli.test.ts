@@ -12,7 +12,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-cli-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function run(script: string, args: string[], input = "") {
-  const result = spawnSync(process.execPath, [path.join(root, "scripts", script), ...args], {
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "cli", script), ...args], {
     cwd: root,
     input,
     encoding: "utf8",
@@ -100,7 +100,7 @@ describe("command-line tools", () => {
 
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-cli-restore-"));
     const restore = (archive: string) =>
-      spawnSync(process.execPath, [path.join(root, "scripts", "db-restore.ts"), archive], {
+      spawnSync(process.execPath, [path.join(root, "scripts", "cli", "db-restore.ts"), archive], {
         cwd: root,
         encoding: "utf8",
         env: { ...process.env, DATA_DIR: elsewhere, DATABASE_URL: "" },
@@ -127,7 +127,7 @@ describe("command-line tools", () => {
   });
 
   it("a wrong configuration value stops a tool with the variable's name", () => {
-    const result = spawnSync(process.execPath, [path.join(root, "scripts", "db-migrate.ts")], {
+    const result = spawnSync(process.execPath, [path.join(root, "scripts", "cli", "db-migrate.ts")], {
       cwd: root,
       encoding: "utf8",
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "mysql://nope" },
