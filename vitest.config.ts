@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["{app,server,db,scripts}/**/*.test.{ts,tsx}", "tests/*.test.ts"],
-    globalSetup: ["tests/support/global-setup.ts"],
+    globalSetup: ["tests/support/vitest-global-setup.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -21,7 +21,7 @@ import { readTar, tarHeader, tarStream, type TarEntry } from "./tar.ts";
 
 /**
  * Backup and restore on real engines: SQLite always, PostgreSQL when the run has one (a throwaway
- * server, tests/support/global-setup.ts). Each site is a DATA_DIR (its pictures) and a database.
+ * server, tests/support/vitest-global-setup.ts). Each site is a DATA_DIR (its pictures) and a database.
  */
 const postgresUrl = inject("postgresUrl");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-backup-"));
