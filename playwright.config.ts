@@ -23,7 +23,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  globalSetup: "./tests/e2e/support/global-setup.ts",
+  globalSetup: "./tests/e2e/support/playwright-global-setup.ts",
   fullyParallel: true,
   workers: os.availableParallelism(),
   retries: process.env.CI ? 1 : 0,
