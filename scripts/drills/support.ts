@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseTarget } from "../../db/database.server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
+import { BENCH_STAFF } from "../../tests/support/production-server.ts";
 
 /** What every drill shares: how it speaks, how it judges, and how it signs in as staff. */
 export const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -16,8 +17,6 @@ export function reportFindings(findings: Finding[]): boolean {
   for (const finding of findings) say(`  ${finding.holds ? "✓" : "✗"} ${finding.text}`);
   return findings.every((finding) => finding.holds);
 }
-
-export const BENCH_STAFF = { username: "bench", password: "bench-passwort-nur-lokal" };
 
 /** Signs in through the form as the staff account `startProductionServer` creates; returns the cookie. */
 export async function signInAsStaff(origin: string): Promise<string> {

@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { BENCH_STAFF } from "../../scripts/drills/support.ts";
+
+/** The staff account the production server starts with, for benchmarks and drills that sign in. */
+export const BENCH_STAFF = { username: "bench", password: "bench-passwort-nur-lokal" };
 
 /**
  * The production server for the benchmarks (`npm run bench`, `npm run load`): `server/start.ts` on a
@@ -15,7 +17,7 @@ export interface ProductionServer {
   dataDir: string;
 }
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 
 /** Resolves once the server says where it listens; `port` "0" (the default) takes any free port. */
 export async function startProductionServer(
