@@ -6,6 +6,7 @@ import { appContext, type AppServices } from "../../shared/app-context.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { parseConfig } from "../../lib/env.server.ts";
 import routes from "../../routes.ts";
+import { testBuild } from "../../../tests/support/router-build.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
@@ -65,20 +66,10 @@ function routeTable(entries: RouteConfigEntry[], parentId = "root", parentPath =
 
 const { build: builtRoutes, admin } = routeTable(routes);
 
-const build = {
-  entry: {
-    module: { default: () => new Response("die Seite", { headers: { "Content-Type": "text/html" } }) },
-  },
-  routes: { root: { id: "root", path: "", module: { default: () => null } }, ...builtRoutes },
-  assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "1" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+const build = testBuild(
+  () => new Response("die Seite", { headers: { "Content-Type": "text/html" } }),
+  builtRoutes as Record<string, Record<string, unknown>>,
+);
 
 const handler = createRequestHandler(build, "production");
 const [sqlite] = testDatabases();
