@@ -3,7 +3,6 @@ import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import {
   addToActive,
-  categoryTree,
   deleteCategory,
   deleteDish,
   listActiveIds,
@@ -20,6 +19,7 @@ import {
   saveWeeklyMeal,
   setShowcaseActive,
 } from "./menu-admin.server.ts";
+import { categoryTree } from "./menu-tree.ts";
 import type { ProductValues, ShowcaseValues } from "./schema.ts";
 
 const product = (name: string, category_id: number | null = null): ProductValues => ({

@@ -3,6 +3,7 @@ import type { Database, FeaturedDishCategory, MenuType } from "../../../db/datab
 import { nowIso } from "../../../db/database.server.ts";
 import { pictureIdentityOf } from "../../shared/pictures/uploaded-pictures.ts";
 import { storedMarks } from "./marks.ts";
+import { byDisplayOrder, byListOrder, moveInList, nextPosition } from "./menu-order.ts";
 import { SHOWCASE_CATEGORIES } from "./public-menu.ts";
 import type { CategoryRow, ProductRow, ShowcaseRow, WeeklyRow } from "./menu-model.ts";
 import type { CategoryValues, ProductValues, ShowcaseValues, WeeklyValues } from "./schema.ts";
@@ -41,14 +42,6 @@ const R = ruleMessages;
 // ---------------------------------------------------------------------------------------------
 // Categories
 
-/** The spec's admin order: display order ascending, missing last, then name. */
-export const byDisplayOrder = (
-  a: { display_order: number | null; name: string },
-  b: { display_order: number | null; name: string },
-) =>
-  (a.display_order ?? Number.MAX_SAFE_INTEGER) - (b.display_order ?? Number.MAX_SAFE_INTEGER) ||
-  a.name.localeCompare(b.name, "de");
-
 /** By name as German readers sort (umlauts, case), the same on both engines; then by id. */
 const byName = <Row extends { id: number; name: string }>(rows: Row[]) =>
   rows.sort((a, b) => a.name.localeCompare(b.name, "de") || a.id - b.id);
@@ -59,26 +52,6 @@ export async function listCategories(db: Db): Promise<CategoryRow[]> {
     .select(["id", "name", "display_order", "parent_id"])
     .execute();
   return rows.sort(byDisplayOrder);
-}
-
-/**
- * Main categories in order, each followed by its subcategories in order. A category whose parent is
- * missing or is itself a subcategory (two saves racing, older data) counts as a main category: no
- * category, and none of its dishes, is ever dropped from a list.
- */
-export function categoryTree(categories: readonly CategoryRow[]): Array<CategoryRow & { level: 0 | 1 }> {
-  const byId = new Map(categories.map((category) => [category.id, category]));
-  const parentOf = (category: CategoryRow) => {
-    const parent = category.parent_id === null ? undefined : byId.get(category.parent_id);
-    return parent && parent.parent_id === null && parent.id !== category.id ? parent : undefined;
-  };
-  const sorted = [...categories].sort(byDisplayOrder);
-  return sorted
-    .filter((category) => parentOf(category) === undefined)
-    .flatMap((main) => [
-      { ...main, level: 0 as const },
-      ...sorted.filter((sub) => parentOf(sub)?.id === main.id).map((sub) => ({ ...sub, level: 1 as const })),
-    ]);
 }
 
 async function checkParent(trx: Trx, id: number | undefined, parentId: number | null) {
@@ -270,11 +243,7 @@ export async function listActiveIds(db: Db, type: MenuType): Promise<number[]> {
     .where("menu_type", "=", type)
     .execute();
   return rows
-    .sort(
-      (a, b) =>
-        (a.display_order ?? Number.MAX_SAFE_INTEGER) - (b.display_order ?? Number.MAX_SAFE_INTEGER) ||
-        a.id - b.id,
-    )
+    .sort(byListOrder)
     .map((row) => row[column])
     .filter((id): id is number => id !== null);
 }
@@ -298,7 +267,7 @@ export async function addToActive(db: Db, type: MenuType, id: number): Promise<{
         menu_type: type,
         menu_item_id: type === "SPEISEKARTE" ? id : null,
         weekly_meal_id: type === "WOCHENKARTE" ? id : null,
-        display_order: Number(last?.max ?? 0) + 1,
+        display_order: nextPosition(last?.max),
         created_at: nowIso(),
       })
       .onConflict((oc) => oc.column(targetColumn(type)).doNothing())
@@ -335,41 +304,15 @@ export async function moveActive(
       .select(["id", column, "display_order"])
       .where("menu_type", "=", type)
       .execute();
-    const ordered = rows.sort(
-      (a, b) =>
-        (a.display_order ?? Number.MAX_SAFE_INTEGER) - (b.display_order ?? Number.MAX_SAFE_INTEGER) ||
-        a.id - b.id,
-    );
+    const ordered = rows.sort(byListOrder);
     const index = ordered.findIndex((row) => row[column] === id);
     if (index < 0) throw new MenuRuleError(R.orderMismatch);
-    const target = direction === "up" ? index - 1 : index + 1;
-    const [from, to] = [ordered[index], ordered[target]];
-    if (!from || !to) return;
-    const positions = ordered.map((row) => row.display_order);
-    const clean = positions.every(
-      (position, at) => position !== null && (at === 0 || position > (positions[at - 1] ?? 0)),
-    );
-    if (clean) {
+    for (const row of moveInList(ordered, index, direction))
       await trx
         .updateTable("active_menu_configurations")
-        .set({ display_order: to.display_order })
-        .where("id", "=", from.id)
-        .execute();
-      await trx
-        .updateTable("active_menu_configurations")
-        .set({ display_order: from.display_order })
-        .where("id", "=", to.id)
-        .execute();
-      return;
-    }
-    [ordered[index], ordered[target]] = [to, from];
-    for (const [position, row] of ordered.entries()) {
-      await trx
-        .updateTable("active_menu_configurations")
-        .set({ display_order: position + 1 })
+        .set({ display_order: row.display_order })
         .where("id", "=", row.id)
         .execute();
-    }
   });
 }
 
