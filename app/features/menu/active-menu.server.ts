@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { marksOf } from "./marks.ts";
-import { listShowcase } from "./menu-admin.server.ts";
+import { listShowcase } from "./showcase.server.ts";
 import { byDisplayOrder } from "./menu-order.ts";
 import { categoryTree } from "./menu-tree.ts";
 import {
