@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { addressBucket } from "../../lib/address-bucket.ts";
+import { countOneMore, untilWindowEnds, type WindowCount } from "../../lib/counters.server.ts";
 import type { Database } from "../../../db/database.types.ts";
 import { normalizeUsername } from "./schema.ts";
 
@@ -71,58 +72,16 @@ export interface AttemptVerdict {
  * A counter whose window has run out starts again at 1.
  */
 export async function countAttempt(db: Db, keys: SignInKeys, now = new Date()): Promise<AttemptVerdict> {
-  const nowText = now.toISOString();
-  const windowMs = signInLimits.pair.windowMs;
-  const windowStart = new Date(now.getTime() - windowMs).toISOString();
-  const expires = new Date(now.getTime() + windowMs).toISOString();
-  const rows = await db
-    .insertInto("login_throttle")
-    .values(
-      [keys.pair, keys.address, keys.username].map((k) => ({
-        key: k,
-        attempts: 1,
-        window_started_at: nowText,
-        expires_at: expires,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet((eb) => {
-        const windowOpen = eb("login_throttle.window_started_at", ">", windowStart);
-        return {
-          attempts: eb
-            .case()
-            .when(windowOpen)
-            .then(eb("login_throttle.attempts", "+", 1))
-            .else(1)
-            .end(),
-          window_started_at: eb
-            .case()
-            .when(windowOpen)
-            .then(eb.ref("login_throttle.window_started_at"))
-            .else(eb.ref("excluded.window_started_at"))
-            .end(),
-          expires_at: eb
-            .case()
-            .when(windowOpen)
-            .then(eb.ref("login_throttle.expires_at"))
-            .else(eb.ref("excluded.expires_at"))
-            .end(),
-        };
-      }),
-    )
-    .returning(["key", "attempts", "window_started_at"])
-    .execute();
-  const counter = (k: string) =>
-    rows.find((row) => row.key === k) ?? { attempts: 1, window_started_at: nowText };
-  const refusedFor = (k: string, limit: AttemptLimit) => {
-    const row = counter(k);
-    if (row.attempts <= limit.maxAttempts) return 0;
-    return Math.max(1000, Date.parse(row.window_started_at) + limit.windowMs - now.getTime());
-  };
-  const refused = Math.max(
-    refusedFor(keys.pair, signInLimits.pair),
-    refusedFor(keys.address, signInLimits.address),
+  const [pair, address, username] = await countOneMore(
+    db,
+    "login_throttle",
+    [keys.pair, keys.address, keys.username],
+    signInLimits.pair.windowMs,
+    now,
   );
+  const refusedFor = (counted: WindowCount, limit: AttemptLimit) =>
+    counted.count <= limit.maxAttempts ? 0 : untilWindowEnds(counted, limit.windowMs, now);
+  const refused = Math.max(refusedFor(pair, signInLimits.pair), refusedFor(address, signInLimits.address));
   const slowdown = (beyond: number) =>
     beyond > 0
       ? Math.min(signInLimits.slowdown.maxMs, signInLimits.slowdown.baseMs * 2 ** Math.min(beyond - 1, 16))
@@ -131,11 +90,11 @@ export async function countAttempt(db: Db, keys: SignInKeys, now = new Date()): 
   if (known) {
     // The owner's own address may be shared (guest Wi-Fi, a carrier's NAT): guesses from it are
     // slowed down, never refused, so nobody there can lock the owner out.
-    const beyondPair = counter(keys.pair).attempts - signInLimits.pair.maxAttempts;
-    const beyondAddress = counter(keys.address).attempts - signInLimits.address.maxAttempts;
+    const beyondPair = pair.count - signInLimits.pair.maxAttempts;
+    const beyondAddress = address.count - signInLimits.address.maxAttempts;
     return { refusedForMs: 0, delayMs: slowdown(Math.max(beyondPair, beyondAddress)) };
   }
-  const delayMs = slowdown(counter(keys.username).attempts - signInLimits.username.maxAttempts);
+  const delayMs = slowdown(username.count - signInLimits.username.maxAttempts);
   return { refusedForMs: refused, delayMs };
 }
 

@@ -8,7 +8,9 @@ import {
   readActiveSpeisekarte,
   readActiveWochenkarte,
 } from "./active-menu.server.ts";
-import { addToActive, saveCategory, saveProduct } from "./menu-admin.server.ts";
+import { addToActive } from "./active-lists.server.ts";
+import { saveCategory } from "./categories.server.ts";
+import { saveProduct } from "./dishes.server.ts";
 import { QueryCounter } from "../../../tests/support/query-counter.ts";
 
 const now = "2026-11-21T10:00:00.000Z";

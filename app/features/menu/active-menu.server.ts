@@ -2,7 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { marksOf } from "./marks.ts";
-import { categoryTree, listShowcase } from "./menu-admin.server.ts";
+import { listShowcase } from "./showcase.server.ts";
+import { byDisplayOrder } from "./menu-order.ts";
+import { categoryTree } from "./menu-tree.ts";
 import {
   menuFailure,
   type ActiveDish,
@@ -19,14 +21,6 @@ const dishMarks = (row: { allergens: string | null; additives: string | null }) 
   allergens: marksOf("allergens", row.allergens),
   additives: marksOf("additives", row.additives),
 });
-
-/** Configured position of a dish on its card; a missing one sorts last (docs/product/menu.md#order). */
-export const MISSING_ORDER = 9999;
-
-type Ordered = { display_order: number | null; name: string };
-const byOrder = (a: Ordered, b: Ordered) =>
-  (a.display_order ?? MISSING_ORDER) - (b.display_order ?? MISSING_ORDER) ||
-  a.name.localeCompare(b.name, "de");
 
 /**
  * The active Speisekarte as guests see it: dishes in their configured order, grouped by category —
@@ -55,7 +49,7 @@ export async function readActiveSpeisekarte(db: Db): Promise<MenuCategoryGroup[]
       .execute(),
   ]);
   const groups = new Map<number | null, ActiveDish[]>();
-  for (const row of [...rows].sort(byOrder)) {
+  for (const row of [...rows].sort(byDisplayOrder)) {
     const list = groups.get(row.category_id) ?? [];
     list.push({
       id: row.id,
@@ -104,7 +98,7 @@ export async function readActiveWochenkarte(db: Db): Promise<WeeklyDish[]> {
     ])
     .where("c.menu_type", "=", "WOCHENKARTE")
     .execute();
-  return [...rows].sort(byOrder).map((row) => ({
+  return [...rows].sort(byDisplayOrder).map((row) => ({
     id: row.id,
     name: row.name,
     description: row.description,

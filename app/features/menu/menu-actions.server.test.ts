@@ -7,7 +7,8 @@ import {
   handleSpeisekarteAction,
   handleWochenkarteAction,
 } from "./menu-actions.server.ts";
-import { listActiveIds, listProducts, saveProduct } from "./menu-admin.server.ts";
+import { listActiveIds } from "./active-lists.server.ts";
+import { listProducts, saveProduct } from "./dishes.server.ts";
 
 const form = (values: Record<string, string | string[]>) => {
   const data = new FormData();

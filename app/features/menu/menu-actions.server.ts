@@ -12,22 +12,16 @@ import {
   type RowActionHandler,
 } from "../../lib/row-actions.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
+import { addToActive, moveActive, removeFromActive } from "./active-lists.server.ts";
+import { deleteCategory, saveCategory } from "./categories.server.ts";
+import { deleteDish, saveProduct, saveWeeklyMeal } from "./dishes.server.ts";
+import { MenuRuleError, ruleMessages as R } from "./menu-rules.server.ts";
 import {
-  addToActive,
-  deleteCategory,
-  deleteDish,
   deleteShowcaseItem,
-  MenuRuleError,
-  moveActive,
   moveShowcaseItem,
-  removeFromActive,
-  ruleMessages as R,
-  saveCategory,
-  saveProduct,
   saveShowcaseItem,
-  saveWeeklyMeal,
   setShowcaseActive,
-} from "./menu-admin.server.ts";
+} from "./showcase-admin.server.ts";
 import { menuActionMessages as A, type MenuIntent } from "./menu-model.ts";
 import {
   categoryFields,

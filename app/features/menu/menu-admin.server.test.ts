@@ -1,25 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import {
-  addToActive,
-  categoryTree,
-  deleteCategory,
-  deleteDish,
-  listActiveIds,
-  listCategories,
-  listProducts,
-  listShowcase,
-  moveShowcaseItem,
-  removeFromActive,
-  moveActive,
-  ruleMessages as R,
-  saveCategory,
-  saveProduct,
-  saveShowcaseItem,
-  saveWeeklyMeal,
-  setShowcaseActive,
-} from "./menu-admin.server.ts";
+import { addToActive, listActiveIds, moveActive, removeFromActive } from "./active-lists.server.ts";
+import { deleteCategory, listCategories, saveCategory } from "./categories.server.ts";
+import { deleteDish, listProducts, saveProduct, saveWeeklyMeal } from "./dishes.server.ts";
+import { ruleMessages as R } from "./menu-rules.server.ts";
+import { moveShowcaseItem, saveShowcaseItem, setShowcaseActive } from "./showcase-admin.server.ts";
+import { listShowcase } from "./showcase.server.ts";
+import { categoryTree } from "./menu-tree.ts";
 import type { ProductValues, ShowcaseValues } from "./schema.ts";
 
 const product = (name: string, category_id: number | null = null): ProductValues => ({

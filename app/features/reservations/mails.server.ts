@@ -1,7 +1,7 @@
 import type { ContactContent } from "../../shared/content/schemas.ts";
 import { formatDate } from "../../lib/format.ts";
 import { calendarFile } from "../../shared/mail/ics.ts";
-import { renderMail } from "../../shared/mail/html.ts";
+import { renderMail, type MailBody } from "../../shared/mail/html.ts";
 import type { OutgoingMail } from "../../shared/mail/outbox.server.ts";
 import { personsLabel, statusLabels } from "./constants.ts";
 import type { Reservation } from "./reservations.server.ts";
@@ -24,12 +24,15 @@ const VISIT_MINUTES = 120;
 
 const addressOf = (contact: ContactContent) => [contact.name, ...contact.address_lines].join(", ");
 
+/** The date and time of the visit as the subjects name it: '01.12.2026 um 18:30 Uhr'. */
+const visitAt = (reservation: Reservation) =>
+  `${formatDate(reservation.reservation_date)} um ${reservation.reservation_time} Uhr`;
+
 export function reservationNotice(
   reservation: Reservation,
   context: MailContext,
   source: "guest" | "staff",
 ): OutgoingMail {
-  const when = `${formatDate(reservation.reservation_date)} um ${reservation.reservation_time} Uhr`;
   const body = renderMail({
     heading: source === "guest" ? "Neue Reservierungsanfrage" : "Neue Reservierung",
     paragraphs: [
@@ -53,7 +56,7 @@ export function reservationNotice(
   return {
     kind: "reservation-notice",
     recipient: context.notifyEmail ?? context.contact.email,
-    subject: `${source === "guest" ? "Neue Reservierungsanfrage" : "Neue Reservierung"}: ${reservation.customer_name}, ${when}, ${personsLabel(reservation.party_size)}`,
+    subject: `${source === "guest" ? "Neue Reservierungsanfrage" : "Neue Reservierung"}: ${reservation.customer_name}, ${visitAt(reservation)}, ${personsLabel(reservation.party_size)}`,
     text: body.text,
     html: body.html,
     // Answering the notice writes to the guest.
@@ -63,42 +66,72 @@ export function reservationNotice(
   };
 }
 
+/**
+ * A mail to the guest about their reservation, the one shape the confirmation and the cancellation
+ * share: greeting, the visit's date, time and party size between the mail's own details, its closing
+ * and the restaurant's signature; answers go to the restaurant. `undefined` without an e-mail address.
+ */
+function guestMail(
+  reservation: Reservation,
+  { contact }: MailContext,
+  mail: {
+    kind: string;
+    /** 'bestätigt', 'storniert': the subject's word for what happened. */
+    outcome: string;
+    heading: string;
+    intro: string;
+    detailsBefore?: MailBody["details"];
+    detailsAfter?: MailBody["details"];
+    closing: string[];
+    attachments?: OutgoingMail["attachments"];
+  },
+): OutgoingMail | undefined {
+  if (!reservation.email) return undefined;
+  const body = renderMail({
+    heading: mail.heading,
+    paragraphs: [`Guten Tag ${reservation.customer_name},`, mail.intro],
+    details: [
+      ...(mail.detailsBefore ?? []),
+      ["Datum", formatDate(reservation.reservation_date)],
+      ["Uhrzeit", `${reservation.reservation_time} Uhr`],
+      ["Personen", personsLabel(reservation.party_size)],
+      ...(mail.detailsAfter ?? []),
+    ],
+    closing: [...mail.closing, `Herzliche Grüße\n${contact.name}`],
+  });
+  return {
+    kind: mail.kind,
+    recipient: reservation.email,
+    subject: `Reservierung ${mail.outcome}: ${contact.name}, ${visitAt(reservation)}`,
+    text: body.text,
+    html: body.html,
+    replyTo: contact.email,
+    sender: contact.email,
+    reservationId: reservation.id,
+    ...(mail.attachments ? { attachments: mail.attachments } : {}),
+  };
+}
+
 /** The confirmation to the guest; `undefined` when the reservation has no e-mail address. */
 export function reservationConfirmation(
   reservation: Reservation,
   context: MailContext,
 ): OutgoingMail | undefined {
-  if (!reservation.email) return undefined;
   const { contact } = context;
-  const body = renderMail({
+  return guestMail(reservation, context, {
+    kind: "reservation-confirmation",
+    outcome: "bestätigt",
     heading: "Ihre Reservierung ist bestätigt",
-    paragraphs: [
-      `Guten Tag ${reservation.customer_name},`,
-      `wir freuen uns auf Ihren Besuch im ${contact.name} und bestätigen Ihre Reservierung:`,
-    ],
-    details: [
-      ["Restaurant", contact.name],
-      ["Datum", formatDate(reservation.reservation_date)],
-      ["Uhrzeit", `${reservation.reservation_time} Uhr`],
-      ["Personen", personsLabel(reservation.party_size)],
+    intro: `wir freuen uns auf Ihren Besuch im ${contact.name} und bestätigen Ihre Reservierung:`,
+    detailsBefore: [["Restaurant", contact.name]],
+    detailsAfter: [
       ["Adresse", contact.address_lines.join("\n")],
       ["Telefon", contact.phone],
     ],
     closing: [
       "Im Anhang finden Sie den Termin für Ihren Kalender.",
       `Falls Sie verhindert sind, sagen Sie bitte kurz ab – telefonisch unter ${contact.phone} oder per Antwort auf diese E-Mail.`,
-      `Herzliche Grüße\n${contact.name}`,
     ],
-  });
-  return {
-    kind: "reservation-confirmation",
-    recipient: reservation.email,
-    subject: `Reservierung bestätigt: ${contact.name}, ${formatDate(reservation.reservation_date)} um ${reservation.reservation_time} Uhr`,
-    text: body.text,
-    html: body.html,
-    replyTo: contact.email,
-    sender: contact.email,
-    reservationId: reservation.id,
     attachments: [
       {
         filename: "reservierung.ics",
@@ -114,7 +147,7 @@ export function reservationConfirmation(
         }),
       },
     ],
-  };
+  });
 }
 
 /** The notice to the guest that a reservation was cancelled; `undefined` without an e-mail address. */
@@ -122,32 +155,14 @@ export function reservationCancellation(
   reservation: Reservation,
   context: MailContext,
 ): OutgoingMail | undefined {
-  if (!reservation.email) return undefined;
   const { contact } = context;
-  const body = renderMail({
+  return guestMail(reservation, context, {
+    kind: "reservation-cancellation",
+    outcome: "storniert",
     heading: "Ihre Reservierung wurde storniert",
-    paragraphs: [
-      `Guten Tag ${reservation.customer_name},`,
-      `Ihre Reservierung im ${contact.name} wurde storniert:`,
-    ],
-    details: [
-      ["Datum", formatDate(reservation.reservation_date)],
-      ["Uhrzeit", `${reservation.reservation_time} Uhr`],
-      ["Personen", personsLabel(reservation.party_size)],
-    ],
+    intro: `Ihre Reservierung im ${contact.name} wurde storniert:`,
     closing: [
       `Bei Fragen erreichen Sie uns unter ${contact.phone} oder per Antwort auf diese E-Mail. Wir freuen uns, Sie ein anderes Mal bei uns zu begrüßen.`,
-      `Herzliche Grüße\n${contact.name}`,
     ],
   });
-  return {
-    kind: "reservation-cancellation",
-    recipient: reservation.email,
-    subject: `Reservierung storniert: ${contact.name}, ${formatDate(reservation.reservation_date)} um ${reservation.reservation_time} Uhr`,
-    text: body.text,
-    html: body.html,
-    replyTo: contact.email,
-    sender: contact.email,
-    reservationId: reservation.id,
-  };
 }

@@ -11,10 +11,10 @@ import {
 } from "../../features/content/content.server.ts";
 import {
   forgetShowcasePicture,
-  listShowcase,
   saveShowcaseItem,
   showcasePictureUses,
-} from "../../features/menu/menu-admin.server.ts";
+} from "../../features/menu/showcase-admin.server.ts";
+import { listShowcase } from "../../features/menu/showcase.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 
 /**

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { contentPictureUses, forgetContentPicture } from "../../features/content/content.server.ts";
-import { forgetShowcasePicture, showcasePictureUses } from "../../features/menu/menu-admin.server.ts";
+import { forgetShowcasePicture, showcasePictureUses } from "../../features/menu/showcase-admin.server.ts";
 import { GalleryAdmin } from "../../features/gallery/components/admin/gallery-admin.tsx";
 import { handleGalleryAction } from "../../features/gallery/gallery-actions.server.ts";
 import { listGallery } from "../../features/gallery/gallery.server.ts";

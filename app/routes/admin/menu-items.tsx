@@ -3,7 +3,7 @@ import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { ShowcaseAdmin } from "../../features/menu/components/admin/showcase-admin.tsx";
 import { handleShowcaseAction } from "../../features/menu/menu-actions.server.ts";
-import { listShowcase } from "../../features/menu/menu-admin.server.ts";
+import { listShowcase } from "../../features/menu/showcase.server.ts";
 import { listGallery } from "../../features/gallery/gallery.server.ts";
 import { addressOfKey } from "../../shared/pictures/uploaded-pictures.ts";
 import { services } from "../../shared/app-context.ts";

@@ -3,12 +3,10 @@ import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { SpeisekarteAdmin } from "../../features/menu/components/admin/speisekarte-admin.tsx";
 import { handleSpeisekarteAction } from "../../features/menu/menu-actions.server.ts";
-import {
-  categoryTree,
-  listActiveIds,
-  listCategories,
-  listProducts,
-} from "../../features/menu/menu-admin.server.ts";
+import { listActiveIds } from "../../features/menu/active-lists.server.ts";
+import { listCategories } from "../../features/menu/categories.server.ts";
+import { listProducts } from "../../features/menu/dishes.server.ts";
+import { categoryTree } from "../../features/menu/menu-tree.ts";
 import { services } from "../../shared/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
