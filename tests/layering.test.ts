@@ -74,7 +74,7 @@ describe("the layering lint rules", () => {
     ["app/features/menu/probe.ts", 'import { menuTexts } from "../../demo/demo.ts";'],
     ["db/probe.ts", 'import { menuTexts } from "../app/lib/format.ts";'],
     ["db/probe.ts", 'import { menuTexts } from "../scripts/cli/support.ts";'],
-    ["server/probe.ts", 'import { menuTexts } from "./support/mailbox.ts";'],
+    ["server/probe.ts", 'import { menuTexts } from "../tests/support/mailbox.ts";'],
   ])("refuse a layer importing one above it: %s ← %s", async (file, line) => {
     const rules = await ruleIdsFor(file, `${line}\nexport const probe = menuTexts;\n`);
     expect(rules).toContain("import-x/no-restricted-paths");
