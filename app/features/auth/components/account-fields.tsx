@@ -46,3 +46,37 @@ export function NewPasswordField({
     />
   );
 }
+
+/**
+ * Both factors, for a change to the second factor: the current password and a code — from the app
+ * while setting it up (six digits), from the app or a recovery code once it is on.
+ */
+export function BothFactorsFields({
+  ids,
+  codeLabel,
+  recoveryCode,
+  errors,
+}: {
+  ids: { password: string; code: string };
+  codeLabel: string;
+  recoveryCode: boolean;
+  errors: { current?: string; code?: string };
+}) {
+  return (
+    <>
+      <CurrentPasswordField id={ids.password} confirming error={errors.current} />
+      <Field
+        id={ids.code}
+        label={codeLabel}
+        errors={errors.code}
+        inputProps={{
+          name: "code",
+          autoComplete: "one-time-code",
+          ...(recoveryCode
+            ? { autoCapitalize: "none", maxLength: 40 }
+            : { inputMode: "numeric", maxLength: 7 }),
+        }}
+      />
+    </>
+  );
+}

@@ -1,13 +1,12 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { Field } from "../../../components/forms/field.tsx";
 import { FormNotice, NoticeInPage } from "../../../components/forms/form-notice.tsx";
 import { IntentButton } from "../../../components/forms/intent-button.tsx";
 import { useResetAfter } from "../../../components/forms/use-reset-after.ts";
 import { answerFor, type AccountFormResult, type MyAccountTarget } from "../action-results.ts";
 import type { MyAccountData } from "../my-account.server.ts";
 import { pendingStepMessages, pendingStepsConsequence } from "../schema.ts";
-import { CurrentPasswordField, NewPasswordField } from "./account-fields.tsx";
+import { BothFactorsFields, CurrentPasswordField, NewPasswordField } from "./account-fields.tsx";
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -125,21 +124,11 @@ export function MyAccountScreen({
               </FormNotice>
             ) : null}
             <Form ref={factorForm} method="post" noValidate className="space-y-4">
-              <CurrentPasswordField
-                id="factor-password"
-                confirming
-                error={answerFor(actionData, "second-factor") ? errors.current : undefined}
-              />
-              <Field
-                id="factor-code"
-                label="Code aus der App oder ein Wiederherstellungscode"
-                errors={answerFor(actionData, "second-factor") ? errors.code : undefined}
-                inputProps={{
-                  name: "code",
-                  autoComplete: "one-time-code",
-                  autoCapitalize: "none",
-                  maxLength: 40,
-                }}
+              <BothFactorsFields
+                ids={{ password: "factor-password", code: "factor-code" }}
+                codeLabel="Code aus der App oder ein Wiederherstellungscode"
+                recoveryCode
+                errors={answerFor(actionData, "second-factor") ? errors : {}}
               />
               <div className="flex flex-wrap gap-3">
                 <IntentButton intent="recovery-renew" pendingText="Wird erzeugt..." tone="outline">
@@ -175,20 +164,13 @@ export function MyAccountScreen({
               </code>
             </p>
             <Form method="post" noValidate className="space-y-4">
-              <CurrentPasswordField
-                id="setup-password"
-                confirming
-                error={answerFor(actionData, "second-factor") ? errors.current : undefined}
-              />
-              <Field
-                id="totp-code"
-                label="Code aus der App"
-                errors={errors.code}
-                inputProps={{
-                  name: "code",
-                  autoComplete: "one-time-code",
-                  inputMode: "numeric",
-                  maxLength: 7,
+              <BothFactorsFields
+                ids={{ password: "setup-password", code: "totp-code" }}
+                codeLabel="Code aus der App"
+                recoveryCode={false}
+                errors={{
+                  current: answerFor(actionData, "second-factor") ? errors.current : undefined,
+                  code: errors.code,
                 }}
               />
               <IntentButton intent="totp-confirm" pendingText="Wird geprüft...">
