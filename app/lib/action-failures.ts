@@ -1,5 +1,12 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { formId, INTENT_FIELD, readForm, saveMessages, type Notice, type RowActionResult } from "./forms.ts";
+import {
+  formId,
+  INTENT_FIELD,
+  readForm,
+  saveMessages,
+  type Notice,
+  type StaffActionResult,
+} from "./forms.ts";
 
 /**
  * Staff screens survive a request that fails below their action (decision 0028). Every admin route's
@@ -21,7 +28,7 @@ export interface ActionFailure {
   kind: ActionFailureKind;
   /** A German sentence for staff, for messages with room for a reason ('…: {detail}'). */
   detail: string;
-  /** A fresh id for this failure: screens take each answer once, by its id (`RowActionResult.resultId`). */
+  /** A fresh id for this failure: screens take each answer once, by its id (`StaffActionResult.resultId`). */
   id: string;
 }
 
@@ -96,14 +103,14 @@ export async function answerOrFailure<Result>(
 }
 
 /**
- * The failure builder of a screen whose actions are row actions (`RowActionResult`, decision 0010):
+ * The failure builder of a screen whose actions are row actions (`StaffActionResult`, decision 0010):
  * the notice its intent names, about the row the form named.
  */
 export function rowActionFailure<Intent extends string>(
   notices: Record<Intent, (failure: ActionFailure) => Notice>,
   unknown: (failure: ActionFailure) => Notice,
 ) {
-  return (form: FormData, failure: ActionFailure): RowActionResult<Intent | "unknown"> => {
+  return (form: FormData, failure: ActionFailure): StaffActionResult<Intent | "unknown"> => {
     const sent = form.get(INTENT_FIELD);
     const intent =
       typeof sent === "string" && Object.hasOwn(notices, sent) ? (sent as Intent) : ("unknown" as const);

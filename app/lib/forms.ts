@@ -131,10 +131,11 @@ export const saveFailedNotice = (description: string = saveMessages.failedDescri
 });
 
 /**
- * What a staff screen's row action answers (put on the card, hide, move, delete…): shown as a toast,
- * and a dialog closes on `done`. Each answer has its own id, so the same answer twice counts twice.
+ * What a staff form's action answers (`staffActionDispatcher` in `staff-actions.server.ts`): the
+ * notice is shown as a toast (or in the page), the field messages beside their fields, and a dialog
+ * closes on `done`. Each answer has its own id, so the same answer twice counts twice.
  */
-export interface RowActionResult<Intent extends string = string> {
+export interface StaffActionResult<Intent extends string = string> {
   intent: Intent;
   resultId: string;
   outcome: "done" | "invalid" | "failed";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { FormActions } from "../forms/form-actions.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
-import { INTENT_FIELD, type RowActionResult } from "../../lib/forms.ts";
+import { INTENT_FIELD, type StaffActionResult } from "../../lib/forms.ts";
 
 /** 'Wirklich löschen?': an alert dialog whose confirm button sends the action through `fetcher`. */
 export function ConfirmDialog({
@@ -29,7 +29,7 @@ export function ConfirmDialog({
   intent: string;
   id: number | undefined;
   action: string;
-  fetcher: FetcherWithComponents<RowActionResult>;
+  fetcher: FetcherWithComponents<StaffActionResult>;
   /** Where focus goes when the deleted thing's button is gone. */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }) {

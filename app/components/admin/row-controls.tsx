@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { Button } from "../ui/button.tsx";
-import { INTENT_FIELD, type RowActionResult } from "../../lib/forms.ts";
+import { INTENT_FIELD, type StaffActionResult } from "../../lib/forms.ts";
 import { blocked } from "./blocked.ts";
 
 /** One action on one row (move, put on the card, hide…): a small form with the intent, the id and any other fields. */
@@ -14,7 +14,7 @@ export function ActionForm({
   fields = {},
   children,
 }: {
-  fetcher: FetcherWithComponents<RowActionResult>;
+  fetcher: FetcherWithComponents<StaffActionResult>;
   action: string;
   intent: string;
   id: number;
@@ -74,7 +74,7 @@ export function MoveButton({
   isBlocked,
   label,
 }: {
-  fetcher: FetcherWithComponents<RowActionResult>;
+  fetcher: FetcherWithComponents<StaffActionResult>;
   action: string;
   intent: string;
   id: number;

@@ -1,14 +1,14 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toastNotice } from "../forms/toast-notice.ts";
-import type { RowActionResult } from "../../lib/forms.ts";
+import type { StaffActionResult } from "../../lib/forms.ts";
 
 /**
  * A fetcher for one of a staff screen's row actions: its answer is shown as a toast once, and `onDone`
  * runs when it succeeded (a dialog closes). The list reloads by itself after every action.
  */
-export function useRowAction(options: { key?: string; onDone?: (result: RowActionResult) => void } = {}) {
-  const fetcher = useFetcher<RowActionResult>(options.key ? { key: options.key } : undefined);
+export function useRowAction(options: { key?: string; onDone?: (result: StaffActionResult) => void } = {}) {
+  const fetcher = useFetcher<StaffActionResult>(options.key ? { key: options.key } : undefined);
   const handled = useRef<string | undefined>(undefined);
   const onDone = useRef(options.onDone);
   useEffect(() => {

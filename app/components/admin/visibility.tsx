@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import type { FetcherWithComponents } from "react-router";
-import type { RowActionResult } from "../../lib/forms.ts";
+import type { StaffActionResult } from "../../lib/forms.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "../ui/button.tsx";
 import { ActionForm } from "./row-controls.tsx";
@@ -51,7 +51,7 @@ export function VisibilityToggle({
   rowName,
   labels,
 }: {
-  fetcher: FetcherWithComponents<RowActionResult>;
+  fetcher: FetcherWithComponents<StaffActionResult>;
   action: string;
   intent: string;
   id: number;
@@ -78,7 +78,7 @@ export function VisibilityToggle({
 
 /** The shown state while a toggle is on its way: as the server will have it once it answers. */
 export function pendingVisibility(
-  fetcher: FetcherWithComponents<RowActionResult>,
+  fetcher: FetcherWithComponents<StaffActionResult>,
   field: string,
   stored: boolean,
 ): boolean {

@@ -161,6 +161,9 @@ export const secondFactorPolicies = [
   "owners",
   "everyone",
 ] as const satisfies readonly SecondFactorPolicy[];
+/** A role as Konten names it. */
+export const roleLabels: Record<StaffRole, string> = { owner: "Inhaber", staff: "Mitarbeiter" };
+
 export const secondFactorPolicyLabels: Record<SecondFactorPolicy, string> = {
   off: "Aus: jedes Konto entscheidet selbst",
   owners: "Pflicht für Inhaber",

@@ -8,11 +8,11 @@ import {
   errorNotice,
   failed,
   invalid,
-  rowActionDispatcher,
+  staffActionDispatcher,
   successNotice,
-  type RowActionAnswer,
-  type RowActionHandler,
-} from "../../lib/row-actions.server.ts";
+  type StaffActionAnswer,
+  type StaffActionHandler,
+} from "../../lib/staff-actions.server.ts";
 import { addressOfKey } from "../../shared/pictures/uploaded-pictures.ts";
 import {
   deletePicture,
@@ -33,8 +33,8 @@ export interface GalleryActionDependencies {
   forgetPicture: (address: string) => Promise<void>;
 }
 
-export type GalleryActionAnswer = RowActionAnswer<GalleryIntent>;
-type Handler = RowActionHandler<GalleryActionDependencies>;
+export type GalleryActionAnswer = StaffActionAnswer<GalleryIntent>;
+type Handler = StaffActionHandler<GalleryActionDependencies>;
 
 /**
  * A rule broken (a German message, 409) or something unexpected (logged, 500): the action's toast title
@@ -123,7 +123,7 @@ const handlers: Record<GalleryIntent, Handler> = {
   },
 };
 
-export const handleGalleryAction = rowActionDispatcher<GalleryIntent, GalleryActionDependencies>(
+export const handleGalleryAction = staffActionDispatcher<GalleryIntent, GalleryActionDependencies>(
   handlers,
   errorNotice(M.unknownAction),
 );

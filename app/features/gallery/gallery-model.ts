@@ -1,12 +1,12 @@
 import type { ActionFailure } from "../../lib/action-failures.ts";
-import { errorNotice, type Notice, type RowActionResult } from "../../lib/forms.ts";
+import { errorNotice, type Notice, type StaffActionResult } from "../../lib/forms.ts";
 
 /**
  * 'Galerie verwalten': its actions and their toasts, shared by the screen and its action
  * (docs/product/pictures.md#toasts).
  */
 export type GalleryIntent = "picture-save" | "picture-publish" | "picture-order" | "picture-delete";
-export type GalleryActionResult = RowActionResult<GalleryIntent | "unknown">;
+export type GalleryActionResult = StaffActionResult<GalleryIntent | "unknown">;
 
 export const galleryMessages = {
   updated: "Bild aktualisiert",

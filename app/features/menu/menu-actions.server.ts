@@ -6,11 +6,11 @@ import {
   errorNotice,
   failed,
   invalid,
-  rowActionDispatcher,
+  staffActionDispatcher,
   successNotice,
-  type RowActionAnswer,
-  type RowActionHandler,
-} from "../../lib/row-actions.server.ts";
+  type StaffActionAnswer,
+  type StaffActionHandler,
+} from "../../lib/staff-actions.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { addToActive, moveActive, removeFromActive } from "./active-lists.server.ts";
 import { deleteCategory, saveCategory } from "./categories.server.ts";
@@ -48,9 +48,9 @@ export interface MenuActionDependencies {
   username: string;
 }
 
-export type MenuActionAnswer = RowActionAnswer<MenuIntent>;
+export type MenuActionAnswer = StaffActionAnswer<MenuIntent>;
 
-type Handler = RowActionHandler<MenuActionDependencies>;
+type Handler = StaffActionHandler<MenuActionDependencies>;
 
 const error = errorNotice;
 const success = successNotice;
@@ -269,7 +269,7 @@ const showcaseHandlers: Record<string, Handler> = {
 };
 
 const handlerFor = (handlers: Record<string, Handler>) =>
-  rowActionDispatcher<MenuIntent, MenuActionDependencies>(
+  staffActionDispatcher<MenuIntent, MenuActionDependencies>(
     handlers as Record<MenuIntent, Handler>,
     error(A.unknownAction),
   );

@@ -1,6 +1,6 @@
 import type { FeaturedDishCategory, MenuType } from "../../../db/database.types.ts";
 import type { ActionFailure } from "../../lib/action-failures.ts";
-import { errorNotice, type Notice, type RowActionResult } from "../../lib/forms.ts";
+import { errorNotice, type Notice, type StaffActionResult } from "../../lib/forms.ts";
 
 /**
  * What the menu screens' actions answer, and their texts (docs/product/menu.md#staff-screens;
@@ -21,7 +21,7 @@ export type MenuIntent =
   | "item-move"
   | "item-delete";
 
-export type MenuActionResult = RowActionResult<MenuIntent | "unknown">;
+export type MenuActionResult = StaffActionResult<MenuIntent | "unknown">;
 
 const UNEXPECTED = "Ein Fehler ist aufgetreten.";
 const ADD_FAILED = "Fehler beim Hinzufügen zur aktiven Karte.";

@@ -1,11 +1,16 @@
 import type { Kysely } from "kysely";
 import { isCalendarDate } from "../../lib/calendar.ts";
 import type { Database } from "../../../db/database.types.ts";
-import { fieldErrorsOf, formId, formText, INTENT_FIELD } from "../../lib/forms.ts";
+import { fieldErrorsOf, formId, formText } from "../../lib/forms.ts";
+import {
+  staffActionDispatcher,
+  type StaffActionHandler,
+  type StaffActionOutcome,
+} from "../../lib/staff-actions.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { Mailer } from "../../shared/mail/mailer.server.ts";
 import { adminMessages as A, reservationLimits, statusLabels, type InfoTitle } from "./constants.ts";
-import type { AdminIntent, AdminResult, ListResult } from "./model.ts";
+import type { AdminIntent, AdminResult, AdminResultExtra, ListResult } from "./model.ts";
 import {
   reservationCancellation,
   reservationConfirmation,
@@ -85,40 +90,96 @@ const mailsForChange = (context: MailContext) => (reservation: Reservation, prev
   return [];
 };
 
-export async function handleAdminAction(
-  form: FormData,
-  deps: AdminDependencies,
-): Promise<{ result: AdminResult; status: number }> {
-  const intentValue = form.get(INTENT_FIELD);
-  const resultId = crypto.randomUUID();
-  const answer = (status: number, result: Omit<AdminResult, "resultId">) => ({
-    status,
-    result: { ...result, resultId },
-  });
-  const intent: AdminIntent | undefined =
-    intentValue === "create" ||
-    intentValue === "update" ||
-    intentValue === "status" ||
-    intentValue === "delete"
-      ? intentValue
-      : undefined;
-  if (!intent) {
-    return answer(400, {
-      intent: "unknown",
-      outcome: "failed",
-      info: { title: "Fehler", message: A.updateFailed("Unbekannte Aktion") },
-    });
-  }
-  const { db, logger, mailer, mail, username } = deps;
+type Outcome = StaffActionOutcome<AdminResultExtra>;
+type Handler = StaffActionHandler<AdminDependencies, AdminResultExtra>;
 
-  if (intent === "create") {
+const answer = (status: number, result: Outcome["result"]): Outcome => ({ status, result });
+const refused = (status: number, message: string, reservationId?: number) =>
+  answer(status, { outcome: "failed", info: { title: "Fehler", message }, reservationId });
+const invalidForm = (error: Parameters<typeof fieldErrorsOf>[0], reservationId?: number) =>
+  answer(400, { outcome: "invalid", fieldErrors: fieldErrorsOf(error, staffFields), reservationId });
+
+/** 'Bearbeiten' and the quick status drop-down: one change, told with each one's texts. */
+const changeHandler =
+  (intent: "update" | "status"): Handler =>
+  async (form, { db, logger, mailer, mail, username }) => {
+    const id = formId(form);
+    if (id === undefined) return refused(400, A.notFound);
+    let change: Parameters<typeof updateReservation>[2];
+    if (intent === "status") {
+      const parsed = statusSchema.safeParse(form.get("status"));
+      if (!parsed.success) return refused(400, A.quickStatusFailed(parsed.error.issues[0]?.message ?? ""));
+      change = { status: parsed.data };
+    } else {
+      const parsed = staffReservationSchema.safeParse(formText(form, staffFields));
+      if (!parsed.success) return invalidForm(parsed.error, id);
+      change = parsed.data;
+    }
+
+    const failed = (message: string) =>
+      intent === "status" ? A.quickStatusFailed(message) : A.updateFailed(message);
+    let updated: Awaited<ReturnType<typeof updateReservation>>;
+    try {
+      const version = intent === "update" ? form.get("updated_at") : null;
+      updated = await updateReservation(
+        db,
+        id,
+        change,
+        mailsForChange(mail),
+        typeof version === "string" && version !== "" ? version : undefined,
+      );
+    } catch (error) {
+      if (error instanceof ReservationNotFoundError) return refused(404, A.notFound);
+      if (error instanceof ReservationChangedError) return refused(409, A.changedMeanwhile);
+      logger.error("reservation update failed", { error });
+      return refused(500, failed(messageOf(error)));
+    }
+    const { reservation, previousStatus, mailIds } = updated;
+    logger.info("reservation updated", {
+      username,
+      reservationId: id,
+      status: reservation.status,
+      previousStatus,
+    });
+
+    const confirmed = reservation.status === "CONFIRMED" && previousStatus !== "CONFIRMED";
+    const cancelled = reservation.status === "CANCELLED" && previousStatus !== "CANCELLED";
+    const customer = reservation.customer_name;
+    let mailError: string | undefined;
+    for (const mailId of mailIds) {
+      const delivery = await mailer.deliver(mailId);
+      if (delivery.status === "waiting") mailError = delivery.error;
+    }
+    const done = (title: InfoTitle, message: string) =>
+      answer(200, { outcome: "done", info: { title, message }, reservationId: id });
+
+    if (mailError !== undefined) {
+      if (cancelled) return done("E-Mail Fehler", A.cancelMailFailed(customer, mailError));
+      return done(
+        "E-Mail Fehler",
+        intent === "status" ? A.statusMailFailed(customer, mailError) : A.editMailFailed(mailError),
+      );
+    }
+    if (confirmed && mailIds.length > 0)
+      return done(
+        "Erfolg",
+        intent === "status" ? A.statusConfirmedAndMailed(customer) : A.editConfirmedAndMailed,
+      );
+    if (confirmed && !reservation.email)
+      return done(
+        "Erfolg",
+        `${intent === "status" ? A.statusUpdated(customer, statusLabels[reservation.status]) : A.editUpdated} ${A.noEmail}`,
+      );
+    return done(
+      "Erfolg",
+      intent === "status" ? A.statusUpdated(customer, statusLabels[reservation.status]) : A.editUpdated,
+    );
+  };
+
+const handlers: Record<AdminIntent, Handler> = {
+  async create(form, { db, logger, mailer, mail, username }) {
     const parsed = staffReservationSchema.safeParse(formText(form, staffFields));
-    if (!parsed.success)
-      return answer(400, {
-        intent,
-        outcome: "invalid",
-        fieldErrors: fieldErrorsOf(parsed.error, staffFields),
-      });
+    if (!parsed.success) return invalidForm(parsed.error);
     try {
       const created = await createStaffReservation(db, parsed.data, (reservation) => [
         reservationNotice(reservation, mail, "staff"),
@@ -131,127 +192,35 @@ export async function handleAdminAction(
           .catch((error: unknown) => logger.error("notice failed", { mailId: id, error }));
       }
       return answer(200, {
-        intent,
         outcome: "done",
         info: { title: "Erfolg", message: A.added },
         reservationId: created.reservation.id,
       });
     } catch (error) {
       logger.error("reservation add failed", { error });
-      return answer(500, { intent, outcome: "failed", info: { title: "Fehler", message: A.addFailed } });
+      return refused(500, A.addFailed);
     }
-  }
+  },
 
-  const id = formId(form);
-  if (id === undefined) {
-    return answer(400, { intent, outcome: "failed", info: { title: "Fehler", message: A.notFound } });
-  }
+  update: changeHandler("update"),
+  status: changeHandler("status"),
 
-  if (intent === "delete") {
+  async delete(form, { db, logger, username }) {
+    const id = formId(form);
+    if (id === undefined) return refused(400, A.notFound);
     try {
       const deleted = await deleteReservation(db, id);
-      if (!deleted)
-        return answer(404, { intent, outcome: "failed", info: { title: "Fehler", message: A.notFound } });
+      if (!deleted) return refused(404, A.notFound);
       logger.info("reservation deleted", { username, reservationId: id });
-      return answer(200, { intent, outcome: "done", reservationId: id });
+      return answer(200, { outcome: "done", reservationId: id });
     } catch (error) {
       logger.error("reservation delete failed", { error });
-      return answer(500, {
-        intent,
-        outcome: "failed",
-        info: { title: "Fehler", message: A.deleteFailed(messageOf(error)) },
-      });
+      return refused(500, A.deleteFailed(messageOf(error)));
     }
-  }
+  },
+};
 
-  let change: Parameters<typeof updateReservation>[2];
-  if (intent === "status") {
-    const parsed = statusSchema.safeParse(form.get("status"));
-    if (!parsed.success)
-      return answer(400, {
-        intent,
-        outcome: "failed",
-        info: { title: "Fehler", message: A.quickStatusFailed(parsed.error.issues[0]?.message ?? "") },
-      });
-    change = { status: parsed.data };
-  } else {
-    const parsed = staffReservationSchema.safeParse(formText(form, staffFields));
-    if (!parsed.success)
-      return answer(400, {
-        intent,
-        outcome: "invalid",
-        fieldErrors: fieldErrorsOf(parsed.error, staffFields),
-        reservationId: id,
-      });
-    change = parsed.data;
-  }
-
-  const failed = (message: string) =>
-    intent === "status" ? A.quickStatusFailed(message) : A.updateFailed(message);
-  let updated: Awaited<ReturnType<typeof updateReservation>>;
-  try {
-    const version = intent === "update" ? form.get("updated_at") : null;
-    updated = await updateReservation(
-      db,
-      id,
-      change,
-      mailsForChange(mail),
-      typeof version === "string" && version !== "" ? version : undefined,
-    );
-  } catch (error) {
-    if (error instanceof ReservationNotFoundError)
-      return answer(404, { intent, outcome: "failed", info: { title: "Fehler", message: A.notFound } });
-    if (error instanceof ReservationChangedError)
-      return answer(409, {
-        intent,
-        outcome: "failed",
-        info: { title: "Fehler", message: A.changedMeanwhile },
-      });
-    logger.error("reservation update failed", { error });
-    return answer(500, {
-      intent,
-      outcome: "failed",
-      info: { title: "Fehler", message: failed(messageOf(error)) },
-    });
-  }
-  const { reservation, previousStatus, mailIds } = updated;
-  logger.info("reservation updated", {
-    username,
-    reservationId: id,
-    status: reservation.status,
-    previousStatus,
-  });
-
-  const confirmed = reservation.status === "CONFIRMED" && previousStatus !== "CONFIRMED";
-  const cancelled = reservation.status === "CANCELLED" && previousStatus !== "CANCELLED";
-  const customer = reservation.customer_name;
-  let mailError: string | undefined;
-  for (const mailId of mailIds) {
-    const delivery = await mailer.deliver(mailId);
-    if (delivery.status === "waiting") mailError = delivery.error;
-  }
-  const done = (title: InfoTitle, message: string) =>
-    answer(200, { intent, outcome: "done", info: { title, message }, reservationId: id });
-
-  if (mailError !== undefined) {
-    if (cancelled) return done("E-Mail Fehler", A.cancelMailFailed(customer, mailError));
-    return done(
-      "E-Mail Fehler",
-      intent === "status" ? A.statusMailFailed(customer, mailError) : A.editMailFailed(mailError),
-    );
-  }
-  if (confirmed && mailIds.length > 0)
-    return done(
-      "Erfolg",
-      intent === "status" ? A.statusConfirmedAndMailed(customer) : A.editConfirmedAndMailed,
-    );
-  if (confirmed && !reservation.email)
-    return done(
-      "Erfolg",
-      `${intent === "status" ? A.statusUpdated(customer, statusLabels[reservation.status]) : A.editUpdated} ${A.noEmail}`,
-    );
-  return done(
-    "Erfolg",
-    intent === "status" ? A.statusUpdated(customer, statusLabels[reservation.status]) : A.editUpdated,
-  );
-}
+export const handleAdminAction = staffActionDispatcher<AdminIntent, AdminDependencies, AdminResultExtra>(
+  handlers,
+  refused(400, A.updateFailed("Unbekannte Aktion")),
+);

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { ReservationsTable } from "../../../db/database.types.ts";
-import type { FieldErrors, Notice } from "../../lib/forms.ts";
+import type { FieldErrors, Notice, StaffActionResult } from "../../lib/forms.ts";
 import type { InfoTitle } from "./constants.ts";
 import type { RequestField, StaffField } from "./schema.ts";
 
@@ -29,12 +29,14 @@ export type RequestResult =
 
 export type AdminIntent = "create" | "update" | "status" | "delete";
 
-/** What a staff action answers: the info dialog's title and text, and field messages for a form. */
-export interface AdminResult {
-  intent: AdminIntent | "unknown";
-  /** Distinguishes one answer from the next one with the same content (the screen closes dialogs on a new one). */
-  resultId: string;
-  outcome: "done" | "invalid" | "failed";
+/**
+ * What a staff action answers (`StaffActionResult`, the shape of every staff form): the info
+ * dialog's title and text, field messages for a form, and the reservation the answer is about.
+ */
+export type AdminResult = StaffActionResult<AdminIntent | "unknown"> & AdminResultExtra;
+
+/** The reservations screen's own fields: its dialog has three fixed titles, and names the reservation. */
+export interface AdminResultExtra {
   info?: { title: InfoTitle; message: string };
   fieldErrors?: FieldErrors<StaffField>;
   /** The reservation the answer is about (for the form that sent it). */

@@ -1,15 +1,17 @@
 import { ExternalLink } from "lucide-react";
-import { data, type ShouldRevalidateFunction } from "react-router";
+import type { ShouldRevalidateFunction } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { adminScreenAt } from "../../features/admin-shell/navigation.ts";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { contentKeys } from "../../shared/content/blocks.ts";
 import { ContentEditor } from "../../features/content/components/admin/content-editor.tsx";
-import type { ContentFormResult, ContentSubmission } from "../../features/content/content-form.ts";
-import { readContentBlocks, submitContentForm } from "../../features/content/content.server.ts";
+import { handleContentAction } from "../../features/content/content-actions.server.ts";
+import type { ContentSubmission } from "../../features/content/content-form.ts";
+import { readContentBlocks } from "../../features/content/content.server.ts";
 import { services } from "../../shared/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
+import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import type { Route } from "./+types/content";
 import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure } from "../../lib/action-failures.ts";
@@ -25,21 +27,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { blocks: await readContentBlocks(database.db, logger, contentKeys) };
 }
 
-const statusOf: Record<ContentFormResult["status"], number> = {
-  "bad-request": 400,
-  invalid: 400,
-  failed: 500,
-  edited: 200,
-  saved: 200,
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = signedInStaff(context);
   const { database, logger } = services(context);
-  const result = await submitContentForm(database.db, logger, await readForm(request));
-  if (result.status === "saved")
-    logger.info("content saved", { username: staff.username, block: result.block });
-  return data<ContentFormResult>(result, { status: statusOf[result.status] });
+  const answer = await handleContentAction(await readForm(request), {
+    db: database.db,
+    logger,
+    username: staff.username,
+  });
+  return staffActionResponse(answer);
 }
 
 /**
