@@ -5,14 +5,15 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { authenticateStaff } from "../../app/features/auth/staff.server.ts";
 import { openDatabase } from "../../db/database.server.ts";
+import { cliToolPath, type CliTool } from "./tools.ts";
 
 /** The command-line tools as an operator runs them, against a throwaway DATA_DIR. */
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-cli-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-function run(script: string, args: string[], input = "") {
-  const result = spawnSync(process.execPath, [path.join(root, "scripts", "cli", script), ...args], {
+function run(script: CliTool, args: string[], input = "") {
+  const result = spawnSync(process.execPath, [cliToolPath(script), ...args], {
     cwd: root,
     input,
     encoding: "utf8",
@@ -100,7 +101,7 @@ describe("command-line tools", () => {
 
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-cli-restore-"));
     const restore = (archive: string) =>
-      spawnSync(process.execPath, [path.join(root, "scripts", "cli", "db-restore.ts"), archive], {
+      spawnSync(process.execPath, [cliToolPath("db-restore.ts"), archive], {
         cwd: root,
         encoding: "utf8",
         env: { ...process.env, DATA_DIR: elsewhere, DATABASE_URL: "" },
@@ -127,7 +128,7 @@ describe("command-line tools", () => {
   });
 
   it("a wrong configuration value stops a tool with the variable's name", () => {
-    const result = spawnSync(process.execPath, [path.join(root, "scripts", "cli", "db-migrate.ts")], {
+    const result = spawnSync(process.execPath, [cliToolPath("db-migrate.ts")], {
       cwd: root,
       encoding: "utf8",
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "mysql://nope" },

@@ -5,7 +5,7 @@ import { parseConfigOrExit } from "../../app/lib/env.server.ts";
 import { restrictNewFiles } from "../../db/private-files.server.ts";
 import { createBackup } from "./backup/create.ts";
 import { BackupError } from "./backup/manifest.ts";
-import { fail, say } from "./support.ts";
+import { fail, say } from "./config.ts";
 import { figures } from "./backup-figures.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { openForCli, say } from "./support.ts";
+import { openForCli, say } from "./config.ts";
 
 /** `npm run db:migrate`: brings the database named by the environment up to date (the server also does this at start). */
 const { database, applied } = await openForCli();

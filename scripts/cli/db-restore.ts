@@ -3,7 +3,7 @@ import { restrictNewFiles } from "../../db/private-files.server.ts";
 import { BackupError } from "./backup/manifest.ts";
 import { restoreBackup } from "./backup/restore.ts";
 import { figures } from "./backup-figures.ts";
-import { fail, say } from "./support.ts";
+import { fail, say } from "./config.ts";
 
 /**
  * `npm run db:restore <archive>`: an archive of `npm run db:backup` into an empty target — a

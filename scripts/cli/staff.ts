@@ -9,7 +9,7 @@ import {
   setStaffRole,
   turnOffSecondFactor,
 } from "../../app/features/auth/staff.server.ts";
-import { fail, openForCli, say } from "./support.ts";
+import { fail, openForCli, say } from "./config.ts";
 
 /**
  * Staff accounts from the terminal:

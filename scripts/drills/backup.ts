@@ -16,6 +16,7 @@ import {
   type ThrowawayPostgres,
 } from "../../tests/support/throwaway-postgres.ts";
 import { reportFindings, say, type Finding } from "./support.ts";
+import { cliToolPath, type CliTool } from "../cli/tools.ts";
 
 /**
  * `npm run drill -- backup`: the demo site backed up while guests keep sending reservations, the
@@ -34,10 +35,10 @@ interface Answer {
 }
 
 /** Runs one of the project's command-line tools as an operator would; its time and output. */
-async function runTool(script: string, args: string[], env: Record<string, string>) {
+async function runTool(script: CliTool, args: string[], env: Record<string, string>) {
   const started = performance.now();
   return new Promise<{ status: number | null; out: string; ms: number }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, "scripts", script), ...args], {
+    const child = spawn(process.execPath, [cliToolPath(script), ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       timeout: COMMAND_MS,

@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { spawnServer } from "./support/server-process.ts";
+import { spawnServer } from "../support/server-process.ts";
 
 /**
  * The server process itself: configuration errors stop the start, the first start prints a staff

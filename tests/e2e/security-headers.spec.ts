@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { spawnServer, type ServerProcess } from "./support/server-process.ts";
+import { spawnServer, type ServerProcess } from "../support/server-process.ts";
 
 /**
  * The rules of Mozilla's HTTP Observatory, checked on every kind of answer the site gives, with the

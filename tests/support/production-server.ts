@@ -1,14 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { spawnServer } from "./server-process.ts";
 
 /** The staff account the production server starts with, for benchmarks and drills that sign in. */
 export const BENCH_STAFF = { username: "bench", password: "bench-passwort-nur-lokal" };
 
 /**
- * The production server for the benchmarks (`npm run bench`, `npm run load`): `server/start.ts` on a
- * fresh temporary SQLite database with demo content, quiet logs, bound to loopback. The caller builds
+ * The production server for the benchmarks and drills (`npm run bench`, `npm run load`): the browser
+ * tests' `spawnServer` on a fresh temporary SQLite database with demo content, quiet logs. The caller builds
  * first (server/build-if-needed.ts), so the build's output is not mixed into the figures.
  */
 export interface ProductionServer {
@@ -17,45 +18,26 @@ export interface ProductionServer {
   dataDir: string;
 }
 
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** Resolves once the server says where it listens; `port` "0" (the default) takes any free port. */
+/** Resolves once the server answers; `port` "0" (the default) takes any free port. */
 export async function startProductionServer(
   port = "0",
   extraEnv: Record<string, string> = {},
 ): Promise<ProductionServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-"));
-  const child = spawn(process.execPath, [path.join(root, "server", "start.ts")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: port,
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DEMO_CONTENT: "on",
-      ADMIN_USERNAME: BENCH_STAFF.username,
-      ADMIN_PASSWORD: BENCH_STAFF.password,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      PUBLIC_URL: "",
-      ...extraEnv,
-    },
+  const server = spawnServer({
+    NODE_ENV: "production",
+    PORT: port,
+    DATA_DIR: dataDir,
+    DEMO_CONTENT: "on",
+    ADMIN_USERNAME: BENCH_STAFF.username,
+    ADMIN_PASSWORD: BENCH_STAFF.password,
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+    PUBLIC_URL: "",
+    ...extraEnv,
   });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   try {
-    const origin = await new Promise<string>((resolve, reject) => {
-      let stdout = "";
-      child.stdout?.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        const match = /läuft auf http:\/\/localhost:(\d+)/.exec(stdout);
-        if (match) resolve(`http://127.0.0.1:${match[1]}`);
-      });
-      child.once("exit", (code) => reject(new Error(`Der Server endete (Code ${code}):\n${stderr}`)));
-    });
-    return { origin, process: child, dataDir };
+    return { origin: await server.ready(), process: server.child, dataDir };
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;

@@ -49,9 +49,13 @@ export function optionalStaffSession(
 /** The staff member the guard let in, for the loaders and actions of the request it guarded. */
 const guardedStaff = createContext<StaffSession>();
 
-/** Mein Konto, as a page and as its data request: the one screen an account with pending steps may use. */
-function isPendingStepsScreen(request: Request): boolean {
-  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "");
+/**
+ * Mein Konto, as a page and as its data requests (`/admin/konto.data`, `/admin/konto/_.data`): the
+ * one screen an account with pending steps may use. React Router hands middleware the page's own
+ * address; a caller without it (a test) gives the raw request's.
+ */
+function isPendingStepsScreen(address: URL): boolean {
+  const path = address.pathname.replace(/(\/_)?\.data$/, "").replace(/\/$/, "");
   return path === ACCOUNT_PATH;
 }
 
@@ -61,8 +65,9 @@ function isPendingStepsScreen(request: Request): boolean {
  * screen added later is guarded without doing anything. Without a valid session it redirects to
  * /login; an account with pending steps is let into Mein Konto only (decision 0027).
  */
-export const staffGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const staff = await requireStaffSession(request, context, { allowPending: isPendingStepsScreen(request) });
+export const staffGuard: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
+  const allowPending = isPendingStepsScreen(url ?? new URL(request.url));
+  const staff = await requireStaffSession(request, context, { allowPending });
   context.set(guardedStaff, staff);
   return next();
 };

@@ -185,8 +185,8 @@ export function refuseUnlessOwner(staff: StaffSession): StaffSession {
 
 export interface GuardOptions {
   /**
-   * Only Mein Konto and the admin layout around it: an account with pending steps is let in, to do
-   * them there. Everywhere else the guard sends it to Mein Konto (decision 0027).
+   * Only for Mein Konto (`staffGuard` decides by the address): an account with pending steps is let
+   * in, to do them there. Everywhere else the guard sends it to Mein Konto (decision 0027).
    */
   allowPending?: boolean;
 }
@@ -211,7 +211,8 @@ export async function staffAccess(
 }
 
 /**
- * The guard every admin loader and action calls itself: without a valid session it throws a
+ * The staff check the admin layout's middleware runs for every loader and action below it
+ * (`staffGuard`, decision 0030): without a valid session it throws a
  * redirect to /login that replaces the history entry (docs/product/staff.md#guard), so no data is read or
  * changed. An account that must first change its password or set up its second factor is sent to Mein Konto
  * the same way, for a page and for a form sent to an action alike: the action does not run.

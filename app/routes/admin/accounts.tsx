@@ -14,8 +14,10 @@ import { answerOrFailure } from "../../lib/action-failures.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Konten", noindex: true });
 
-/** The accounts (decision 0025): only owners see and change them; staff get 403. */
-/** Konten is for owners only; the staff check itself is the admin layout's (decision 0030). */
+/**
+ * The accounts (decision 0025): only owners see and change them, staff get 403 — checked here as
+ * middleware; the staff check itself is the admin layout's (decision 0030).
+ */
 export const middleware: Route.MiddlewareFunction[] = [ownersOnly];
 
 export async function loader({ context }: Route.LoaderArgs) {

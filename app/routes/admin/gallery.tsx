@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { contentPictureUses, forgetContentPicture } from "../../features/content/content.server.ts";
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await forgetContentPicture(database.db, address);
     },
   });
-  return data(answer.result, { status: answer.status });
+  return staffActionResponse(answer);
 }
 
 const failure = rowActionFailure(galleryFailureNotices, () => errorNotice(galleryMessages.unexpected));

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { readContentBlocks } from "../../features/content/content.server.ts";
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     mail: { contact: blocks["global.contact"], notifyEmail: config.notifyEmail, siteOrigin },
     username: staff.username,
   });
-  return data(answer.result, { status: answer.status });
+  return staffActionResponse(answer);
 }
 
 /** A request that fails below the action ends in the info dialog 'Fehler', as the action's own failures do (decision 0028). */

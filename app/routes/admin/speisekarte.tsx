@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { SpeisekarteAdmin } from "../../features/menu/components/admin/speisekarte-admin.tsx";
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger,
     username: staff.username,
   });
-  return data(answer.result, { status: answer.status });
+  return staffActionResponse(answer);
 }
 
 const failure = rowActionFailure(menuFailureNotices, () => errorNotice(menuActionMessages.unexpected));

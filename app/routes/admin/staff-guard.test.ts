@@ -75,12 +75,20 @@ const handler = createRequestHandler(build, "production");
 const [sqlite] = testDatabases();
 let handle: DatabaseHandle;
 let staffCookie: string;
+let pendingCookie: string;
 
 beforeAll(async () => {
   if (!sqlite) throw new Error("SQLite is always available");
   handle = await sqlite.open();
   const userId = await createStaff(handle.db, "Chef");
   staffCookie = `tavola_session=${await createSession(handle.db, userId, null)}`;
+  const pendingId = await createStaff(handle.db, "Neu");
+  await handle.db
+    .updateTable("staff_users")
+    .set({ password_must_change: 1 })
+    .where("id", "=", pendingId)
+    .execute();
+  pendingCookie = `tavola_session=${await createSession(handle.db, pendingId, null)}`;
 });
 afterAll(() => handle.close());
 
@@ -165,5 +173,45 @@ describe("every route below /admin without a session", () => {
   it("lets a signed-in staff member through the same handler (the refusals above are the guard's)", async () => {
     const response = await send("/admin/reservations.data", { headers: { cookie: staffCookie } });
     expect(response.status).toBe(200);
+  });
+});
+
+describe("an account with steps pending on Mein Konto, through the same handler (decision 0027)", () => {
+  const asPending = (init: RequestInit = {}): RequestInit => ({
+    ...init,
+    headers: { cookie: pendingCookie },
+  });
+  const redirectOf = async (response: Response) =>
+    response.headers.get("location") ??
+    response.headers.get("x-remix-redirect") ??
+    (response.status === 202 ? /"(\/[^"]*)"/.exec(await response.text())?.[1] : undefined);
+
+  it.each(["/admin/konto", "/admin/konto/", "/admin/konto.data", "/admin/konto/_.data"])(
+    "reaches Mein Konto at %s",
+    async (path) => {
+      const response = await send(path, asPending());
+      expect(response.status, path).toBe(200);
+    },
+  );
+
+  it("may send Mein Konto's forms, by either data address", async () => {
+    for (const path of ["/admin/konto.data", "/admin/konto/_.data"]) {
+      const response = await send(
+        path,
+        asPending({ method: "POST", body: new URLSearchParams({ intent: "?" }) }),
+      );
+      expect(await redirectOf(response), path).toBeUndefined();
+    }
+  });
+
+  it.each([
+    "/admin",
+    "/admin.data",
+    "/admin/_.data?index",
+    "/admin/reservations",
+    "/admin/reservations.data",
+    "/admin/konten.data",
+  ])("is sent to Mein Konto from %s", async (path) => {
+    expect(await redirectOf(await send(path, asPending()))).toBe("/admin/konto");
   });
 });

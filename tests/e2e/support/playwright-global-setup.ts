@@ -1,5 +1,5 @@
 import { buildIfNeeded } from "../../../server/build-if-needed.ts";
-import { root } from "./server-process.ts";
+import { root } from "../../support/server-process.ts";
 
 /**
  * Once before the workers start: build the app if the sources changed, so that the servers the

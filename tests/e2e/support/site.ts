@@ -6,7 +6,7 @@ import type { Database } from "../../../db/database.types.ts";
 import { openDatabase, type DatabaseHandle } from "../../../db/database.server.ts";
 import { parseConfig } from "../../../app/lib/env.server.ts";
 import { sessionCookieName } from "../../../app/features/auth/session.server.ts";
-import { spawnServer } from "./server-process.ts";
+import { spawnServer } from "../../support/server-process.ts";
 
 /**
  * A site for browser tests: the production server on a new, empty data folder (so: migrations, demo

@@ -6,7 +6,7 @@ import path from "node:path";
  * picks a free port, so any number of servers (and checkouts) run side by side; the port is read
  * from the line the server prints once it listens.
  */
-export const root = path.resolve(import.meta.dirname, "..", "..", "..");
+export const root = path.resolve(import.meta.dirname, "..", "..");
 
 export interface ServerProcess {
   child: ChildProcess;
