@@ -73,7 +73,7 @@ describe("the layering lint rules", () => {
     ["app/components/probe.tsx", 'import { menuTexts } from "../shared/pictures/picture.tsx";'],
     ["app/features/menu/probe.ts", 'import { menuTexts } from "../../demo/demo.ts";'],
     ["db/probe.ts", 'import { menuTexts } from "../app/lib/format.ts";'],
-    ["db/probe.ts", 'import { menuTexts } from "../scripts/cli/support.ts";'],
+    ["db/probe.ts", 'import { menuTexts } from "../scripts/cli/config.ts";'],
     ["server/probe.ts", 'import { menuTexts } from "../tests/support/mailbox.ts";'],
   ])("refuse a layer importing one above it: %s ← %s", async (file, line) => {
     const rules = await ruleIdsFor(file, `${line}\nexport const probe = menuTexts;\n`);

@@ -1,5 +1,10 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { RouterContextProvider } from "react-router";
+import { parseConfig } from "../../app/lib/env.server.ts";
+import { appContext, type AppServices } from "../../app/shared/app-context.ts";
 import routes from "../../app/routes.ts";
+import type { DatabaseHandle } from "../../db/database.server.ts";
+import { recordingLogger } from "./silent-logger.ts";
 
 /**
  * Calls a route's loader or action the way React Router does: after the middleware of every route
@@ -66,4 +71,15 @@ export async function callRoute(
     return next ? next({ params: {}, ...args }, () => run(index + 1)) : handler({ params: {}, ...args });
   };
   return run(0);
+}
+
+/** A request's context with the services a staff screen's loaders and actions use. */
+export function staffScreenContext(database: DatabaseHandle): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    database,
+    config: parseConfig({}),
+    logger: recordingLogger().logger,
+  } as AppServices);
+  return context;
 }

@@ -1,14 +1,15 @@
-import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { beginSecondFactor, confirmSecondFactor } from "../../features/auth/accounts.server.ts";
 import { writeSecondFactorPolicy } from "../../features/auth/second-factor-policy.server.ts";
 import { createSession } from "../../features/auth/session.server.ts";
 import { stepAt, totpCode } from "../../features/auth/totp.server.ts";
-import { appContext, type AppServices } from "../../shared/app-context.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { parseConfig } from "../../lib/env.server.ts";
-import { adminRouteFiles, callRoute, handlerOf } from "../../../tests/support/admin-routes.ts";
-import { recordingLogger } from "../../../tests/support/silent-logger.ts";
+import {
+  adminRouteFiles,
+  callRoute,
+  handlerOf,
+  staffScreenContext,
+} from "../../../tests/support/admin-routes.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 
@@ -39,12 +40,7 @@ async function signedIn(username: string, options: { mustChange?: boolean } = {}
       .where("id", "=", userId)
       .execute();
   const token = await createSession(handle.db, userId, null);
-  const context = new RouterContextProvider();
-  context.set(appContext, {
-    database: handle,
-    config: parseConfig({}),
-    logger: recordingLogger().logger,
-  } as AppServices);
+  const context = staffScreenContext(handle);
   const request = (path: string, body?: FormData) =>
     new Request(`http://localhost${path}`, {
       method: body ? "POST" : "GET",

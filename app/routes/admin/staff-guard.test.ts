@@ -1,13 +1,11 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../features/auth/session.server.ts";
-import { appContext, type AppServices } from "../../shared/app-context.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { parseConfig } from "../../lib/env.server.ts";
 import routes from "../../routes.ts";
+import { staffScreenContext } from "../../../tests/support/admin-routes.ts";
 import { testBuild } from "../../../tests/support/router-build.ts";
-import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 
@@ -93,12 +91,7 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 function send(path: string, init: RequestInit = {}): Promise<Response> {
-  const context = new RouterContextProvider();
-  context.set(appContext, {
-    database: handle,
-    config: parseConfig({}),
-    logger: recordingLogger().logger,
-  } as AppServices);
+  const context = staffScreenContext(handle);
   return handler(new Request(`http://localhost${path}`, init), context);
 }
 
