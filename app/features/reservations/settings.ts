@@ -1,0 +1,84 @@
+/**
+ * The reservation book's settings ('Reservierungseinstellungen'): what the restaurant can seat and
+ * how guests may book it. Browser-safe: the settings screen, the guest's form and the server share
+ * these shapes. On a fresh installation every limit is empty — no limit, every request taken and
+ * stored 'Ausstehend' as before — until an owner sets them.
+ */
+
+/** A closed date range with a note for guests ('Betriebsferien'). Dates are Europe/Berlin calendar dates. */
+export interface Closure {
+  /** First closed day, YYYY-MM-DD. */
+  from: string;
+  /** Last closed day (inclusive), YYYY-MM-DD; equal to `from` for one day. */
+  to: string;
+  /** Shown to guests who pick a date in the range. */
+  note: string;
+}
+
+/** A single date with its own opening hours (e.g. 24.12. only 17:00–21:00), instead of the weekday's. */
+export interface DayException {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** 'HH:MM'. */
+  opens: string;
+  /** 'HH:MM' after `opens`; '24:00' for midnight. */
+  closes: string;
+  /** Optional note for guests. */
+  note: string;
+}
+
+/** How long a party holds its seats, by its size. */
+export interface StayMinutes {
+  /** 1–2 Personen. */
+  small: number;
+  /** 3–4 Personen. */
+  medium: number;
+  /** ab 5 Personen. */
+  large: number;
+}
+
+export interface ReservationSettings {
+  /** 'Plätze gesamt'; null: not set. */
+  totalSeats: number | null;
+  /** 'Davon online buchbar'; null: no limit (every request is taken). At most `totalSeats`. */
+  onlineSeats: number | null;
+  /** 'Aufenthaltsdauer' by party size. */
+  stayMinutes: StayMinutes;
+  /** 'Ankünfte pro Zeitfenster': at most this many guests arriving at one slot; null: no limit. */
+  arrivalsPerSlot: number | null;
+  /** 'Größte Gruppe online': the largest party the public form offers ('N+ Personen' is its last option). */
+  largestOnlineParty: number;
+  /** 'Vorlaufzeit' in minutes: how long before a time it can still be booked online. */
+  leadMinutes: number;
+  /** 'Buchbar bis' in months ahead. */
+  horizonMonths: number;
+  /** 'Automatisch bestätigen': null is off; N confirms requests of at most N people that fit every rule. */
+  autoConfirmUpTo: number | null;
+  /** 'Schließtage und Ausnahmen'. */
+  closures: Closure[];
+  exceptions: DayException[];
+}
+
+/** A fresh installation: no limits, nothing automatic. */
+export const DEFAULT_SETTINGS: ReservationSettings = {
+  totalSeats: null,
+  onlineSeats: null,
+  stayMinutes: { small: 90, medium: 120, large: 150 },
+  arrivalsPerSlot: null,
+  largestOnlineParty: 8,
+  leadMinutes: 60,
+  horizonMonths: 6,
+  autoConfirmUpTo: null,
+  closures: [],
+  exceptions: [],
+};
+
+/** How long a party of `partySize` holds its seats. */
+export function stayMinutesFor(
+  settings: Pick<ReservationSettings, "stayMinutes">,
+  partySize: number,
+): number {
+  if (partySize <= 2) return settings.stayMinutes.small;
+  if (partySize <= 4) return settings.stayMinutes.medium;
+  return settings.stayMinutes.large;
+}
