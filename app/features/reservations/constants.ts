@@ -73,6 +73,10 @@ export const STAFF_DEFAULTS = { time: "18:00", partySize: 2, status: "CONFIRMED"
 /** The honeypot: a field people never see or fill in; a request that fills it is a robot's. */
 export const HONEYPOT_FIELD = "website";
 
+/** 'Reservierungen sind höchstens 6 Monate im Voraus möglich.' for a horizon of `months`. */
+const dateTooFarFor = (months: number) =>
+  `Reservierungen sind höchstens ${months === 1 ? "1 Monat" : `${months} Monate`} im Voraus möglich.`;
+
 export const reservationMessages = {
   missingTitle: "Fehlende Angaben",
   missingDescription:
@@ -98,13 +102,22 @@ export const reservationMessages = {
   dateRequired: "Bitte wählen Sie ein Datum.",
   dateInvalid: "Bitte geben Sie ein gültiges Datum ein.",
   datePast: "Das Datum liegt in der Vergangenheit. Bitte wählen Sie einen späteren Tag.",
-  dateTooFar: `Reservierungen sind höchstens ${MAX_MONTHS_AHEAD} Monate im Voraus möglich.`,
+  dateTooFar: dateTooFarFor(MAX_MONTHS_AHEAD),
+  dateTooFarFor,
   closedDay: (weekday: string) => `Am ${weekday} haben wir Ruhetag. Bitte wählen Sie einen anderen Tag.`,
   timeRequired: "Bitte wählen Sie eine Uhrzeit.",
   timeInvalid: "Bitte wählen Sie eine der angebotenen Uhrzeiten.",
   timePast: "Diese Uhrzeit ist heute schon vorbei. Bitte wählen Sie eine spätere Uhrzeit.",
   timeClosed: "Zu dieser Uhrzeit haben wir an diesem Tag geschlossen. Bitte wählen Sie eine andere Uhrzeit.",
   noTimesLeft: "Für diesen Tag sind keine Uhrzeiten mehr frei wählbar. Bitte wählen Sie einen anderen Tag.",
+  /** A date inside a closure ('Schließtage und Ausnahmen'), with the closure's note when it has one. */
+  closedDate: (note: string) =>
+    note.trim() === ""
+      ? "An diesem Tag haben wir geschlossen. Bitte wählen Sie einen anderen Tag."
+      : `Geschlossen: ${note.trim()} – bitte wählen Sie einen anderen Tag.`,
+  dayFull: "An diesem Tag sind online keine Plätze mehr frei.",
+  timeTaken: "Diese Uhrzeit ist gerade ausgebucht.",
+  leadTime: "Online ist diese Uhrzeit nicht mehr buchbar – bitte rufen Sie uns an.",
   staffTimeInvalid: "Bitte geben Sie eine gültige Uhrzeit ein (HH:MM).",
   partySizeRequired: "Bitte wählen Sie die Personenanzahl.",
   partySizeInvalid: "Bitte wählen Sie eine gültige Personenanzahl.",

@@ -1,5 +1,5 @@
 import { addMonths, berlinNow, minutesOfClock, weekdayNameOf, weekdayOf } from "../../lib/calendar.ts";
-import { parseDayHours } from "../../shared/content/opening-hours.ts";
+import { parseDayHours, type DayHours } from "../../shared/content/opening-hours.ts";
 import { weekdays } from "../../lib/weekdays.ts";
 import type { OpeningHoursContent } from "../../shared/content/schemas.ts";
 import { MAX_MONTHS_AHEAD, reservationMessages as M, TIME_SLOTS, type TimeSlot } from "./constants.ts";
@@ -18,9 +18,22 @@ export interface BookingWindow {
   max: string;
 }
 
-export function bookingWindow(now = new Date()): BookingWindow {
+/** Today up to `months` ahead; six by default, the reservation settings' 'Buchbar bis' may say otherwise. */
+export function bookingWindow(now = new Date(), months: number = MAX_MONTHS_AHEAD): BookingWindow {
   const today = berlinNow(now).date;
-  return { min: today, max: addMonths(today, MAX_MONTHS_AHEAD) };
+  return { min: today, max: addMonths(today, months) };
+}
+
+/** Why `date` lies outside the booking window of `months`; undefined inside it. */
+export function outsideWindow(
+  date: string,
+  now: Date,
+  months: number = MAX_MONTHS_AHEAD,
+): { kind: "outside"; message: string } | undefined {
+  const window = bookingWindow(now, months);
+  if (date < window.min) return { kind: "outside", message: M.datePast };
+  if (date > window.max) return { kind: "outside", message: M.dateTooFarFor(months) };
+  return undefined;
 }
 
 export type DayAvailability =
@@ -38,19 +51,26 @@ function insideHours(slot: TimeSlot, ranges: ReadonlyArray<{ opens: string; clos
   );
 }
 
-/** The slots a guest may choose on `date` (a valid calendar date), or why there are none. */
-export function dayAvailability(date: string, hours: OpeningHoursContent, now = new Date()): DayAvailability {
-  const window = bookingWindow(now);
-  if (date < window.min) return { kind: "outside", message: M.datePast };
-  if (date > window.max) return { kind: "outside", message: M.dateTooFar };
-  const day = parseDayHours(hours[weekdayOf(date)]);
-  if (day.kind === "closed") return { kind: "closed", message: M.closedDay(weekdayNameOf(date)) };
+/**
+ * The slots of an open (or unreadable) day's hours on `date` that have not begun at `now`: from
+ * opening until before closing, every slot when the hours could not be read.
+ */
+export function slotsAhead(date: string, day: Exclude<DayHours, { kind: "closed" }>, now: Date): TimeSlot[] {
   const current = berlinNow(now);
-  const slots = TIME_SLOTS.filter(
+  return TIME_SLOTS.filter(
     (slot) =>
       (day.kind === "unknown" || insideHours(slot, day.ranges)) &&
       (date !== current.date || slot > current.time),
   );
+}
+
+/** The slots a guest may choose on `date` (a valid calendar date), or why there are none. */
+export function dayAvailability(date: string, hours: OpeningHoursContent, now = new Date()): DayAvailability {
+  const outside = outsideWindow(date, now);
+  if (outside) return outside;
+  const day = parseDayHours(hours[weekdayOf(date)]);
+  if (day.kind === "closed") return { kind: "closed", message: M.closedDay(weekdayNameOf(date)) };
+  const slots = slotsAhead(date, day, now);
   if (slots.length === 0) return { kind: "closed", message: M.noTimesLeft };
   return { kind: "open", slots };
 }

@@ -1,0 +1,291 @@
+import { addDays, berlinNow, minutesOfClock, weekdayNameOf, weekdayOf } from "../../lib/calendar.ts";
+import { parseDayHours, type DayHours } from "../../shared/content/opening-hours.ts";
+import type { OpeningHoursContent } from "../../shared/content/schemas.ts";
+import {
+  EVENING_STARTS_AT,
+  MAX_MONTHS_AHEAD,
+  reservationMessages as M,
+  type ReservationStatus,
+  type TimeSlot,
+} from "./constants.ts";
+import { bookingWindow, outsideWindow, slotsAhead } from "./rules.ts";
+import { DEFAULT_SETTINGS, stayMinutesFor, type ReservationSettings } from "./settings.ts";
+
+/**
+ * Which times a guest may book for a party, with the reservation settings (decision 0014 for the
+ * day's hours and the booking window; docs/product/reservations.md). One rule for the guest's
+ * form, the server's check, the staff screens and the API:
+ *
+ * - A reservation holds its party's seats from its time for its stay (`stayMinutesFor`), cut at
+ *   midnight: evening services don't run into the next day. Only PENDING and CONFIRMED ones hold
+ *   seats; a cancelled or completed table is free again.
+ * - A time is free for P people when, at every moment of P's stay, the seats held plus P stay within
+ *   `onlineSeats`, and the guests arriving in that slot plus P stay within `arrivalsPerSlot` (null:
+ *   no limit for either).
+ * - The day must be open: a closure closes its dates (with its note); an exception replaces that
+ *   date's weekly hours, also on a weekday that is normally closed.
+ * - Online, a time can be booked until `leadMinutes` before it (real minutes: across a change to
+ *   or from summer time too) and at most `horizonMonths` ahead.
+ *
+ * Without settings the answer is `dayAvailability`'s (rules.ts): no limits, no lead time, six months.
+ * Pure and browser-safe: no server imports.
+ */
+
+/** A reservation as the rule sees it; one without a status is taken to hold its seats. */
+export interface HeldReservation {
+  /** 'HH:MM' on the day in question. */
+  time: string;
+  partySize: number;
+  status?: ReservationStatus;
+}
+
+/** The statuses whose reservations hold seats. */
+export const HOLDING_STATUSES = ["PENDING", "CONFIRMED"] as const satisfies readonly ReservationStatus[];
+
+const holds = (reservation: HeldReservation) =>
+  reservation.status === undefined || (HOLDING_STATUSES as readonly string[]).includes(reservation.status);
+
+/** Why a time inside the hours cannot be booked online. */
+export type UnavailableReason = "full" | "pacing" | "lead";
+
+export type TimeOption =
+  { time: TimeSlot; free: true } | { time: TimeSlot; free: false; reason: UnavailableReason };
+
+export type DayOptions =
+  | { kind: "open"; times: TimeOption[]; note?: string }
+  | { kind: "closed"; message: string; note?: string }
+  | { kind: "outside"; message: string };
+
+export interface DayQuestion {
+  /** A valid calendar date, YYYY-MM-DD. */
+  date: string;
+  partySize: number;
+  /** The reservation settings; undefined: today's rule without limits (`dayAvailability`). */
+  settings?: ReservationSettings | undefined;
+  /** The weekly hours of `global.opening_hours`. */
+  hours: OpeningHoursContent;
+  /** The date's reservations (those that hold nothing are left out). */
+  held: readonly HeldReservation[];
+  now?: Date;
+}
+
+/** The settings that answer exactly as the rule did before there were settings. */
+const NO_SETTINGS: ReservationSettings = {
+  ...DEFAULT_SETTINGS,
+  leadMinutes: 0,
+  horizonMonths: MAX_MONTHS_AHEAD,
+};
+
+/** Minutes in a day: a stay is cut here, and '24:00' means this. */
+const DAY_END = 1440;
+
+/** Pacing counts the arrivals from a slot's time up to the next slot's, 30 minutes later. */
+const PACING_WINDOW = 30;
+
+const minuteOf = (time: string) => (time === "24:00" ? DAY_END : minutesOfClock(time));
+
+/**
+ * The seats held over a day, as steps: `seats[i]` are held from `at[i]` until `at[i + 1]` (the
+ * last until midnight). The count changes only where a stay begins or ends.
+ */
+interface Occupancy {
+  at: number[];
+  seats: number[];
+}
+
+function occupancy(
+  settings: Pick<ReservationSettings, "stayMinutes">,
+  held: readonly HeldReservation[],
+): Occupancy {
+  const change = new Map<number, number>();
+  for (const reservation of held) {
+    const start = minuteOf(reservation.time);
+    // A stored time is always 'HH:MM'; anything else could not be placed on the day.
+    if (start === undefined || !holds(reservation) || start >= DAY_END) continue;
+    const end = Math.min(start + stayMinutesFor(settings, reservation.partySize), DAY_END);
+    change.set(start, (change.get(start) ?? 0) + reservation.partySize);
+    change.set(end, (change.get(end) ?? 0) - reservation.partySize);
+  }
+  const at = [0];
+  const seats = [0];
+  let level = 0;
+  for (const minute of [...change.keys()].sort((a, b) => a - b)) {
+    level += change.get(minute) ?? 0;
+    if (minute === 0) seats[0] = level;
+    else {
+      at.push(minute);
+      seats.push(level);
+    }
+  }
+  return { at, seats };
+}
+
+/** The most seats held at any moment of [from, to): at `from`, and wherever a stay begins inside. */
+function peakSeats({ at, seats }: Occupancy, from: number, to: number): number {
+  let peak = 0;
+  for (let i = 0; i < at.length; i += 1) {
+    const stepEnds = at[i + 1] ?? DAY_END;
+    if (stepEnds > from && (at[i] ?? 0) < to) peak = Math.max(peak, seats[i] ?? 0);
+  }
+  return peak;
+}
+
+/** Guests arriving from `from` up to PACING_WINDOW minutes later. */
+function arrivalsIn(held: readonly HeldReservation[], from: number): number {
+  let guests = 0;
+  for (const reservation of held) {
+    const start = minuteOf(reservation.time);
+    if (start !== undefined && holds(reservation) && start >= from && start < from + PACING_WINDOW)
+      guests += reservation.partySize;
+  }
+  return guests;
+}
+
+/** The date's hours: closed by a closure, an exception's one range, or the weekday's text. */
+function hoursOn(
+  date: string,
+  settings: ReservationSettings,
+  hours: OpeningHoursContent,
+): { day: DayHours; closure?: string; note?: string } {
+  const closure = settings.closures.find((range) => range.from <= date && date <= range.to);
+  if (closure) return { day: { kind: "closed" }, closure: closure.note };
+  const exception = settings.exceptions.find((day) => day.date === date);
+  if (exception) {
+    const note = exception.note.trim();
+    return {
+      day: { kind: "open", ranges: [{ opens: exception.opens, closes: exception.closes }] },
+      ...(note === "" ? {} : { note }),
+    };
+  }
+  return { day: parseDayHours(hours[weekdayOf(date)]) };
+}
+
+/** The times of `date` for a party of `partySize`, each free or with its reason, or why there are none. */
+export function dayOptions({
+  date,
+  partySize,
+  settings,
+  hours,
+  held,
+  now = new Date(),
+}: DayQuestion): DayOptions {
+  const rules = settings ?? NO_SETTINGS;
+  const outside = outsideWindow(date, now, rules.horizonMonths);
+  if (outside) return outside;
+  const { day, closure, note } = hoursOn(date, rules, hours);
+  const withNote = note === undefined ? {} : { note };
+  if (closure !== undefined) {
+    const closureNote = closure.trim();
+    return {
+      kind: "closed",
+      message: M.closedDate(closure),
+      ...(closureNote === "" ? {} : { note: closureNote }),
+    };
+  }
+  if (day.kind === "closed") return { kind: "closed", message: M.closedDay(weekdayNameOf(date)) };
+  const slots = slotsAhead(date, day, now);
+  if (slots.length === 0) return { kind: "closed", message: M.noTimesLeft, ...withNote };
+
+  // The last moment a guest may still book online, in Berlin wall-clock time (real minutes added).
+  const latest = berlinNow(new Date(now.getTime() + rules.leadMinutes * 60_000));
+  const bookedUntil = `${latest.date} ${latest.time}`;
+  const seats = occupancy(rules, held);
+  const stay = stayMinutesFor(rules, partySize);
+  const times = slots.map((time): TimeOption => {
+    if (`${date} ${time}` <= bookedUntil) return { time, free: false, reason: "lead" };
+    const start = minuteOf(time) ?? 0;
+    const end = Math.min(start + stay, DAY_END);
+    if (rules.onlineSeats !== null && peakSeats(seats, start, end) + partySize > rules.onlineSeats)
+      return { time, free: false, reason: "full" };
+    if (rules.arrivalsPerSlot !== null && arrivalsIn(held, start) + partySize > rules.arrivalsPerSlot)
+      return { time, free: false, reason: "pacing" };
+    return { time, free: true };
+  });
+  if (times.some((option) => option.free)) return { kind: "open", times, ...withNote };
+  const onlyLead = times.every((option) => !option.free && option.reason === "lead");
+  return { kind: "closed", message: onlyLead ? M.noTimesLeft : M.dayFull, ...withNote };
+}
+
+/** The message for a date and time a guest may not book; undefined when it is free (like `slotProblem`). */
+export function availabilityProblem(
+  question: DayQuestion & { time: string },
+): { field: "date" | "time"; message: string } | undefined {
+  const options = dayOptions(question);
+  if (options.kind !== "open") return { field: "date", message: options.message };
+  const option = options.times.find((candidate) => candidate.time === question.time);
+  if (option?.free) return undefined;
+  if (option) return { field: "time", message: option.reason === "lead" ? M.leadTime : M.timeTaken };
+  const today = berlinNow(question.now);
+  if (question.date === today.date && question.time <= today.time)
+    return { field: "time", message: M.timePast };
+  return { field: "time", message: M.timeClosed };
+}
+
+/** Whether a party of `partySize` may book `time` on `date` online. */
+export const isAvailable = (question: DayQuestion & { time: string }): boolean =>
+  availabilityProblem(question) === undefined;
+
+/** The seats held at `time` ('HH:MM') by the day's reservations (for the staff screens). */
+export function seatsHeldAt(
+  settings: Pick<ReservationSettings, "stayMinutes">,
+  held: readonly HeldReservation[],
+  time: string,
+): number {
+  const minute = minuteOf(time);
+  return minute === undefined ? 0 : peakSeats(occupancy(settings, held), minute, minute + 1);
+}
+
+/**
+ * The online seats still free at the fullest moment of [from, to) ('HH:MM', '24:00' for midnight):
+ * what can still be promised to anyone in that span. Null when `onlineSeats` sets no limit.
+ */
+export function freeSeatsBetween(
+  settings: Pick<ReservationSettings, "stayMinutes" | "onlineSeats">,
+  held: readonly HeldReservation[],
+  from: string,
+  to: string,
+): number | null {
+  if (settings.onlineSeats === null) return null;
+  const peak = peakSeats(occupancy(settings, held), minuteOf(from) ?? 0, minuteOf(to) ?? DAY_END);
+  return Math.max(0, settings.onlineSeats - peak);
+}
+
+/** 'freie Plätze mittags/abends': lunch before EVENING_STARTS_AT, the evening from then to midnight. */
+export function freeSeatsPerService(
+  settings: Pick<ReservationSettings, "stayMinutes" | "onlineSeats">,
+  held: readonly HeldReservation[],
+): { lunch: number | null; evening: number | null } {
+  return {
+    lunch: freeSeatsBetween(settings, held, "00:00", EVENING_STARTS_AT),
+    evening: freeSeatsBetween(settings, held, EVENING_STARTS_AT, "24:00"),
+  };
+}
+
+/** The holding reservations per date: a map (as `heldBetween` reads them) or a function. */
+export type HeldByDate =
+  ReadonlyMap<string, readonly HeldReservation[]> | ((date: string) => readonly HeldReservation[]);
+
+/**
+ * The next `count` dates after `after` on which a party of `partySize` still finds a free time,
+ * no further than the booking window reaches (fewer when the window ends first).
+ */
+export function nextDatesWithRoom({
+  after,
+  partySize,
+  settings,
+  hours,
+  held,
+  now = new Date(),
+  count = 3,
+}: Omit<DayQuestion, "date" | "held"> & { after: string; held: HeldByDate; count?: number }): string[] {
+  const window = bookingWindow(now, (settings ?? NO_SETTINGS).horizonMonths);
+  const heldOn = typeof held === "function" ? held : (date: string) => held.get(date) ?? [];
+  const found: string[] = [];
+  let date = addDays(after, 1);
+  if (date < window.min) date = window.min;
+  for (; date <= window.max && found.length < count; date = addDays(date, 1)) {
+    const options = dayOptions({ date, partySize, settings, hours, held: heldOn(date), now });
+    if (options.kind === "open") found.push(date);
+  }
+  return found;
+}
