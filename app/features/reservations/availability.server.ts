@@ -1,0 +1,41 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/database.types.ts";
+import { HOLDING_STATUSES, type HeldReservation } from "./availability.ts";
+
+/**
+ * The reservations that hold seats (PENDING and CONFIRMED), as the availability rule
+ * (`availability.ts`) reads them: time and party size, per date. Portable SQL through Kysely
+ * (decision 0003); the indexes on (reservation_date, reservation_time) and (status,
+ * reservation_date, reservation_time) carry both queries.
+ */
+
+type Db = Kysely<Database>;
+
+const holding = (db: Db) =>
+  db
+    .selectFrom("reservations")
+    .select(["reservation_date", "reservation_time", "party_size"])
+    .where("status", "in", HOLDING_STATUSES)
+    .orderBy("reservation_date")
+    .orderBy("reservation_time");
+
+/** The reservations holding seats on `date` (YYYY-MM-DD), by time. */
+export async function heldOn(db: Db, date: string): Promise<HeldReservation[]> {
+  const rows = await holding(db).where("reservation_date", "=", date).execute();
+  return rows.map((row) => ({ time: row.reservation_time, partySize: row.party_size }));
+}
+
+/** The reservations holding seats from `from` to `to` (both included), per date; dates without any are absent. */
+export async function heldBetween(db: Db, from: string, to: string): Promise<Map<string, HeldReservation[]>> {
+  const rows = await holding(db)
+    .where("reservation_date", ">=", from)
+    .where("reservation_date", "<=", to)
+    .execute();
+  const byDate = new Map<string, HeldReservation[]>();
+  for (const row of rows) {
+    const day = byDate.get(row.reservation_date) ?? [];
+    day.push({ time: row.reservation_time, partySize: row.party_size });
+    byDate.set(row.reservation_date, day);
+  }
+  return byDate;
+}
