@@ -75,7 +75,7 @@ async function fill(handle: DatabaseHandle, rows: number) {
 }
 
 /** Milliseconds of each of `repeat` runs, after one unmeasured run, sorted. */
-async function time(run: () => Promise<unknown>, repeat = 50): Promise<number[]> {
+export async function time(run: () => Promise<unknown>, repeat = 50): Promise<number[]> {
   await run();
   const samples: number[] = [];
   for (let i = 0; i < repeat; i += 1) {
@@ -94,14 +94,22 @@ export interface QueryFigures {
   samples: number[];
 }
 
-/** Fills the database up to ROWS reservations (once; left filled) and times the staff screen's views. */
-export async function reservationQueries(handle: DatabaseHandle): Promise<QueryFigures[]> {
+/**
+ * Migrates the database and fills it up to ROWS reservations over two years around today (once; left
+ * filled): 7 slots a day, party sizes 1–8, the four statuses in turn.
+ */
+export async function fillToRows(handle: DatabaseHandle): Promise<void> {
   await migrateToLatest(handle);
   const existing = await handle.db
     .selectFrom("reservations")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   if (Number(existing.n) < ROWS) await fill(handle, ROWS - Number(existing.n));
+}
+
+/** Fills the database up to ROWS reservations (once; left filled) and times the staff screen's views. */
+export async function reservationQueries(handle: DatabaseHandle): Promise<QueryFigures[]> {
+  await fillToRows(handle);
   const today = berlinNow().date;
   const views = [
     { label: "Datumsansicht", filter: { mode: "date", date: today } },
@@ -246,19 +254,22 @@ export async function reservationSpread(origin: string, prefix: string, pathAndQ
   };
 }
 
+export type BenchDatabase = "SQLite" | "PostgreSQL";
+
 /**
- * `reservationQueries` on a temporary SQLite file and on PostgreSQL: the database BENCH_DATABASE_URL
- * names, or else a throwaway server when its programs are installed (tests/support/throwaway-postgres.ts).
+ * `measure` on a temporary SQLite file and on PostgreSQL: the database BENCH_DATABASE_URL names, or
+ * else a throwaway server when its programs are installed (tests/support/throwaway-postgres.ts).
  * Without either, PostgreSQL is left out and `onSkipped` says so.
  */
-export async function reservationQueriesOnBoth(
+export async function onBothDatabases<T>(
+  measure: (handle: DatabaseHandle) => Promise<T>,
   onSkipped: () => void,
-): Promise<Array<{ database: "SQLite" | "PostgreSQL"; views: QueryFigures[] }>> {
-  const results: Array<{ database: "SQLite" | "PostgreSQL"; views: QueryFigures[] }> = [];
+): Promise<Array<{ database: BenchDatabase; result: T }>> {
+  const results: Array<{ database: BenchDatabase; result: T }> = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-queries-"));
   const sqlite = openDatabase({ kind: "sqlite", file: path.join(dir, "bench.sqlite") });
   try {
-    results.push({ database: "SQLite", views: await reservationQueries(sqlite) });
+    results.push({ database: "SQLite", result: await measure(sqlite) });
   } finally {
     await sqlite.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -272,12 +283,20 @@ export async function reservationQueriesOnBoth(
   }
   const postgres = openDatabase({ kind: "postgres", url });
   try {
-    results.push({ database: "PostgreSQL", views: await reservationQueries(postgres) });
+    results.push({ database: "PostgreSQL", result: await measure(postgres) });
   } finally {
     await postgres.close();
     throwaway?.stop();
   }
   return results;
+}
+
+/** `reservationQueries` on both engines (`onBothDatabases`). */
+export async function reservationQueriesOnBoth(
+  onSkipped: () => void,
+): Promise<Array<{ database: BenchDatabase; views: QueryFigures[] }>> {
+  const results = await onBothDatabases(reservationQueries, onSkipped);
+  return results.map(({ database, result }) => ({ database, views: result }));
 }
 
 export { percentile };
