@@ -128,6 +128,12 @@ export interface ReservationsTable {
   updated_at: Timestamp;
 }
 
+/** One row per date whose capacity a transaction checked: written first, to serialise them (decision 0031). */
+export interface ReservationDayLocksTable {
+  day: CalendarDate;
+  writes: Generated<number>;
+}
+
 export type MailStatus = "pending" | "sent" | "failed";
 
 export interface MailOutboxTable {
@@ -264,6 +270,7 @@ export interface Database {
   featured_dishes: FeaturedDishesTable;
   gallery_images: GalleryImagesTable;
   reservations: ReservationsTable;
+  reservation_day_locks: ReservationDayLocksTable;
   mail_outbox: MailOutboxTable;
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;

@@ -22,6 +22,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0007-page-versions",
       "0008-staff-accounts",
       "0009-first-passwords-and-required-second-factor",
+      "0011-reservation-day-locks",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);

@@ -84,6 +84,10 @@ export const reservationMessages = {
   successTitle: "Reservierungsanfrage gesendet!",
   successDescription:
     "Vielen Dank! Wir haben Ihre Anfrage erhalten und werden sie prüfen. Sie erhalten in Kürze eine Bestätigung per E-Mail, sobald Ihre Reservierung final ist.",
+  /** A request the settings confirmed at once (decision 0031). */
+  confirmedTitle: "Ihre Reservierung ist bestätigt.",
+  confirmedDescription: (date: string, time: string) =>
+    `Wir erwarten Sie am ${date} um ${time} Uhr. Sie erhalten die Bestätigung auch per E-Mail.`,
   failedTitle: "Fehler bei der Reservierung",
   unexpected: "Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.",
   storageProblem:

@@ -2,16 +2,20 @@ import type { Kysely } from "kysely";
 import { addressBucket } from "../../lib/address-bucket.ts";
 import type { OpeningHoursContent } from "../../shared/content/schemas.ts";
 import type { Database } from "../../../db/database.types.ts";
+import { formatDate } from "../../lib/format.ts";
 import { formText } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { Mailer } from "../../shared/mail/mailer.server.ts";
 import { countHit } from "../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
-import { reservationNotice, type MailContext } from "./mails.server.ts";
-import type { RequestResult } from "./model.ts";
-import { createGuestRequest, isRequestStored } from "./reservations.server.ts";
-import { requestFields, validateReservationRequest } from "./schema.ts";
+import { reservationConfirmation, reservationNotice, type MailContext } from "./mails.server.ts";
+import { availabilityProblem } from "./availability.ts";
+import { heldOn } from "./availability.server.ts";
+import type { RequestResult, Reservation } from "./model.ts";
+import { createGuestRequest, isRequestStored, type Admit } from "./reservations.server.ts";
+import { requestFields, validateReservationRequest, type ReservationRequest } from "./schema.ts";
+import type { ReservationSettings } from "./settings.ts";
 
 /**
  * A guest's reservation request, from the submitted form to the stored row and the restaurant's
@@ -32,6 +36,8 @@ export interface RequestDependencies {
   rateLimit: number;
   hours: OpeningHoursContent;
   mail: MailContext;
+  /** 'Reservierungseinstellungen'; without them every valid request is taken and waits for staff. */
+  settings?: ReservationSettings;
   now?: Date;
 }
 
@@ -42,6 +48,38 @@ export interface RequestAnswer {
 }
 
 const sentNotice = { tone: "success", title: M.successTitle, description: M.successDescription } as const;
+
+/** A request the settings confirmed at once: the guest is told so, with the date and time. */
+const confirmedNotice = (reservation: Reservation) =>
+  ({
+    tone: "success",
+    title: M.confirmedTitle,
+    description: M.confirmedDescription(
+      formatDate(reservation.reservation_date),
+      reservation.reservation_time,
+    ),
+  }) as const;
+
+/**
+ * Inside the storing transaction, after the date is locked (decision 0031): the availability rule
+ * over what is stored by then, and whether the settings confirm the request at once.
+ */
+function admitBySettings(request: ReservationRequest, deps: RequestDependencies): Admit {
+  return async (trx) => {
+    const problem = availabilityProblem({
+      date: request.date,
+      time: request.time,
+      partySize: request.party_size,
+      settings: deps.settings,
+      hours: deps.hours,
+      held: await heldOn(trx, request.date),
+      now: deps.now,
+    });
+    if (problem) return { refused: problem };
+    const upTo = deps.settings?.autoConfirmUpTo ?? null;
+    return { status: upTo !== null && request.party_size <= upTo ? "CONFIRMED" : "PENDING" };
+  };
+}
 
 export async function submitReservationRequest(
   form: FormData,
@@ -101,9 +139,27 @@ export async function submitReservationRequest(
       };
     }
 
-    const created = await createGuestRequest(deps.db, validation.data, (reservation) => [
-      reservationNotice(reservation, deps.mail, "guest"),
-    ]);
+    const created = await createGuestRequest(
+      deps.db,
+      validation.data,
+      (reservation) => [
+        reservationNotice(reservation, deps.mail, "guest"),
+        ...(reservation.status === "CONFIRMED" ? [reservationConfirmation(reservation, deps.mail)] : []),
+      ],
+      admitBySettings(validation.data, deps),
+    );
+    if ("refused" in created) {
+      const { field, message } = created.refused;
+      return {
+        result: {
+          status: "refused",
+          notice: { tone: "error", title: M.failedTitle, description: message },
+          fieldErrors: { [field]: message },
+          values: kept,
+        },
+        status: 409,
+      };
+    }
     deps.logger.info(created.duplicate ? "reservation request repeated" : "reservation request stored", {
       reservationId: created.reservation.id,
       client: deps.clientAddress,
@@ -119,7 +175,11 @@ export async function submitReservationRequest(
         })
         .catch((error: unknown) => deps.logger.error("reservation notice failed", { mailId: id, error }));
     }
-    return { result: { status: "sent", notice: sentNotice }, status: 200 };
+    const confirmed = created.reservation.status === "CONFIRMED";
+    return {
+      result: { status: "sent", notice: confirmed ? confirmedNotice(created.reservation) : sentNotice },
+      status: 200,
+    };
   } catch (error) {
     deps.logger.error("reservation request failed", { error });
     // A full disk (or a database the server may not write) is said as such; the guest keeps the form.

@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { nowIso } from "../../../db/database.server.ts";
 import { enqueueMail, type OutgoingMail } from "../../shared/mail/outbox.server.ts";
+import { lockReservationDay } from "./availability.server.ts";
 import type { ReservationStatus } from "./constants.ts";
 import type { Reservation, ReservationView } from "./model.ts";
 import { searchableName, type ReservationRequest, type StaffReservationValues } from "./schema.ts";
@@ -80,15 +81,43 @@ export async function isRequestStored(db: Db, requestToken: string): Promise<boo
 }
 
 /**
- * Stores a guest's request as PENDING, once: a request with the key of a form already stored, or
- * identical to a pending request of the last half hour, is not stored again.
+ * Whether a guest's request may be stored, and how, decided inside the storing transaction after the
+ * date is locked (decision 0031): refused with the field and message, or stored with a status.
  */
+export type Admission = { status: Extract<ReservationStatus, "PENDING" | "CONFIRMED"> } | RefusedRequest;
+export interface RefusedRequest {
+  refused: { field: "date" | "time"; message: string };
+}
+export type Admit = (trx: Db) => Promise<Admission>;
+
+/** Without rules every request is taken and waits for staff (docs/product/reservations.md#states). */
+const admitAll = async (): Promise<Admission> => ({ status: "PENDING" });
+
+/**
+ * Stores a guest's request once: a request with the key of a form already stored, or identical to a
+ * pending request of the last half hour, is not stored again. The date is locked first and `admit`
+ * decides with what is stored by then, so two guests taking the last seats at the same moment
+ * cannot both succeed.
+ */
+export function createGuestRequest(
+  db: Db,
+  request: ReservationRequest,
+  mailsFor?: MailsFor,
+): Promise<CreatedRequest>;
+export function createGuestRequest(
+  db: Db,
+  request: ReservationRequest,
+  mailsFor: MailsFor | undefined,
+  admit: Admit,
+): Promise<CreatedRequest | RefusedRequest>;
 export async function createGuestRequest(
   db: Db,
   request: ReservationRequest,
   mailsFor?: MailsFor,
-): Promise<CreatedRequest> {
+  admit: Admit = admitAll,
+): Promise<CreatedRequest | RefusedRequest> {
   return db.transaction().execute(async (trx) => {
+    await lockReservationDay(trx, request.date);
     const token = request.request_token || derivedRequestKey(request);
     const since = new Date(Date.now() - RESEND_WINDOW_MS).toISOString();
     const same = await trx
@@ -105,6 +134,8 @@ export async function createGuestRequest(
       .executeTakeFirst();
     if (same) return { reservation: same, duplicate: true, mailIds: [] };
 
+    const admission = await admit(trx);
+    if ("refused" in admission) return admission;
     const now = nowIso();
     // The key's unique index settles two copies arriving at the same moment: one insert wins, the
     // other inserts nothing and finds the winner's row.
@@ -119,7 +150,7 @@ export async function createGuestRequest(
         reservation_time: request.time,
         party_size: request.party_size,
         notes: request.notes,
-        status: "PENDING",
+        status: admission.status,
         request_token: token,
         created_at: now,
         updated_at: now,

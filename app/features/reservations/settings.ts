@@ -66,7 +66,9 @@ export const DEFAULT_SETTINGS: ReservationSettings = {
   stayMinutes: { small: 90, medium: 120, large: 150 },
   arrivalsPerSlot: null,
   largestOnlineParty: 8,
-  leadMinutes: 60,
+  // No lead time on a fresh installation: a time still ahead today stays bookable, as before
+  // (decision 0031).
+  leadMinutes: 0,
   horizonMonths: 6,
   autoConfirmUpTo: null,
   closures: [],

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
+import { contentDefaults } from "../../shared/content/defaults.ts";
+import { createMailer, type MailTransport } from "../../shared/mail/mailer.server.ts";
+import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { recordingLogger } from "../../../tests/support/silent-logger.ts";
+import { reservationMessages as M } from "./constants.ts";
+import { submitReservationRequest, type RequestDependencies } from "./request.server.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
+
+/**
+ * The capacity check and the insert are one transaction, serialised per date (decision 0031): guests
+ * taking the last seats at the same moment never overbook, on SQLite and on PostgreSQL. And a request
+ * the settings cover is stored confirmed, with the confirmation e-mail.
+ */
+const now = new Date("2026-11-24T09:15:00Z");
+const sent: Array<Parameters<MailTransport["send"]>[0]> = [];
+const transport: MailTransport = {
+  async send(message) {
+    sent.push(message);
+  },
+  close() {},
+};
+
+const guestForm = (index: number, values: Record<string, string> = {}) => {
+  const data = new FormData();
+  const fields = {
+    name: `Gast ${index}`,
+    email: `gast${index}@example.de`,
+    date: "2026-11-27",
+    time: "19:00",
+    party_size: "2",
+    request_token: `form-${index}`,
+    ...values,
+  };
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+};
+
+describe.each(testDatabases())("the reservation book's capacity on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  function deps(settings: ReservationSettings | undefined, client: string): RequestDependencies {
+    const { logger } = recordingLogger();
+    return {
+      db: handle.db,
+      logger,
+      mailer: createMailer({ db: handle.db, logger, transport, from: undefined, retryBaseMs: 60_000 }),
+      clientAddress: client,
+      rateLimit: 0,
+      hours: contentDefaults["global.opening_hours"],
+      mail: {
+        contact: contentDefaults["global.contact"],
+        notifyEmail: undefined,
+        siteOrigin: "http://localhost",
+      },
+      settings,
+      now,
+    };
+  }
+
+  const holding = () =>
+    handle.db
+      .selectFrom("reservations")
+      .select(["status", "party_size"])
+      .where("status", "in", ["PENDING", "CONFIRMED"])
+      .execute();
+
+  it("20 guests at once for a time with room for exactly 4 parties: exactly 4 are stored", async () => {
+    handle = await engine.open();
+    const settings = { ...DEFAULT_SETTINGS, totalSeats: 10, onlineSeats: 8 };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        submitReservationRequest(guestForm(index), deps(settings, `192.0.2.${index + 1}`)),
+      ),
+    );
+    expect(await holding()).toHaveLength(4);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(4);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(refused).toHaveLength(16);
+    for (const answer of refused)
+      expect(answer.result).toMatchObject({ status: "refused", fieldErrors: { time: M.timeTaken } });
+  });
+
+  it("without settings every request is taken and waits for staff, as before", async () => {
+    handle = await engine.open();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        submitReservationRequest(
+          guestForm(index, { party_size: "8" }),
+          deps(undefined, `192.0.2.${index + 1}`),
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await holding()).map((row) => row.status)).toEqual(Array(6).fill("PENDING"));
+  });
+
+  it("confirms at once what automatic confirmation covers, and sends the confirmation with its .ics", async () => {
+    handle = await engine.open();
+    sent.length = 0;
+    const settings = { ...DEFAULT_SETTINGS, onlineSeats: 20, autoConfirmUpTo: 2 };
+    const small = await submitReservationRequest(guestForm(1), deps(settings, "192.0.2.1"));
+    expect(small.result).toMatchObject({ status: "sent", notice: { title: M.confirmedTitle } });
+    const large = await submitReservationRequest(
+      guestForm(2, { party_size: "3" }),
+      deps(settings, "192.0.2.2"),
+    );
+    expect(large.result).toMatchObject({ status: "sent", notice: { title: M.successTitle } });
+    const rows = await handle.db
+      .selectFrom("reservations")
+      .select(["party_size", "status"])
+      .orderBy("party_size")
+      .execute();
+    expect(rows).toEqual([
+      { party_size: 2, status: "CONFIRMED" },
+      { party_size: 3, status: "PENDING" },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const confirmation = sent.find((mail) => mail.to === "gast1@example.de");
+    expect(confirmation?.subject).toMatch(/bestätigt/);
+    expect(JSON.stringify(confirmation)).toMatch(/text\/calendar|\.ics/);
+    expect(sent.some((mail) => mail.to === "gast2@example.de")).toBe(false);
+  });
+});
