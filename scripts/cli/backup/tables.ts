@@ -43,7 +43,8 @@ export const EPHEMERAL_TABLES: Readonly<Record<string, string>> = {
     "angefangene Anmeldungen (zwischen Passwort und Code), höchstens 5 Minuten gültig",
   login_throttle: "Zähler fehlgeschlagener Anmeldungen, höchstens 15 Minuten gültig",
   rate_limit_counters: "Zähler je Adresse für Reservierungsanfragen, höchstens 10 Minuten gültig",
-  reservation_day_locks: "Sperrzeilen je Datum, die gleichzeitige Buchungen nacheinander prüfen; sie halten nichts",
+  reservation_day_locks:
+    "Sperrzeilen je Datum, die gleichzeitige Buchungen nacheinander prüfen; sie halten nichts",
 };
 
 export type Value = string | number | null;
