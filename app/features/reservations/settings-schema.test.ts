@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "../../lib/calendar.ts";
 import { readSettingsDraft, settingsFormFields, applyListEdit, parseListEdit } from "./settings-form.ts";
 import {
+  reservationSettingsSchema,
   seatsSummary,
   settingsDraftOf,
   settingsMessages as M,
@@ -259,5 +260,26 @@ describe("the form as it is sent", () => {
       closures: [closure("2026-11-01", today)],
       exceptions: [exception(today)],
     });
+  });
+});
+
+describe("the settings form's messages at once", () => {
+  it("shows the rules between fields beside a refused field, and survives a form of the wrong shape", () => {
+    const errors = refusal(
+      draft({
+        totalSeats: "0",
+        onlineSeats: "3",
+        closures: [closure("2026-12-10", "2026-12-01"), closure("kein Datum", "2026-12-01")],
+        exceptions: [exception("2026-12-24", "21:00", "17:00")],
+      }),
+    );
+    expect(errors).toEqual({
+      totalSeats: M.seatsAtLeastOne,
+      "closures.0.to": M.rangeBackwards,
+      "closures.1.from": M.dateInvalid,
+      "exceptions.0.closes": M.closesBeforeOpens,
+    });
+    expect(reservationSettingsSchema(today).safeParse(null).success).toBe(false);
+    expect(reservationSettingsSchema(today).safeParse({ closures: [null] }).success).toBe(false);
   });
 });

@@ -208,7 +208,6 @@ const closingClock = z
   .trim()
   .transform((value) => (value === "00:00" ? "24:00" : value))
   .refine((value) => value === "24:00" || minutesOfClock(value) !== undefined, M.timeInvalid);
-const minutesOf = (time: string) => (time === "24:00" ? 24 * 60 : (minutesOfClock(time) ?? 0));
 
 const choice = (allowed: readonly number[], message: string) =>
   z
@@ -250,33 +249,51 @@ const settingsShape = z.object({
     .max(MAX_LIST_ROWS, M.tooManyExceptions),
 });
 
+type Parsed = z.output<typeof settingsShape>;
+const isNumber = (value: unknown): value is number => typeof value === "number";
+const isDate = (value: unknown): value is string => typeof value === "string" && isCalendarDate(value);
+
+/**
+ * The rules between fields. They run even when another field is refused, so one 'Speichern' shows
+ * every message at once; a value that did not parse is skipped here (its own message says why).
+ */
+function crossChecks(value: Parsed, ctx: z.RefinementCtx<Parsed>, today: string) {
+  if (typeof value !== "object" || value === null) return;
+  const issue = (path: PropertyKey[], message: string) => ctx.addIssue({ code: "custom", path, message });
+  const rows = <Row>(list: Row[]): Row[] =>
+    Array.isArray(list) ? list.filter((row) => typeof row === "object" && row !== null) : [];
+  const { totalSeats, onlineSeats, autoConfirmUpTo, largestOnlineParty } = value;
+  if (isNumber(onlineSeats) && totalSeats === null) issue(["onlineSeats"], M.onlineWithoutSeats);
+  if (isNumber(onlineSeats) && isNumber(totalSeats) && onlineSeats > totalSeats)
+    issue(["onlineSeats"], M.onlineAboveSeats(totalSeats));
+  if (isNumber(autoConfirmUpTo) && isNumber(largestOnlineParty) && autoConfirmUpTo > largestOnlineParty)
+    issue(["autoConfirmUpTo"], M.autoConfirmAboveLargest(largestOnlineParty));
+  rows(value.closures).forEach((closure, index) => {
+    if (!isDate(closure.from) || !isDate(closure.to)) return;
+    if (closure.to < closure.from) issue(["closures", index, "to"], M.rangeBackwards);
+    else if (closure.to < today) issue(["closures", index, "to"], M.rangePast);
+  });
+  const seen = new Set<string>();
+  rows(value.exceptions).forEach((exception, index) => {
+    if (isDate(exception.date)) {
+      if (exception.date < today) issue(["exceptions", index, "date"], M.datePast);
+      else if (seen.has(exception.date)) issue(["exceptions", index, "date"], M.dateTwice);
+      seen.add(exception.date);
+    }
+    const opens = minutesOfClock(exception.opens);
+    const closes = exception.closes === "24:00" ? 24 * 60 : minutesOfClock(exception.closes);
+    if (opens !== undefined && closes !== undefined && closes <= opens)
+      issue(["exceptions", index, "closes"], M.closesBeforeOpens);
+  });
+}
+
 /**
  * The settings form, with `today` (Europe/Berlin, `berlinToday()`) for what lies in the past. A
  * closure that has begun but not ended is still current, so only one whose last day has passed is
  * refused; the screen leaves out what is over (`withoutPast`), so saving never trips over it.
  */
-export function reservationSettingsSchema(today: string) {
-  return settingsShape.superRefine((value, ctx) => {
-    const issue = (path: PropertyKey[], message: string) => ctx.addIssue({ code: "custom", path, message });
-    if (value.onlineSeats !== null && value.totalSeats === null) issue(["onlineSeats"], M.onlineWithoutSeats);
-    if (value.onlineSeats !== null && value.totalSeats !== null && value.onlineSeats > value.totalSeats)
-      issue(["onlineSeats"], M.onlineAboveSeats(value.totalSeats));
-    if (value.autoConfirmUpTo !== null && value.autoConfirmUpTo > value.largestOnlineParty)
-      issue(["autoConfirmUpTo"], M.autoConfirmAboveLargest(value.largestOnlineParty));
-    value.closures.forEach((closure, index) => {
-      if (closure.to < closure.from) issue(["closures", index, "to"], M.rangeBackwards);
-      else if (closure.to < today) issue(["closures", index, "to"], M.rangePast);
-    });
-    const seen = new Set<string>();
-    value.exceptions.forEach((exception, index) => {
-      if (exception.date < today) issue(["exceptions", index, "date"], M.datePast);
-      else if (seen.has(exception.date)) issue(["exceptions", index, "date"], M.dateTwice);
-      seen.add(exception.date);
-      if (minutesOf(exception.closes) <= minutesOf(exception.opens))
-        issue(["exceptions", index, "closes"], M.closesBeforeOpens);
-    });
-  });
-}
+export const reservationSettingsSchema = (today: string) =>
+  settingsShape.superRefine((value, ctx) => crossChecks(value, ctx, today), { when: () => true });
 
 export type SettingsValidation =
   { success: true; settings: ReservationSettings } | { success: false; fieldErrors: FieldErrors };

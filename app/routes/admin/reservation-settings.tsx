@@ -60,7 +60,8 @@ export const ErrorBoundary = AdminScreenError;
 export default function ReservationSettings({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AdminPage
-      title={TITLE}
+      // A soft hyphen: the compound is wider than a phone's screen in the heading's size.
+      title={"Reservierungs\u00adeinstellungen"}
       description="Wie viele Plätze das Restaurant hat und wie Gäste online reservieren können."
     >
       <SettingsScreen {...loaderData} result={actionData} />
