@@ -102,17 +102,9 @@ export function seatsSummary({
 }
 
 /** The form as it is typed: every value a string, lists as rows. Field names are paths: `closures.0.from`. */
-export interface ClosureDraft {
-  from: string;
-  to: string;
-  note: string;
-}
-export interface ExceptionDraft {
-  date: string;
-  opens: string;
-  closes: string;
-  note: string;
-}
+// Type aliases, not interfaces: a row is also a plain record of texts to the screen's list.
+export type ClosureDraft = { from: string; to: string; note: string };
+export type ExceptionDraft = { date: string; opens: string; closes: string; note: string };
 export interface SettingsDraft {
   totalSeats: string;
   onlineSeats: string;

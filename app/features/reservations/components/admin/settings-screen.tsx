@@ -17,7 +17,13 @@ import {
 } from "../../../../lib/forms.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import { MAX_STAFF_PARTY_SIZE } from "../../constants.ts";
-import { applyListEdit, readSettingsDraft, type ListEdit, type SettingsResult } from "../../settings-form.ts";
+import {
+  applyListEdit,
+  readSettingsDraft,
+  type ListEdit,
+  type SettingsList,
+  type SettingsResult,
+} from "../../settings-form.ts";
 import {
   autoConfirmLabel,
   HORIZON_OPTIONS,
@@ -28,7 +34,7 @@ import {
   validateSettings,
   type SettingsDraft,
 } from "../../settings-schema.ts";
-import { ClosureList, ExceptionList, listButtonId, rowFieldId } from "./settings-lists.tsx";
+import { firstFieldOf, listButtonId, rowFieldId, SettingsRows } from "./settings-lists.tsx";
 
 /**
  * 'Reservierungseinstellungen' (README, 'Reservierungseinstellungen'): every staff member sees the
@@ -95,9 +101,16 @@ export function SettingsScreen({
     // one's place, or on the add button when none did.
     const length = next[edit.list].length;
     const row = edit.kind === "add" ? length - 1 : edit.index;
-    const first = edit.list === "closures" ? "from" : "date";
-    const target = row < length ? document.getElementById(rowFieldId(edit.list, row, first)) : null;
+    const target =
+      row < length ? document.getElementById(rowFieldId(edit.list, row, firstFieldOf(edit.list))) : null;
     (target ?? document.getElementById(listButtonId(edit.list, "add")))?.focus();
+  }
+
+  function changeRow(list: SettingsList, index: number, field: string, value: string) {
+    set((current) => ({
+      ...current,
+      [list]: current[list].map((row, at) => (at === index ? { ...row, [field]: value } : row)),
+    }));
   }
 
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
@@ -115,7 +128,29 @@ export function SettingsScreen({
     Number.isInteger(largest) ? Math.min(Math.max(largest, 1), MAX_STAFF_PARTY_SIZE) : 1,
     Number(draft.autoConfirmUpTo) || 0,
   );
-  const numeric = { inputMode: "numeric" as const, autoComplete: "off" };
+  type Scalar = Parameters<typeof scalar>[0];
+  const numberField = (name: Scalar, description: string, { optional = false } = {}) => (
+    <Field
+      label={L[name]}
+      optional={optional}
+      description={description}
+      errors={errors[name]}
+      inputProps={{ inputMode: "numeric", autoComplete: "off", ...scalar(name) }}
+    />
+  );
+  const choiceField = (
+    name: Scalar,
+    description: string,
+    options: ReadonlyArray<{ value: string; label: string }>,
+  ) => (
+    <SelectField
+      label={L[name]}
+      description={description}
+      errors={errors[name]}
+      options={options}
+      selectProps={scalar(name)}
+    />
+  );
 
   return (
     <Form
@@ -147,20 +182,16 @@ export function SettingsScreen({
             {seats === M.noSeats ? " – jede Anfrage wird angenommen, bis Sie Plätze eintragen." : null}
           </p>
           <div className="grid gap-5 md:grid-cols-2">
-            <Field
-              label={L.totalSeats}
-              optional
-              description="Alle Plätze im Restaurant, drinnen und draußen. Leer lassen: keine Grenze."
-              errors={errors.totalSeats}
-              inputProps={{ ...numeric, ...scalar("totalSeats") }}
-            />
-            <Field
-              label={L.onlineSeats}
-              optional
-              description="So viele Plätze dürfen Gäste über die Website belegen; der Rest bleibt für Telefon und Laufkundschaft. Leer lassen: keine Grenze."
-              errors={errors.onlineSeats}
-              inputProps={{ ...numeric, ...scalar("onlineSeats") }}
-            />
+            {numberField(
+              "totalSeats",
+              "Alle Plätze im Restaurant, drinnen und draußen. Leer lassen: keine Grenze.",
+              { optional: true },
+            )}
+            {numberField(
+              "onlineSeats",
+              "So viele Plätze dürfen Gäste über die Website belegen; der Rest bleibt für Telefon und Laufkundschaft. Leer lassen: keine Grenze.",
+              { optional: true },
+            )}
           </div>
         </Panel>
 
@@ -177,81 +208,54 @@ export function SettingsScreen({
             </div>
           </fieldset>
           <div className="grid gap-5 md:grid-cols-2">
-            <Field
-              label={L.arrivalsPerSlot}
-              optional
-              description="Höchstens so viele Gäste kommen zur selben Uhrzeit an, damit Küche und Service nachkommen. Leer lassen: keine Grenze."
-              errors={errors.arrivalsPerSlot}
-              inputProps={{ ...numeric, ...scalar("arrivalsPerSlot") }}
-            />
-            <Field
-              label={L.largestOnlineParty}
-              description="Das Formular bietet bis zu dieser Personenzahl an; größere Gruppen bitten wir anzurufen."
-              errors={errors.largestOnlineParty}
-              inputProps={{ ...numeric, ...scalar("largestOnlineParty") }}
-            />
-            <SelectField
-              label={L.leadMinutes}
-              description="So lange vorher ist eine Uhrzeit online noch buchbar."
-              errors={errors.leadMinutes}
-              options={LEAD_OPTIONS.map((option) => ({ value: String(option.minutes), label: option.label }))}
-              selectProps={scalar("leadMinutes")}
-            />
-            <SelectField
-              label={L.horizonMonths}
-              description="So weit im Voraus nehmen Sie Anfragen an."
-              errors={errors.horizonMonths}
-              options={HORIZON_OPTIONS.map((months) => ({
+            {numberField(
+              "arrivalsPerSlot",
+              "Höchstens so viele Gäste kommen zur selben Uhrzeit an, damit Küche und Service nachkommen. Leer lassen: keine Grenze.",
+              { optional: true },
+            )}
+            {numberField(
+              "largestOnlineParty",
+              "Das Formular bietet bis zu dieser Personenzahl an; größere Gruppen bitten wir anzurufen.",
+            )}
+            {choiceField(
+              "leadMinutes",
+              "So lange vorher ist eine Uhrzeit online noch buchbar.",
+              LEAD_OPTIONS.map((option) => ({ value: String(option.minutes), label: option.label })),
+            )}
+            {choiceField(
+              "horizonMonths",
+              "So weit im Voraus nehmen Sie Anfragen an.",
+              HORIZON_OPTIONS.map((months) => ({
                 value: String(months),
                 label: monthsLabel(months),
-              }))}
-              selectProps={scalar("horizonMonths")}
-            />
-            <SelectField
-              label={L.autoConfirmUpTo}
-              description="Anfragen bis zu dieser Personenzahl, die in alle Regeln passen, werden ohne Ihre Prüfung bestätigt. Aus: Sie bestätigen jede Anfrage selbst."
-              errors={errors.autoConfirmUpTo}
-              options={[
+              })),
+            )}
+            {choiceField(
+              "autoConfirmUpTo",
+              "Anfragen bis zu dieser Personenzahl, die in alle Regeln passen, werden ohne Ihre Prüfung bestätigt. Aus: Sie bestätigen jede Anfrage selbst.",
+              [
                 { value: "", label: autoConfirmLabel(null) },
                 ...Array.from({ length: autoConfirmMax }, (_, index) => ({
                   value: String(index + 1),
                   label: autoConfirmLabel(index + 1),
                 })),
-              ]}
-              selectProps={scalar("autoConfirmUpTo")}
-            />
+              ],
+            )}
           </div>
         </Panel>
 
         <Panel id="settings-days" title="Schließtage und Ausnahmen">
-          <ClosureList
-            rows={draft.closures}
-            errors={errors}
-            canChange={canChange}
-            onEdit={hydrated ? editList : undefined}
-            onChange={(index, field, value) =>
-              set((current) => ({
-                ...current,
-                closures: current.closures.map((row, at) =>
-                  at === index ? { ...row, [field]: value } : row,
-                ),
-              }))
-            }
-          />
-          <ExceptionList
-            rows={draft.exceptions}
-            errors={errors}
-            canChange={canChange}
-            onEdit={hydrated ? editList : undefined}
-            onChange={(index, field, value) =>
-              set((current) => ({
-                ...current,
-                exceptions: current.exceptions.map((row, at) =>
-                  at === index ? { ...row, [field]: value } : row,
-                ),
-              }))
-            }
-          />
+          {(["closures", "exceptions"] as const).map((list) => (
+            <SettingsRows
+              key={list}
+              list={list}
+              rows={draft[list]}
+              errors={errors}
+              canChange={canChange}
+              onEdit={hydrated ? editList : undefined}
+              onChange={changeRow}
+            />
+          ))}
         </Panel>
       </fieldset>
       {canChange ? (
