@@ -29,6 +29,7 @@ export default [
     route("content", "routes/admin/content.tsx"),
     route("reservations", "routes/admin/reservations.tsx"),
     route("reservations/e-mails", "routes/admin/outbox.tsx"),
+    route("reservations/einstellungen", "routes/admin/reservation-settings.tsx"),
     route("speisekarte", "routes/admin/speisekarte.tsx"),
     route("wochenkarte", "routes/admin/wochenkarte.tsx"),
     route("menu-items", "routes/admin/menu-items.tsx"),

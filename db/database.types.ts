@@ -259,6 +259,46 @@ export interface PageVersionsTable {
   version: number | string;
 }
 
+/**
+ * One row (id 1) of 'Reservierungseinstellungen' (app/features/reservations/settings.ts); no row:
+ * the defaults. Null is an empty setting (no limit, or off).
+ */
+export interface ReservationSettingsTable {
+  id: number;
+  total_seats: number | null;
+  online_seats: number | null;
+  stay_small_minutes: number;
+  stay_medium_minutes: number;
+  stay_large_minutes: number;
+  arrivals_per_slot: number | null;
+  largest_online_party: number;
+  lead_minutes: number;
+  horizon_months: number;
+  auto_confirm_up_to: number | null;
+  updated_at: Timestamp;
+  /** The staff member who saved them last. */
+  updated_by: string;
+}
+
+/** A closed date range ('Betriebsferien'), both days included. */
+export interface ReservationClosuresTable {
+  id: Id;
+  starts_on: CalendarDate;
+  ends_on: CalendarDate;
+  /** For guests; '' when none. */
+  note: string;
+}
+
+/** A single date with its own opening hours instead of its weekday's. */
+export interface ReservationDayHoursTable {
+  id: Id;
+  day: CalendarDate;
+  opens: string;
+  /** After `opens`; '24:00' for midnight. */
+  closes: string;
+  note: string;
+}
+
 export interface Database {
   page_versions: PageVersionsTable;
   site_content: SiteContentTable;
@@ -279,6 +319,9 @@ export interface Database {
   staff_policy: StaffPolicyTable;
   login_throttle: LoginThrottleTable;
   rate_limit_counters: RateLimitCountersTable;
+  reservation_settings: ReservationSettingsTable;
+  reservation_closures: ReservationClosuresTable;
+  reservation_day_hours: ReservationDayHoursTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

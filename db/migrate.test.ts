@@ -22,6 +22,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0007-page-versions",
       "0008-staff-accounts",
       "0009-first-passwords-and-required-second-factor",
+      "0010-reservation-settings",
       "0011-reservation-day-locks",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
@@ -45,6 +46,9 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
         "staff_policy",
         "login_throttle",
         "rate_limit_counters",
+        "reservation_settings",
+        "reservation_closures",
+        "reservation_day_hours",
       ]),
     );
   });

@@ -10,6 +10,7 @@ import { picturesNamedBySize } from "./migrations/0006-pictures-named-by-size.ts
 import { pageVersions } from "./migrations/0007-page-versions.ts";
 import { staffAccounts } from "./migrations/0008-staff-accounts.ts";
 import { firstPasswordsAndRequiredSecondFactor } from "./migrations/0009-first-passwords-and-required-second-factor.ts";
+import { reservationSettings } from "./migrations/0010-reservation-settings.ts";
 import { reservationDayLocks } from "./migrations/0011-reservation-day-locks.ts";
 
 /**
@@ -27,6 +28,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0007-page-versions": pageVersions(),
     "0008-staff-accounts": staffAccounts(dialect),
     "0009-first-passwords-and-required-second-factor": firstPasswordsAndRequiredSecondFactor(),
+    "0010-reservation-settings": reservationSettings(dialect),
     "0011-reservation-day-locks": reservationDayLocks(),
   };
 }

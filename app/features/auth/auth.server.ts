@@ -79,6 +79,20 @@ export const ownersOnly: MiddlewareFunction<Response> = async ({ context }, next
 };
 
 /**
+ * Middleware for screens every staff member may see and only owners may change
+ * (Reservierungseinstellungen): a request that could change something — anything but GET and HEAD,
+ * a form sent without JavaScript and a `.data` action alike — from a non-owner gets the same 403 as
+ * `ownersOnly`, before the action runs.
+ */
+export function ownersOnlyForChanges(reason: string): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    if (request.method !== "GET" && request.method !== "HEAD")
+      refuseUnlessOwner(signedInStaff(context), reason);
+    return next();
+  };
+}
+
+/**
  * The signed-in staff member of an admin loader or action. Throws when the request did not pass
  * `staffGuard`, so a route outside the guarded layout fails closed instead of serving anyone.
  */

@@ -173,10 +173,13 @@ export async function currentStaff(
   return token ? findSession(db, token) : undefined;
 }
 
-/** An owner passes; anyone else gets 403. */
-export function refuseUnlessOwner(staff: StaffSession): StaffSession {
+/** An owner passes; anyone else gets 403, with `reason` as its text. */
+export function refuseUnlessOwner(
+  staff: StaffSession,
+  reason = "Nur Inhaber dürfen Konten verwalten.",
+): StaffSession {
   if (staff.role !== "owner")
-    throw new Response("Nur Inhaber dürfen Konten verwalten.", {
+    throw new Response(reason, {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });

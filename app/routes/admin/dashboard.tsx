@@ -1,8 +1,11 @@
 import { BookOpen, CalendarCheck, CalendarDays, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { readDashboardFigures } from "../../features/dashboard/dashboard.server.ts";
+import { seatsSummary, settingsMessages } from "../../features/reservations/settings-schema.ts";
+import { readReservationSettings } from "../../features/reservations/settings.server.ts";
 import { services } from "../../shared/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
@@ -13,8 +16,12 @@ export const meta: Route.MetaFunction = () => siteMeta({ title: "Dashboard", noi
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = signedInStaff(context);
-  const figures = await readDashboardFigures(services(context).database.db, berlinToday());
-  return { username: staff.username, figures };
+  const { db } = services(context).database;
+  const [figures, settings] = await Promise.all([
+    readDashboardFigures(db, berlinToday()),
+    readReservationSettings(db),
+  ]);
+  return { username: staff.username, figures, seats: seatsSummary(settings) };
 }
 
 const countLabel = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -26,6 +33,7 @@ function InfoCard({
   to,
   linkLabel,
   icon: Icon,
+  children,
 }: {
   title: string;
   figure: string;
@@ -33,6 +41,8 @@ function InfoCard({
   to: string;
   linkLabel: string;
   icon: LucideIcon;
+  /** More about the figure, under its text. */
+  children?: ReactNode;
 }) {
   return (
     <section className="flex flex-col rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
@@ -43,7 +53,8 @@ function InfoCard({
         <h2 className="font-sans text-lg font-semibold">{title}</h2>
       </div>
       <p className="mt-4 font-serif text-3xl font-bold">{figure}</p>
-      <p className="mt-1 flex-1 text-sm text-muted">{text}</p>
+      <p className="mt-1 text-sm text-muted">{text}</p>
+      <div className="flex-1">{children}</div>
       <Link to={to} className="mt-4 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
         {linkLabel}
       </Link>
@@ -55,7 +66,7 @@ function InfoCard({
 export const ErrorBoundary = AdminScreenError;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, username } = loaderData;
+  const { figures, username, seats } = loaderData;
   return (
     <AdminPage
       title={`Willkommen, ${username}!`}
@@ -85,7 +96,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           text={`warten auf Bestätigung · heute ${countLabel(figures.todayReservations, "Reservierung", "Reservierungen")} mit ${countLabel(figures.todayGuests, "Gast", "Gästen")}`}
           to="/admin/reservations"
           linkLabel="Reservierungen einsehen"
-        />
+        >
+          <p className="mt-3 text-sm">
+            {seats === settingsMessages.noSeats ? (
+              <Link
+                to="/admin/reservations/einstellungen"
+                className="font-medium text-brand-700 underline underline-offset-4"
+              >
+                {seats}
+              </Link>
+            ) : (
+              seats
+            )}
+          </p>
+        </InfoCard>
       </div>
     </AdminPage>
   );

@@ -159,6 +159,32 @@ async function seed(site: Site) {
       .insertInto("rate_limit_counters")
       .values({ key: "k", hits: 1, window_started_at: now, expires_at: now })
       .execute();
+    await db
+      .insertInto("reservation_settings")
+      .values({
+        id: 1,
+        total_seats: 40,
+        online_seats: 24,
+        stay_small_minutes: 90,
+        stay_medium_minutes: 120,
+        stay_large_minutes: 150,
+        arrivals_per_slot: null,
+        largest_online_party: 8,
+        lead_minutes: 60,
+        horizon_months: 6,
+        auto_confirm_up_to: 2,
+        updated_at: now,
+        updated_by: "Anna",
+      })
+      .execute();
+    await db
+      .insertInto("reservation_closures")
+      .values({ starts_on: "2026-08-01", ends_on: "2026-08-21", note: "Betriebsferien „Sommer“" })
+      .execute();
+    await db
+      .insertInto("reservation_day_hours")
+      .values({ day: "2026-12-24", opens: "17:00", closes: "21:00", note: "" })
+      .execute();
   } finally {
     await handle.close();
   }

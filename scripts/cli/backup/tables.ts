@@ -31,6 +31,9 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   { name: "staff_policy", selfReferences: [] },
   { name: "reservations", selfReferences: [] },
   { name: "mail_outbox", selfReferences: [] },
+  { name: "reservation_settings", selfReferences: [] },
+  { name: "reservation_closures", selfReferences: [] },
+  { name: "reservation_day_hours", selfReferences: [] },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { CalendarClock, Mail, Printer, Search } from "lucide-react";
+import { CalendarClock, Mail, Printer, Search, Settings } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
@@ -122,6 +122,12 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
               Tagesliste drucken
             </Button>
           ) : null}
+          <Button asChild variant="outline">
+            <Link to="/admin/reservations/einstellungen">
+              <Settings aria-hidden="true" />
+              Einstellungen
+            </Link>
+          </Button>
           <Button asChild variant="outline">
             <Link to="/admin/reservations/e-mails">
               <Mail aria-hidden="true" />

@@ -1,0 +1,113 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/database.types.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
+
+/**
+ * Storing 'Reservierungseinstellungen': one settings row, the closures and the exceptions. No row is
+ * the defaults (`DEFAULT_SETTINGS`: nothing limited), so a fresh installation takes every request as
+ * before until an owner saves the screen.
+ */
+
+export async function readReservationSettings(db: Kysely<Database>): Promise<ReservationSettings> {
+  const [row, closures, exceptions] = await Promise.all([
+    db.selectFrom("reservation_settings").selectAll().where("id", "=", 1).executeTakeFirst(),
+    db
+      .selectFrom("reservation_closures")
+      .select(["starts_on", "ends_on", "note"])
+      .orderBy("starts_on")
+      .orderBy("ends_on")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("reservation_day_hours")
+      .select(["day", "opens", "closes", "note"])
+      .orderBy("day")
+      .execute(),
+  ]);
+  const lists = {
+    closures: closures.map((closure) => ({
+      from: closure.starts_on,
+      to: closure.ends_on,
+      note: closure.note,
+    })),
+    exceptions: exceptions.map((exception) => ({
+      date: exception.day,
+      opens: exception.opens,
+      closes: exception.closes,
+      note: exception.note,
+    })),
+  };
+  if (!row) return { ...DEFAULT_SETTINGS, ...lists };
+  return {
+    totalSeats: row.total_seats,
+    onlineSeats: row.online_seats,
+    stayMinutes: {
+      small: row.stay_small_minutes,
+      medium: row.stay_medium_minutes,
+      large: row.stay_large_minutes,
+    },
+    arrivalsPerSlot: row.arrivals_per_slot,
+    largestOnlineParty: row.largest_online_party,
+    leadMinutes: row.lead_minutes,
+    horizonMonths: row.horizon_months,
+    autoConfirmUpTo: row.auto_confirm_up_to,
+    ...lists,
+  };
+}
+
+/**
+ * Replaces the settings, the closures and the exceptions in one transaction: a reader sees the old
+ * settings or the new ones, never a mix. The caller has validated them (`validateSettings`).
+ */
+export async function saveReservationSettings(
+  db: Kysely<Database>,
+  settings: ReservationSettings,
+  username: string,
+): Promise<void> {
+  const row = {
+    total_seats: settings.totalSeats,
+    online_seats: settings.onlineSeats,
+    stay_small_minutes: settings.stayMinutes.small,
+    stay_medium_minutes: settings.stayMinutes.medium,
+    stay_large_minutes: settings.stayMinutes.large,
+    arrivals_per_slot: settings.arrivalsPerSlot,
+    largest_online_party: settings.largestOnlineParty,
+    lead_minutes: settings.leadMinutes,
+    horizon_months: settings.horizonMonths,
+    auto_confirm_up_to: settings.autoConfirmUpTo,
+    updated_at: new Date().toISOString(),
+    updated_by: username,
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("reservation_settings")
+      .values({ id: 1, ...row })
+      .onConflict((conflict) => conflict.column("id").doUpdateSet(row))
+      .execute();
+    await trx.deleteFrom("reservation_closures").execute();
+    if (settings.closures.length > 0)
+      await trx
+        .insertInto("reservation_closures")
+        .values(
+          settings.closures.map((closure) => ({
+            starts_on: closure.from,
+            ends_on: closure.to,
+            note: closure.note,
+          })),
+        )
+        .execute();
+    await trx.deleteFrom("reservation_day_hours").execute();
+    if (settings.exceptions.length > 0)
+      await trx
+        .insertInto("reservation_day_hours")
+        .values(
+          settings.exceptions.map((exception) => ({
+            day: exception.date,
+            opens: exception.opens,
+            closes: exception.closes,
+            note: exception.note,
+          })),
+        )
+        .execute();
+  });
+}
