@@ -14,6 +14,7 @@ import { loadPublicGallery } from "../../features/gallery/gallery.server.ts";
 import { ShowcaseCarousel } from "../../features/menu/components/showcase-carousel.tsx";
 import { ReservationRequestForm } from "../../features/reservations/components/reservation-request-form.tsx";
 import { bookingWindow } from "../../features/reservations/rules.ts";
+import { readReservationSettings } from "../../features/reservations/settings.server.ts";
 import { submitReservationRequest } from "../../features/reservations/request.server.ts";
 import { readForm } from "../../lib/forms.ts";
 import { data } from "react-router";
@@ -64,7 +65,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, logger, mailer, config, clientAddress, siteOrigin } = services(context);
   const form = await readForm(request);
-  const blocks = await readContentBlocks(database.db, logger, ["global.opening_hours", "global.contact"]);
+  const [blocks, settings] = await Promise.all([
+    readContentBlocks(database.db, logger, ["global.opening_hours", "global.contact"]),
+    readReservationSettings(database.db),
+  ]);
   const answer = await submitReservationRequest(form, {
     db: database.db,
     logger,
@@ -73,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     rateLimit: config.reservationRateLimit,
     hours: blocks["global.opening_hours"],
     mail: { contact: blocks["global.contact"], notifyEmail: config.notifyEmail, siteOrigin },
+    settings,
   });
   return data(answer.result, { status: answer.status, headers: answer.headers });
 }
