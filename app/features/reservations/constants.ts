@@ -36,8 +36,13 @@ export const MAX_PUBLIC_PARTY_SIZE = 8;
  */
 export const MAX_STAFF_PARTY_SIZE = 100;
 
-export const partySizeLabel = (size: number) =>
-  size >= MAX_PUBLIC_PARTY_SIZE ? "8+ Personen" : size === 1 ? "1 Person" : `${size} Personen`;
+/** The public form's choice of a party's size; the last option, the largest online group, reads 'N+ Personen'. */
+export const partySizeLabel = (size: number, largest: number = MAX_PUBLIC_PARTY_SIZE) =>
+  size >= largest ? `${largest}+ Personen` : size === 1 ? "1 Person" : `${size} Personen`;
+
+/** '1 Person' … 'N+ Personen' for the largest online group ('Größte Gruppe online', decision 0031). */
+export const publicPartySizes = (largest: number = MAX_PUBLIC_PARTY_SIZE): number[] =>
+  Array.from({ length: Math.max(1, largest) }, (_, index) => index + 1);
 
 export const personsLabel = (size: number) => (size === 1 ? "1 Person" : `${size} Personen`);
 
@@ -88,6 +93,7 @@ export const reservationMessages = {
   confirmedTitle: "Ihre Reservierung ist bestätigt.",
   confirmedDescription: (date: string, time: string) =>
     `Wir erwarten Sie am ${date} um ${time} Uhr. Sie erhalten die Bestätigung auch per E-Mail.`,
+  largerGroups: (phone: string) => `Größere Gruppen: bitte rufen Sie uns an unter ${phone}.`,
   failedTitle: "Fehler bei der Reservierung",
   unexpected: "Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.",
   storageProblem:

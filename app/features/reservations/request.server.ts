@@ -93,7 +93,12 @@ export async function submitReservationRequest(
     return { result: { status: "sent", notice: sentNotice }, status: 200 };
   }
 
-  const validation = validateReservationRequest(values, { hours: deps.hours, now: deps.now });
+  const validation = validateReservationRequest(values, {
+    hours: deps.hours,
+    now: deps.now,
+    largestParty: deps.settings?.largestOnlineParty,
+    horizonMonths: deps.settings?.horizonMonths,
+  });
   if (!validation.success) {
     return {
       result: {

@@ -65,8 +65,13 @@ export function slotsAhead(date: string, day: Exclude<DayHours, { kind: "closed"
 }
 
 /** The slots a guest may choose on `date` (a valid calendar date), or why there are none. */
-export function dayAvailability(date: string, hours: OpeningHoursContent, now = new Date()): DayAvailability {
-  const outside = outsideWindow(date, now);
+export function dayAvailability(
+  date: string,
+  hours: OpeningHoursContent,
+  now = new Date(),
+  months: number = MAX_MONTHS_AHEAD,
+): DayAvailability {
+  const outside = outsideWindow(date, now, months);
   if (outside) return outside;
   const day = parseDayHours(hours[weekdayOf(date)]);
   if (day.kind === "closed") return { kind: "closed", message: M.closedDay(weekdayNameOf(date)) };
@@ -81,8 +86,9 @@ export function slotProblem(
   time: string,
   hours: OpeningHoursContent,
   now = new Date(),
+  months: number = MAX_MONTHS_AHEAD,
 ): { field: "date" | "time"; message: string } | undefined {
-  const availability = dayAvailability(date, hours, now);
+  const availability = dayAvailability(date, hours, now, months);
   if (availability.kind !== "open") return { field: "date", message: availability.message };
   if (availability.slots.includes(time as TimeSlot)) return undefined;
   const today = berlinNow(now);

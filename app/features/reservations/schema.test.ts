@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentDefaults } from "../../shared/content/defaults.ts";
+import { reservationMessages as M } from "./constants.ts";
 import { searchableName, staffReservationSchema, validateReservationRequest } from "./schema.ts";
 
 const hours = contentDefaults["global.opening_hours"];
@@ -143,4 +144,19 @@ describe("the staff form's schema", () => {
 
 it("the search column folds umlauts as German does", () => {
   expect(searchableName("ÜBEL Öztürk ÄRGER")).toBe("übel öztürk ärger");
+});
+
+describe("the largest online group (decision 0031)", () => {
+  const request = (party_size: string) => ({ ...valid, party_size });
+
+  it("takes up to the largest group and refuses one more", () => {
+    expect(validateReservationRequest(request("12"), { hours, now, largestParty: 12 }).success).toBe(true);
+    expect(validateReservationRequest(request("13"), { hours, now, largestParty: 12 })).toMatchObject({
+      success: false,
+      fieldErrors: { party_size: M.partySizeInvalid },
+    });
+    expect(validateReservationRequest(request("5"), { hours, now, largestParty: 4 }).success).toBe(false);
+    expect(validateReservationRequest(request("8"), { hours, now }).success).toBe(true);
+    expect(validateReservationRequest(request("9"), { hours, now }).success).toBe(false);
+  });
 });

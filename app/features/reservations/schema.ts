@@ -72,33 +72,50 @@ export const requestFields = [
 ] as const;
 export type RequestField = (typeof requestFields)[number];
 
-const requestShape = z.object({
-  name: name(M.nameRequired),
-  email: text(M.emailRequired)
-    .min(1, M.emailRequired)
-    .max(L.email, M.emailInvalid)
-    .pipe(z.email(M.emailInvalid)),
-  phone,
-  date,
-  time: text(M.timeRequired)
-    .min(1, M.timeRequired)
-    .refine((value) => (TIME_SLOTS as readonly string[]).includes(value), M.timeInvalid),
-  party_size: partySize(MAX_PUBLIC_PARTY_SIZE, M.partySizeInvalid),
-  notes,
-  // Filled in only by robots; the action answers them as if all went well and stores nothing.
-  [HONEYPOT_FIELD]: z.string().default(""),
-  request_token: z
-    .string()
-    .trim()
-    .max(L.requestToken)
-    .regex(/^[A-Za-z0-9_-]*$/)
-    .catch(""),
-});
+const requestShapeFor = (largestParty: number) =>
+  z.object({
+    name: name(M.nameRequired),
+    email: text(M.emailRequired)
+      .min(1, M.emailRequired)
+      .max(L.email, M.emailInvalid)
+      .pipe(z.email(M.emailInvalid)),
+    phone,
+    date,
+    time: text(M.timeRequired)
+      .min(1, M.timeRequired)
+      .refine((value) => (TIME_SLOTS as readonly string[]).includes(value), M.timeInvalid),
+    party_size: partySize(largestParty, M.partySizeInvalid),
+    notes,
+    // Filled in only by robots; the action answers them as if all went well and stores nothing.
+    [HONEYPOT_FIELD]: z.string().default(""),
+    request_token: z
+      .string()
+      .trim()
+      .max(L.requestToken)
+      .regex(/^[A-Za-z0-9_-]*$/)
+      .catch(""),
+  });
+
+const requestShape = requestShapeFor(MAX_PUBLIC_PARTY_SIZE);
+
+/** What a guest's request is judged by: the opening hours, the current time, the largest online group. */
+export interface RequestContext {
+  hours: OpeningHoursContent;
+  now?: Date;
+  /** 'Größte Gruppe online' (decision 0031); 8 when not set. */
+  largestParty?: number;
+  /** 'Buchbar bis' in months (decision 0031); six when not set. */
+  horizonMonths?: number;
+}
 
 /** The guest's request with the rules of the day: the opening hours and the current time. */
-export function reservationRequestSchema(context: { hours: OpeningHoursContent; now?: Date }) {
-  return requestShape.superRefine((value, ctx) => {
-    const problem = slotProblem(value.date, value.time, context.hours, context.now);
+export function reservationRequestSchema(context: RequestContext) {
+  const shape =
+    context.largestParty === undefined || context.largestParty === MAX_PUBLIC_PARTY_SIZE
+      ? requestShape
+      : requestShapeFor(context.largestParty);
+  return shape.superRefine((value, ctx) => {
+    const problem = slotProblem(value.date, value.time, context.hours, context.now, context.horizonMonths);
     if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
   });
 }
@@ -115,7 +132,7 @@ export type RequestValidation =
 /** Validates a submitted request; `missing` says whether a required field was left empty. */
 export function validateReservationRequest(
   values: Partial<Record<RequestField, string>>,
-  context: { hours: OpeningHoursContent; now?: Date },
+  context: RequestContext,
 ): RequestValidation {
   const result = reservationRequestSchema(context).safeParse(values);
   if (result.success) return { success: true, data: result.data };

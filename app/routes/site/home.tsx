@@ -15,6 +15,7 @@ import { ShowcaseCarousel } from "../../features/menu/components/showcase-carous
 import { ReservationRequestForm } from "../../features/reservations/components/reservation-request-form.tsx";
 import { bookingWindow } from "../../features/reservations/rules.ts";
 import { readReservationSettings } from "../../features/reservations/settings.server.ts";
+import { DEFAULT_SETTINGS } from "../../features/reservations/settings.ts";
 import { submitReservationRequest } from "../../features/reservations/request.server.ts";
 import { readForm } from "../../lib/forms.ts";
 import { data } from "react-router";
@@ -53,12 +54,27 @@ const prefetchDialogs = () => {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
-  const [blocks, showcase, gallery] = await Promise.all([
+  const [blocks, showcase, gallery, settings] = await Promise.all([
     readContentBlocks(database.db, logger, homeKeys),
     loadShowcase(database.db, logger),
     loadPublicGallery(database.db, logger),
+    // A failed read must not take the home page down: the form then follows the defaults, and the
+    // server judges the request itself when it arrives.
+    readReservationSettings(database.db).catch((error: unknown) => {
+      logger.error("reservation settings could not be read", { error });
+      return DEFAULT_SETTINGS;
+    }),
   ]);
-  return { ...blocks, showcase, gallery, reservation: { window: bookingWindow() } };
+  return {
+    ...blocks,
+    showcase,
+    gallery,
+    reservation: {
+      window: bookingWindow(new Date(), settings.horizonMonths),
+      largestParty: settings.largestOnlineParty,
+      horizonMonths: settings.horizonMonths,
+    },
+  };
 }
 
 /** A guest's reservation request: with JavaScript from the form's fetcher, without it as a page. */
@@ -127,6 +143,9 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <ReservationRequestForm
             hours={frame["global.opening_hours"]}
             window={loaderData.reservation.window}
+            largestParty={loaderData.reservation.largestParty}
+            horizonMonths={loaderData.reservation.horizonMonths}
+            phone={contact.phone}
             result={actionData}
             submitText={loaderData["home.reservations"].form_submit_text}
             submittingText={loaderData["home.reservations"].form_submitting_text}

@@ -12,7 +12,7 @@ import { requestToastArea } from "../../../lib/toasts.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import {
   HONEYPOT_FIELD,
-  PUBLIC_PARTY_SIZES,
+  publicPartySizes,
   partySizeLabel,
   reservationLimits as L,
   reservationMessages as M,
@@ -50,6 +50,12 @@ const showToast = (notice: Notice) => {
 export interface ReservationRequestFormProps {
   hours: OpeningHoursContent;
   window: BookingWindow;
+  /** 'Größte Gruppe online': the last choice reads 'N+ Personen' (decision 0031). */
+  largestParty: number;
+  /** The restaurant's phone number, for groups larger than the form offers. */
+  phone: string;
+  /** 'Buchbar bis' in months: the same window the server judges by. */
+  horizonMonths: number;
   /** The form's one-time key: the same request sent twice is stored once. */
   /** The action's answer when the page was rendered after a POST without JavaScript. */
   result: RequestResult | undefined;
@@ -87,6 +93,9 @@ function useClearedOnSuccess(initial: string, answer: RequestResult | undefined)
 export function ReservationRequestForm({
   hours,
   window,
+  largestParty,
+  phone,
+  horizonMonths,
   result: documentResult,
   submitText,
   submittingText,
@@ -127,7 +136,8 @@ export function ReservationRequestForm({
     }
   }, [fetcher.data, fetcher.state]);
 
-  const availability = date && isCalendarDate(date) ? dayAvailability(date, hours) : undefined;
+  const availability =
+    date && isCalendarDate(date) ? dayAvailability(date, hours, new Date(), horizonMonths) : undefined;
   const slots = availability ? (availability.kind === "open" ? availability.slots : []) : TIME_SLOTS;
   const dayMessage = availability && availability.kind !== "open" ? availability.message : undefined;
   // A time the chosen day does not offer is never sent by mistake.
@@ -146,7 +156,7 @@ export function ReservationRequestForm({
       const values = Object.fromEntries(
         requestFields.map((field) => [field, String(data.get(field) ?? "")]),
       ) as Record<RequestField, string>;
-      const validation = validateReservationRequest(values, { hours });
+      const validation = validateReservationRequest(values, { hours, largestParty, horizonMonths });
       if (!validation.success) {
         flushSync(() => setClientErrors(validation.fieldErrors));
         showToast(
@@ -242,7 +252,11 @@ export function ReservationRequestForm({
           id={id("party_size")}
           label="Personenanzahl"
           errors={errors.party_size}
-          options={PUBLIC_PARTY_SIZES.map((size) => ({ value: String(size), label: partySizeLabel(size) }))}
+          description={phone ? M.largerGroups(phone) : undefined}
+          options={publicPartySizes(largestParty).map((size) => ({
+            value: String(size),
+            label: partySizeLabel(size, largestParty),
+          }))}
           selectProps={{ name: "party_size", required: true, defaultValue: kept.party_size || "2" }}
         />
         <Field

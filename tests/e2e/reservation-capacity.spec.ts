@@ -1,0 +1,123 @@
+import type { Page } from "@playwright/test";
+import { saveReservationSettings } from "../../app/features/reservations/settings.server.ts";
+import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
+import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
+import { expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
+
+/**
+ * The reservation book knows its seats (decision 0031): with the owner's settings a guest's request
+ * is confirmed at once when automatic confirmation covers it, waits for staff when it does not, and a
+ * time without room is refused with the German message. Each test has a site of its own.
+ */
+test.use({ ownSite: true, withMailbox: true });
+
+/** The first day at least `from` days ahead that is not a Monday (the demo's closed day). */
+function openDay(from = 3): string {
+  let date = addDays(berlinNow().date, from);
+  while (weekdayOf(date) === "monday") date = addDays(date, 1);
+  return date;
+}
+
+function need<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error("fixture missing: test.use({ withMailbox: true })");
+  return value;
+}
+
+const formArea = (page: Page) => page.locator("#reservation-form-area");
+
+async function request(page: Page, name: string, date: string, party: string, time: string) {
+  await page.goto("/#reservation-form-area");
+  await waitForHydration(page);
+  const area = formArea(page);
+  await area.getByLabel("Name").fill(name);
+  await area.getByLabel("E-Mail").fill(`${name.toLowerCase().replace(/\W+/g, ".")}@example.de`);
+  await area.getByLabel("Telefon").fill("0151 1234567");
+  await area.getByLabel("Datum").fill(date);
+  await area.getByLabel("Personenanzahl").selectOption({ label: party });
+  await area.getByLabel("Uhrzeit").selectOption({ label: time });
+  await area.getByRole("button", { name: "Reservierung anfragen" }).click();
+}
+
+test("6 online seats, auto-confirmation up to 2: confirmed at once, then waiting, then full", async ({
+  page,
+  site,
+  mailbox,
+}) => {
+  await saveReservationSettings(
+    site.db,
+    { ...DEFAULT_SETTINGS, totalSeats: 10, onlineSeats: 6, autoConfirmUpTo: 2 },
+    "e2e-chef",
+  );
+  const date = openDay();
+  // The demo content's reservations on that day would hold seats too.
+  await site.db.deleteFrom("reservations").where("reservation_date", "=", date).execute();
+
+  await request(page, "Anna Zwei", date, "2 Personen", "19:00 Uhr");
+  await expect(toastRegion(page).getByText("Ihre Reservierung ist bestätigt.")).toBeVisible();
+  const confirmation = await need(mailbox).waitFor((mail) =>
+    /anna\.zwei@example\.de/.test(mail.to && "text" in mail.to ? mail.to.text : ""),
+  );
+  expect(confirmation.subject).toMatch(/bestätigt/);
+  expect(confirmation.attachments.some((file) => file.contentType.startsWith("text/calendar"))).toBe(true);
+
+  await request(page, "Bruno Drei", date, "3 Personen", "18:00 Uhr");
+  await expect(toastRegion(page).getByText("Reservierungsanfrage gesendet!")).toBeVisible();
+
+  // 2 + 3 of 6 seats are held at 19:00: a party of 4 no longer fits.
+  await request(page, "Carla Vier", date, "4 Personen", "19:00 Uhr");
+  await expect(formArea(page).getByText("Diese Uhrzeit ist gerade ausgebucht.").first()).toBeVisible();
+  await expect(formArea(page).getByLabel("Name")).toHaveValue("Carla Vier");
+
+  const stored = await site.db
+    .selectFrom("reservations")
+    .select(["customer_name", "status"])
+    .where("reservation_date", "=", date)
+    .orderBy("customer_name")
+    .execute();
+  expect(stored).toEqual([
+    { customer_name: "Anna Zwei", status: "CONFIRMED" },
+    { customer_name: "Bruno Drei", status: "PENDING" },
+  ]);
+});
+
+test("a closure refuses its dates with its note", async ({ page, site }) => {
+  const date = openDay(10);
+  await saveReservationSettings(
+    site.db,
+    { ...DEFAULT_SETTINGS, closures: [{ from: date, to: addDays(date, 2), note: "Betriebsferien" }] },
+    "e2e-chef",
+  );
+  await request(page, "Dora Ferien", date, "2 Personen", "19:00 Uhr");
+  await expect(
+    formArea(page)
+      .getByText(/Betriebsferien/)
+      .first(),
+  ).toBeVisible();
+  expect(
+    await site.db.selectFrom("reservations").select("id").where("reservation_date", "=", date).execute(),
+  ).toEqual([]);
+});
+
+test("the largest online group ends the party sizes, with the phone number for larger groups", async ({
+  page,
+  site,
+}) => {
+  await saveReservationSettings(site.db, { ...DEFAULT_SETTINGS, largestOnlineParty: 4 }, "e2e-chef");
+  await page.goto("/#reservation-form-area");
+  const sizes = formArea(page).getByLabel("Personenanzahl");
+  await expect(sizes.locator("option")).toHaveText(["1 Person", "2 Personen", "3 Personen", "4+ Personen"]);
+  await expect(
+    formArea(page).getByText("Größere Gruppen: bitte rufen Sie uns an unter 07071 123456."),
+  ).toBeVisible();
+
+  // The server refuses a larger party sent anyway.
+  const date = openDay(5);
+  const response = await page.request.post("/?index", {
+    form: { name: "Emil Fünf", email: "emil@example.de", date, time: "19:00", party_size: "5" },
+    headers: { Origin: site.origin },
+  });
+  expect(response.status()).toBe(400);
+  expect(
+    await site.db.selectFrom("reservations").select("id").where("customer_name", "=", "Emil Fünf").execute(),
+  ).toEqual([]);
+});
