@@ -80,7 +80,14 @@ describe.each(testDatabases())("the reservation book's capacity on $dialect", (e
     const refused = answers.filter((answer) => answer.status === 409);
     expect(refused).toHaveLength(16);
     for (const answer of refused)
-      expect(answer.result).toMatchObject({ status: "refused", fieldErrors: { time: M.timeTaken } });
+      expect(answer.result).toMatchObject({
+        status: "refused",
+        fieldErrors: {
+          time: expect.stringMatching(/^Diese Uhrzeit ist gerade ausgebucht\. Noch frei: .*\d\d:\d\d Uhr\.$/),
+        },
+      });
+    // 19:00 and every time whose stay overlaps it are full; 21:00 is still free.
+    expect(JSON.stringify(refused[0]?.result)).toMatch(/Noch frei: [^"]*21:00/);
   });
 
   it("without settings every request is taken and waits for staff, as before", async () => {
@@ -122,5 +129,25 @@ describe.each(testDatabases())("the reservation book's capacity on $dialect", (e
     expect(confirmation?.subject).toMatch(/bestätigt/);
     expect(JSON.stringify(confirmation)).toMatch(/text\/calendar|\.ics/);
     expect(sent.some((mail) => mail.to === "gast2@example.de")).toBe(false);
+  });
+
+  it("a fully booked day names the next dates with room and the phone number", async () => {
+    handle = await engine.open();
+    // 27.11. is open only 19:00–19:30 that day: one slot, room for one party of 2.
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      onlineSeats: 2,
+      exceptions: [{ date: "2026-11-27", opens: "19:00", closes: "19:30", note: "" }],
+    };
+    const first = await submitReservationRequest(guestForm(1), deps(settings, "192.0.2.1"));
+    expect(first.status).toBe(200);
+    const second = await submitReservationRequest(guestForm(2), deps(settings, "192.0.2.2"));
+    expect(second.status).toBe(409);
+    expect(second.result).toMatchObject({
+      status: "refused",
+      fieldErrors: {
+        date: `${M.dayFull} Noch Plätze frei am 28.11.2026, 29.11.2026, 01.12.2026. Oder rufen Sie uns an: ${contentDefaults["global.contact"].phone}.`,
+      },
+    });
   });
 });

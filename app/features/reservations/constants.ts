@@ -127,6 +127,13 @@ export const reservationMessages = {
       : `Geschlossen: ${note.trim()} – bitte wählen Sie einen anderen Tag.`,
   dayFull: "An diesem Tag sind online keine Plätze mehr frei.",
   timeTaken: "Diese Uhrzeit ist gerade ausgebucht.",
+  /** After 'ausgebucht': the times of that date that still have room. */
+  stillFree: (times: readonly string[]) => `Noch frei: ${times.join(", ")} Uhr.`,
+  /** After a fully booked day: the next dates with room, and the phone for everything else. */
+  otherDates: (dates: readonly string[], phone: string) =>
+    dates.length > 0
+      ? `Noch Plätze frei am ${dates.join(", ")}. Oder rufen Sie uns an: ${phone}.`
+      : `Bitte rufen Sie uns an: ${phone}.`,
   leadTime: "Online ist diese Uhrzeit nicht mehr buchbar – bitte rufen Sie uns an.",
   staffTimeInvalid: "Bitte geben Sie eine gültige Uhrzeit ein (HH:MM).",
   partySizeRequired: "Bitte wählen Sie die Personenanzahl.",

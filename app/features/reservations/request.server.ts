@@ -10,8 +10,10 @@ import { countHit } from "../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
 import { reservationConfirmation, reservationNotice, type MailContext } from "./mails.server.ts";
-import { availabilityProblem } from "./availability.ts";
-import { heldOn } from "./availability.server.ts";
+import { availabilityProblem, dayOptions, nextDatesWithRoom } from "./availability.ts";
+import { heldBetween, heldOn } from "./availability.server.ts";
+import { bookingWindow } from "./rules.ts";
+import { addDays } from "../../lib/calendar.ts";
 import type { RequestResult, Reservation } from "./model.ts";
 import { createGuestRequest, isRequestStored, type Admit } from "./reservations.server.ts";
 import { requestFields, validateReservationRequest, type ReservationRequest } from "./schema.ts";
@@ -65,17 +67,34 @@ const confirmedNotice = (reservation: Reservation) =>
  * over what is stored by then, and whether the settings confirm the request at once.
  */
 function admitBySettings(request: ReservationRequest, deps: RequestDependencies): Admit {
+  const question = {
+    date: request.date,
+    time: request.time,
+    partySize: request.party_size,
+    settings: deps.settings,
+    hours: deps.hours,
+    now: deps.now,
+  };
+  /** A refusal for lack of room names what is still free: that date's times, or the next dates. */
+  async function withWhatIsFree(trx: Kysely<Database>, problem: { field: string; message: string }) {
+    if (problem.message === M.timeTaken) {
+      const options = dayOptions({ ...question, held: await heldOn(trx, request.date) });
+      const free = options.kind === "open" ? options.times.filter((option) => option.free) : [];
+      return free.length > 0
+        ? `${problem.message} ${M.stillFree(free.map((option) => option.time))}`
+        : problem.message;
+    }
+    if (problem.message === M.dayFull) {
+      const until = bookingWindow(deps.now, deps.settings?.horizonMonths).max;
+      const held = await heldBetween(trx, addDays(request.date, 1), until);
+      const dates = nextDatesWithRoom({ ...question, after: request.date, held });
+      return `${problem.message} ${M.otherDates(dates.map(formatDate), deps.mail.contact.phone)}`;
+    }
+    return problem.message;
+  }
   return async (trx) => {
-    const problem = availabilityProblem({
-      date: request.date,
-      time: request.time,
-      partySize: request.party_size,
-      settings: deps.settings,
-      hours: deps.hours,
-      held: await heldOn(trx, request.date),
-      now: deps.now,
-    });
-    if (problem) return { refused: problem };
+    const problem = availabilityProblem({ ...question, held: await heldOn(trx, request.date) });
+    if (problem) return { refused: { field: problem.field, message: await withWhatIsFree(trx, problem) } };
     const upTo = deps.settings?.autoConfirmUpTo ?? null;
     return { status: upTo !== null && request.party_size <= upTo ? "CONFIRMED" : "PENDING" };
   };
