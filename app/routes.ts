@@ -17,6 +17,7 @@ export default [
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("api/mitteilungen", "routes/resources/announcements.ts"),
+  route("api/verfuegbarkeit", "routes/resources/availability.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("admin/bilder/hochladen", "routes/resources/picture-upload.ts"),
