@@ -108,7 +108,8 @@ export interface GalleryImagesTable {
   updated_at: Timestamp;
 }
 
-export type ReservationStatus = "PENDING" | "CONFIRMED" | "COMPLETED" | "CANCELLED";
+/** WAITLIST: 'Warteliste', a request for a full day or time that holds no seats (decision 0031). */
+export type ReservationStatus = "PENDING" | "CONFIRMED" | "COMPLETED" | "CANCELLED" | "WAITLIST";
 
 export interface ReservationsTable {
   id: Id;

@@ -24,6 +24,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0009-first-passwords-and-required-second-factor",
       "0010-reservation-settings",
       "0011-reservation-day-locks",
+      "0012-reservation-waitlist",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
@@ -106,6 +107,41 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
     expect(await handle.db.selectFrom("staff_policy").selectAll().execute()).toEqual([
       { id: 1, second_factor_required: "off" },
     ]);
+  });
+
+  it("allows the status 'Warteliste' and keeps every reservation, its indexes and the outbox's links to it", async () => {
+    handle = await engine.open({ migrate: false });
+    await migrateUpTo(handle, "0011-reservation-day-locks");
+    const reservation = (name: string, status: string, token: string | null) =>
+      sql`insert into reservations (customer_name, customer_name_search, reservation_date, reservation_time, party_size, status, request_token, created_at, updated_at) values (${name}, ${name.toLowerCase()}, '2026-12-04', '19:00', 2, ${status}, ${token}, ${now}, ${now})`.execute(
+        handle.db,
+      );
+    await reservation("Rossi", "CONFIRMED", "token-1");
+    await expect(reservation("Früh", "WAITLIST", null)).rejects.toThrow();
+    await sql`insert into mail_outbox (kind, recipient, subject, text_body, reservation_id, next_attempt_at, created_at) values ('confirmation', 'gast@example.de', 'Bestätigt', 'Text', 1, ${now}, ${now})`.execute(
+      handle.db,
+    );
+
+    await migrateToLatest(handle);
+    await reservation("Bianchi", "WAITLIST", "token-2");
+    await expect(reservation("Verdi", "WARTEND", null)).rejects.toThrow();
+    // The request key stays unique after the rebuild.
+    await expect(reservation("Doppelt", "PENDING", "token-1")).rejects.toThrow();
+    const rows = await handle.db
+      .selectFrom("reservations")
+      .select(["customer_name", "status"])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { customer_name: "Rossi", status: "CONFIRMED" },
+      { customer_name: "Bianchi", status: "WAITLIST" },
+    ]);
+    const links = await handle.db.selectFrom("mail_outbox").select("reservation_id").execute();
+    expect(links.map((link) => Number(link.reservation_id))).toEqual([1]);
+    // Deleting a reservation still clears its outbox link (the foreign key survived the rebuild).
+    await handle.db.deleteFrom("reservations").where("id", "=", 1).execute();
+    const cleared = await handle.db.selectFrom("mail_outbox").select("reservation_id").execute();
+    expect(cleared).toEqual([{ reservation_id: null }]);
   });
 
   it("keeps money exact as integer cents and refuses negative prices", async () => {

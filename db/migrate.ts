@@ -12,6 +12,7 @@ import { staffAccounts } from "./migrations/0008-staff-accounts.ts";
 import { firstPasswordsAndRequiredSecondFactor } from "./migrations/0009-first-passwords-and-required-second-factor.ts";
 import { reservationSettings } from "./migrations/0010-reservation-settings.ts";
 import { reservationDayLocks } from "./migrations/0011-reservation-day-locks.ts";
+import { reservationWaitlist } from "./migrations/0012-reservation-waitlist.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -30,6 +31,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0009-first-passwords-and-required-second-factor": firstPasswordsAndRequiredSecondFactor(),
     "0010-reservation-settings": reservationSettings(dialect),
     "0011-reservation-day-locks": reservationDayLocks(),
+    "0012-reservation-waitlist": reservationWaitlist(dialect),
   };
 }
 

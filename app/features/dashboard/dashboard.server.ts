@@ -33,7 +33,7 @@ export async function readDashboardFigures(db: Kysely<Database>, today: string):
         eb.fn.sum<number | null>("party_size").as("guests"),
       ])
       .where("reservation_date", "=", today)
-      .where("status", "!=", "CANCELLED")
+      .where("status", "in", ["PENDING", "CONFIRMED", "COMPLETED"])
       .executeTakeFirstOrThrow(),
   ]);
   return {

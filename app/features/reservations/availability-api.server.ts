@@ -91,9 +91,10 @@ async function answer(question: Question, deps: AvailabilityDeps): Promise<Avail
   if (question.kind === "day") {
     const options = dayOptions({ ...base, date: question.date, held: await heldOn(deps.db, question.date) });
     const body: DayAnswer = { datum: question.date, personen: question.party, zeiten: [] };
-    if (options.kind === "open") {
+    if (options.kind === "open" || options.kind === "full") {
       body.zeiten = options.times.map((option) => ({ zeit: option.time, frei: option.free }));
-      if (options.note) body.hinweis = options.note;
+      const hint = options.kind === "full" ? options.message : options.note;
+      if (hint) body.hinweis = hint;
     } else body.hinweis = options.message;
     return { status: 200, body };
   }

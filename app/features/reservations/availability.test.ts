@@ -140,10 +140,15 @@ describe("capacity and pacing", () => {
       { time: "19:00", partySize: 4 },
       { time: "21:00", partySize: 4 },
     ];
-    expect(ask({ settings, held })).toEqual({
-      kind: "closed",
+    const full = ask({ settings, held });
+    expect(full).toMatchObject({
+      kind: "full",
       message: "An diesem Tag sind online keine Plätze mehr frei.",
     });
+    // The day's times stay named, none free: a waitlist request may ask for one of them.
+    expect(full.kind === "full" && full.times.map((option) => option.free)).toEqual(
+      Array(full.kind === "full" ? full.times.length : 1).fill(false),
+    );
     expect(
       availabilityProblem({ date: WEDNESDAY, time: "18:00", partySize: 2, settings, hours, held, now }),
     ).toEqual({ field: "date", message: "An diesem Tag sind online keine Plätze mehr frei." });

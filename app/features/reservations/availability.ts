@@ -54,6 +54,8 @@ export type TimeOption =
 export type DayOptions =
   | { kind: "open"; times: TimeOption[]; note?: string }
   | { kind: "closed"; message: string; note?: string }
+  /** Open, but no time has room for the party: the times are what a waitlist request may ask for. */
+  | { kind: "full"; message: string; times: TimeOption[]; note?: string }
   | { kind: "outside"; message: string };
 
 export interface DayQuestion {
@@ -203,7 +205,8 @@ export function dayOptions({
   });
   if (times.some((option) => option.free)) return { kind: "open", times, ...withNote };
   const onlyLead = times.every((option) => !option.free && option.reason === "lead");
-  return { kind: "closed", message: onlyLead ? M.noTimesLeft : M.dayFull, ...withNote };
+  if (onlyLead) return { kind: "closed", message: M.noTimesLeft, ...withNote };
+  return { kind: "full", message: M.dayFull, times, ...withNote };
 }
 
 /** The message for a date and time a guest may not book; undefined when it is free (like `slotProblem`). */
@@ -219,6 +222,17 @@ export function availabilityProblem(
   if (question.date === today.date && question.time <= today.time)
     return { field: "time", message: M.timePast };
   return { field: "time", message: M.timeClosed };
+}
+
+/**
+ * Whether a refusal is only for lack of room (seats or pacing): such a request may go on the waitlist
+ * ('Warteliste', decision 0031). Closed dates, past times and the lead time never may.
+ */
+export function waitlistMayTake(question: DayQuestion & { time: string }): boolean {
+  const options = dayOptions(question);
+  if (options.kind !== "open" && options.kind !== "full") return false;
+  const option = options.times.find((candidate) => candidate.time === question.time);
+  return option !== undefined && !option.free && option.reason !== "lead";
 }
 
 /** Whether a party of `partySize` may book `time` on `date` online. */

@@ -150,4 +150,77 @@ describe.each(testDatabases())("the reservation book's capacity on $dialect", (e
       },
     });
   });
+
+  it("a guest refused for lack of room may ask for the waitlist: stored 'Warteliste', holding no seats", async () => {
+    handle = await engine.open();
+    sent.length = 0;
+    const settings = { ...DEFAULT_SETTINGS, onlineSeats: 2, autoConfirmUpTo: 8 };
+    expect((await submitReservationRequest(guestForm(1), deps(settings, "192.0.2.1"))).status).toBe(200);
+    const refused = await submitReservationRequest(guestForm(2), deps(settings, "192.0.2.2"));
+    expect(refused).toMatchObject({ status: 409, result: { status: "refused", waitlistOffered: true } });
+
+    const waiting = await submitReservationRequest(
+      guestForm(3, { waitlist: "ja" }),
+      deps(settings, "192.0.2.3"),
+    );
+    expect(waiting).toMatchObject({
+      status: 200,
+      result: {
+        status: "sent",
+        notice: { title: M.waitlistTitle, description: M.waitlistDescription("27.11.2026", "19:00") },
+      },
+    });
+    // A second waiting guest is taken too: the waitlist holds nothing.
+    const another = await submitReservationRequest(
+      guestForm(4, { waitlist: "ja" }),
+      deps(settings, "192.0.2.4"),
+    );
+    expect(another.status).toBe(200);
+    const rows = await handle.db
+      .selectFrom("reservations")
+      .select(["customer_name", "status"])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { customer_name: "Gast 1", status: "CONFIRMED" },
+      { customer_name: "Gast 3", status: "WAITLIST" },
+      { customer_name: "Gast 4", status: "WAITLIST" },
+    ]);
+    // Nothing is confirmed behind staff's back: the waiting guest gets no confirmation.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sent.some((mail) => mail.to === "gast3@example.de")).toBe(false);
+    expect(sent.some((mail) => /Warteliste/.test(mail.subject ?? ""))).toBe(true);
+
+    // With room, a request sent for the waitlist is simply taken as usual.
+    const roomy = { ...settings, onlineSeats: 20 };
+    const taken = await submitReservationRequest(
+      guestForm(5, { waitlist: "ja", time: "21:00" }),
+      deps(roomy, "192.0.2.5"),
+    );
+    expect(taken.result).toMatchObject({ notice: { title: M.confirmedTitle } });
+  });
+
+  it("never puts a closed date, a past time or one inside the lead time on the waitlist", async () => {
+    handle = await engine.open();
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      onlineSeats: 20,
+      leadMinutes: 120,
+      closures: [{ from: "2026-11-28", to: "2026-11-28", note: "Betriebsausflug" }],
+    };
+    const closed = await submitReservationRequest(
+      guestForm(1, { waitlist: "ja", date: "2026-11-28" }),
+      deps(settings, "192.0.2.1"),
+    );
+    expect(closed.status).toBe(409);
+    expect(closed.result).not.toHaveProperty("waitlistOffered");
+    // 24.11. 09:15 UTC is 10:15 in Berlin: 11:30 lies within the two hours' lead time.
+    const soon = await submitReservationRequest(
+      guestForm(2, { waitlist: "ja", date: "2026-11-24", time: "11:30" }),
+      deps(settings, "192.0.2.2"),
+    );
+    expect(soon.status).toBe(409);
+    expect(soon.result).not.toHaveProperty("waitlistOffered");
+    expect(await handle.db.selectFrom("reservations").select("id").execute()).toEqual([]);
+  });
 });

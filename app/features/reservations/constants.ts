@@ -46,11 +46,13 @@ export const publicPartySizes = (largest: number = MAX_PUBLIC_PARTY_SIZE): numbe
 
 export const personsLabel = (size: number) => (size === 1 ? "1 Person" : `${size} Personen`);
 
-export const RESERVATION_STATUSES = ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"] as const;
+export const RESERVATION_STATUSES = ["PENDING", "WAITLIST", "CONFIRMED", "COMPLETED", "CANCELLED"] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
 export const statusLabels: Record<ReservationStatus, string> = {
   PENDING: "Ausstehend",
+  /** A request for a full day or time, holding no seats until staff confirm it (decision 0031). */
+  WAITLIST: "Warteliste",
   CONFIRMED: "Bestätigt",
   COMPLETED: "Abgeschlossen",
   CANCELLED: "Storniert",
@@ -126,6 +128,12 @@ export const reservationMessages = {
       ? "An diesem Tag haben wir geschlossen. Bitte wählen Sie einen anderen Tag."
       : `Geschlossen: ${note.trim()} – bitte wählen Sie einen anderen Tag.`,
   dayFull: "An diesem Tag sind online keine Plätze mehr frei.",
+  /** A request stored on the waitlist, and how the guest asks for that (decision 0031). */
+  waitlistTitle: "Sie stehen auf der Warteliste.",
+  waitlistDescription: (date: string, time: string) =>
+    `Für den ${date} um ${time} Uhr ist gerade kein Platz frei. Wir melden uns per E-Mail, sobald ein Platz frei wird – Ihre Anfrage ist noch keine Reservierung.`,
+  waitlistOffer: "Ihre Wunschzeit ist ausgebucht? Sie können sich auf die Warteliste setzen lassen.",
+  waitlistButton: "Auf die Warteliste setzen",
   timeTaken: "Diese Uhrzeit ist gerade ausgebucht.",
   /** After 'ausgebucht': the times of that date that still have room. */
   stillFree: (times: readonly string[]) => `Noch frei: ${times.join(", ")} Uhr.`,

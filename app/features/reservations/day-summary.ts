@@ -35,7 +35,8 @@ export function summarizeDay(reservations: readonly SummaryInput[]): DaySummary 
   const lunch = { reservations: 0, guests: 0 };
   const evening = { reservations: 0, guests: 0 };
   for (const reservation of reservations) {
-    if (reservation.status === "CANCELLED") continue;
+    // Cancelled reservations and waiting requests hold no seats.
+    if (reservation.status === "CANCELLED" || reservation.status === "WAITLIST") continue;
     const slot = slots.get(reservation.reservation_time) ?? {
       time: reservation.reservation_time,
       reservations: 0,

@@ -28,16 +28,31 @@ const addressOf = (contact: ContactContent) => [contact.name, ...contact.address
 const visitAt = (reservation: Reservation) =>
   `${formatDate(reservation.reservation_date)} um ${reservation.reservation_time} Uhr`;
 
+/** What the restaurant's notice says about a guest's request, by the status it was stored with. */
+function guestRequestSentence(reservation: Reservation): string {
+  if (reservation.status === "CONFIRMED")
+    return "Über die Website ist eine Reservierung eingegangen. Sie wurde nach den Reservierungseinstellungen automatisch bestätigt; der Gast hat die Bestätigung per E-Mail erhalten.";
+  if (reservation.status === "WAITLIST")
+    return "Über die Website ist eine Anfrage für die Warteliste eingegangen: Zur gewünschten Zeit ist online kein Platz frei. Sie hält keine Plätze. Wird ein Platz frei, können Sie sie in den Reservierungen bestätigen.";
+  return "Über die Website ist eine neue Reservierungsanfrage eingegangen. Sie wartet auf Ihre Bestätigung.";
+}
+
 export function reservationNotice(
   reservation: Reservation,
   context: MailContext,
   source: "guest" | "staff",
 ): OutgoingMail {
+  const heading =
+    source === "staff"
+      ? "Neue Reservierung"
+      : reservation.status === "WAITLIST"
+        ? "Neue Anfrage für die Warteliste"
+        : "Neue Reservierungsanfrage";
   const body = renderMail({
-    heading: source === "guest" ? "Neue Reservierungsanfrage" : "Neue Reservierung",
+    heading,
     paragraphs: [
       source === "guest"
-        ? `Über die Website ist eine neue Reservierungsanfrage eingegangen. Sie wartet auf Ihre Bestätigung.`
+        ? guestRequestSentence(reservation)
         : `Im Verwaltungsbereich wurde eine Reservierung eingetragen (Status: ${statusLabels[reservation.status]}).`,
     ],
     details: [
@@ -56,7 +71,7 @@ export function reservationNotice(
   return {
     kind: "reservation-notice",
     recipient: context.notifyEmail ?? context.contact.email,
-    subject: `${source === "guest" ? "Neue Reservierungsanfrage" : "Neue Reservierung"}: ${reservation.customer_name}, ${visitAt(reservation)}, ${personsLabel(reservation.party_size)}`,
+    subject: `${heading}: ${reservation.customer_name}, ${visitAt(reservation)}, ${personsLabel(reservation.party_size)}`,
     text: body.text,
     html: body.html,
     // Answering the notice writes to the guest.

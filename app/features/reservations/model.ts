@@ -25,6 +25,8 @@ export type RequestResult =
       fieldErrors: FieldErrors<RequestField>;
       /** What was sent, so a page rendered without JavaScript keeps it. */
       values: Partial<Record<RequestField, string>>;
+      /** Refused only for lack of room: the form offers to send it for the waitlist (decision 0031). */
+      waitlistOffered?: boolean;
     };
 
 export type AdminIntent = "create" | "update" | "status" | "delete";

@@ -3,14 +3,14 @@ import { addressBucket } from "../../lib/address-bucket.ts";
 import type { OpeningHoursContent } from "../../shared/content/schemas.ts";
 import type { Database } from "../../../db/database.types.ts";
 import { formatDate } from "../../lib/format.ts";
-import { formText } from "../../lib/forms.ts";
+import { formText, type Notice } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { Mailer } from "../../shared/mail/mailer.server.ts";
 import { countHit } from "../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
 import { reservationConfirmation, reservationNotice, type MailContext } from "./mails.server.ts";
-import { availabilityProblem, dayOptions, nextDatesWithRoom } from "./availability.ts";
+import { availabilityProblem, dayOptions, nextDatesWithRoom, waitlistMayTake } from "./availability.ts";
 import { heldBetween, heldOn } from "./availability.server.ts";
 import { bookingWindow } from "./rules.ts";
 import { addDays } from "../../lib/calendar.ts";
@@ -51,16 +51,26 @@ export interface RequestAnswer {
 
 const sentNotice = { tone: "success", title: M.successTitle, description: M.successDescription } as const;
 
-/** A request the settings confirmed at once: the guest is told so, with the date and time. */
-const confirmedNotice = (reservation: Reservation) =>
-  ({
-    tone: "success",
-    title: M.confirmedTitle,
-    description: M.confirmedDescription(
-      formatDate(reservation.reservation_date),
-      reservation.reservation_time,
-    ),
-  }) as const;
+/**
+ * What the guest is told once the request is stored: confirmed at once by the settings, on the
+ * waitlist, or waiting for staff — the first two with the date and time.
+ */
+function noticeFor(reservation: Reservation): Notice {
+  const date = formatDate(reservation.reservation_date);
+  if (reservation.status === "CONFIRMED")
+    return {
+      tone: "success",
+      title: M.confirmedTitle,
+      description: M.confirmedDescription(date, reservation.reservation_time),
+    };
+  if (reservation.status === "WAITLIST")
+    return {
+      tone: "success",
+      title: M.waitlistTitle,
+      description: M.waitlistDescription(date, reservation.reservation_time),
+    };
+  return sentNotice;
+}
 
 /**
  * Inside the storing transaction, after the date is locked (decision 0031): the availability rule
@@ -93,8 +103,14 @@ function admitBySettings(request: ReservationRequest, deps: RequestDependencies)
     return problem.message;
   }
   return async (trx) => {
-    const problem = availabilityProblem({ ...question, held: await heldOn(trx, request.date) });
-    if (problem) return { refused: { field: problem.field, message: await withWhatIsFree(trx, problem) } };
+    const held = await heldOn(trx, request.date);
+    const problem = availabilityProblem({ ...question, held });
+    if (problem) {
+      // Refused only for lack of room: the guest may wait for a seat instead (it holds none).
+      const waitlist = waitlistMayTake({ ...question, held });
+      if (waitlist && request.waitlist) return { status: "WAITLIST" };
+      return { refused: { field: problem.field, message: await withWhatIsFree(trx, problem), waitlist } };
+    }
     const upTo = deps.settings?.autoConfirmUpTo ?? null;
     return { status: upTo !== null && request.party_size <= upTo ? "CONFIRMED" : "PENDING" };
   };
@@ -173,13 +189,14 @@ export async function submitReservationRequest(
       admitBySettings(validation.data, deps),
     );
     if ("refused" in created) {
-      const { field, message } = created.refused;
+      const { field, message, waitlist } = created.refused;
       return {
         result: {
           status: "refused",
           notice: { tone: "error", title: M.failedTitle, description: message },
           fieldErrors: { [field]: message },
           values: kept,
+          ...(waitlist ? { waitlistOffered: true } : {}),
         },
         status: 409,
       };
@@ -199,11 +216,7 @@ export async function submitReservationRequest(
         })
         .catch((error: unknown) => deps.logger.error("reservation notice failed", { mailId: id, error }));
     }
-    const confirmed = created.reservation.status === "CONFIRMED";
-    return {
-      result: { status: "sent", notice: confirmed ? confirmedNotice(created.reservation) : sentNotice },
-      status: 200,
-    };
+    return { result: { status: "sent", notice: noticeFor(created.reservation) }, status: 200 };
   } catch (error) {
     deps.logger.error("reservation request failed", { error });
     // A full disk (or a database the server may not write) is said as such; the guest keeps the form.

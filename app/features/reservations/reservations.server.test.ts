@@ -34,6 +34,7 @@ const request = (overrides: Partial<ReservationRequest> = {}): ReservationReques
   notes: null,
   website: "",
   request_token: "",
+  waitlist: false,
   ...overrides,
 });
 

@@ -84,9 +84,11 @@ export async function isRequestStored(db: Db, requestToken: string): Promise<boo
  * Whether a guest's request may be stored, and how, decided inside the storing transaction after the
  * date is locked (decision 0031): refused with the field and message, or stored with a status.
  */
-export type Admission = { status: Extract<ReservationStatus, "PENDING" | "CONFIRMED"> } | RefusedRequest;
+export type Admission =
+  { status: Extract<ReservationStatus, "PENDING" | "CONFIRMED" | "WAITLIST"> } | RefusedRequest;
 export interface RefusedRequest {
-  refused: { field: "date" | "time"; message: string };
+  /** `waitlist`: refused only for lack of room, so the guest may ask for the waitlist instead. */
+  refused: { field: "date" | "time"; message: string; waitlist: boolean };
 }
 export type Admit = (trx: Db) => Promise<Admission>;
 

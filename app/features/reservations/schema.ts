@@ -58,6 +58,9 @@ const partySize = (max: number, invalid: string) =>
     .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= max, invalid)
     .transform(Number);
 
+/** The value of the guest form's `waitlist` field that asks for the waitlist. */
+export const WAITLIST_YES = "ja";
+
 /** The guest's request as the form sends it: every value a string ('' when left empty). */
 export const requestFields = [
   "name",
@@ -69,6 +72,8 @@ export const requestFields = [
   "notes",
   HONEYPOT_FIELD,
   "request_token",
+  /** 'ja' when the guest asks to go on the waitlist should the time be full (decision 0031). */
+  "waitlist",
 ] as const;
 export type RequestField = (typeof requestFields)[number];
 
@@ -94,6 +99,10 @@ const requestShapeFor = (largestParty: number) =>
       .max(L.requestToken)
       .regex(/^[A-Za-z0-9_-]*$/)
       .catch(""),
+    waitlist: z
+      .string()
+      .default("")
+      .transform((value) => value.trim() === WAITLIST_YES),
   });
 
 const requestShape = requestShapeFor(MAX_PUBLIC_PARTY_SIZE);

@@ -17,6 +17,7 @@ const statusClasses: Record<ReservationStatus, string> = {
   CONFIRMED: "border-green-700 bg-green-50 text-green-900",
   COMPLETED: "border-stone-400 bg-stone-100 text-stone-800",
   CANCELLED: "border-brand-700 bg-brand-50 text-brand-800",
+  WAITLIST: "border-sky-700 bg-sky-50 text-sky-900",
 };
 
 function Detail({
