@@ -10,6 +10,7 @@ export default [
     route("speisekarte", "routes/site/speisekarte.tsx"),
     route("wochenkarte", "routes/site/wochenkarte.tsx"),
     route("mitteilungen", "routes/site/mitteilungen.tsx"),
+    route("reservieren", "routes/site/reservieren.tsx"),
     route("impressum", "routes/site/impressum.tsx"),
     route("datenschutz", "routes/site/datenschutz.tsx"),
     route("nutzungsbedingungen", "routes/site/nutzungsbedingungen.tsx"),

@@ -12,6 +12,13 @@ import { createApp } from "../../server/app.ts";
 import { recordingLogger } from "../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../tests/support/test-databases.ts";
 import { DEMO_MARKER_KEY, seedDemoContent } from "./demo.ts";
+import { demoFullDate } from "./reservations.ts";
+import { contentDefaults } from "../shared/content/defaults.ts";
+import { addDays, berlinNow, weekdayOf } from "../lib/calendar.ts";
+import { dayOptions, seatsHeldAt } from "../features/reservations/availability.ts";
+import { heldOn } from "../features/reservations/availability.server.ts";
+import { readReservationSettings } from "../features/reservations/settings.server.ts";
+import { TIME_SLOTS } from "../features/reservations/constants.ts";
 import sharp from "sharp";
 import { addressOfKey, responsivePicture, storedKeysOf } from "../shared/pictures/uploaded-pictures.ts";
 
@@ -85,6 +92,65 @@ describe.each(testDatabases())("demo content on $dialect", (engine) => {
       const metadata = await sharp(files.get(row.storage_path)).metadata();
       expect([metadata.width, metadata.height], row.storage_path).toEqual([shown?.width, shown?.height]);
     }
+  });
+
+  it("shows every state of the reservation book: a full evening with its waitlist, Betriebsferien, room elsewhere", async () => {
+    handle = await engine.open();
+    expect(await seedDemoContent(handle.db)).toBe(true);
+    const settings = await readReservationSettings(handle.db);
+    expect(settings).toMatchObject({
+      totalSeats: 80,
+      onlineSeats: 60,
+      autoConfirmUpTo: null,
+      leadMinutes: 0,
+    });
+    const today = berlinNow().date;
+    expect(settings.closures).toEqual([
+      { from: addDays(today, 140), to: addDays(today, 146), note: "Betriebsferien" },
+    ]);
+    const hours = contentDefaults["global.opening_hours"];
+    const full = demoFullDate(today);
+    expect([addDays(today, 1), addDays(today, 2)]).toContain(full);
+    const ask = async (date: string, partySize: number) =>
+      dayOptions({
+        date,
+        partySize,
+        settings,
+        hours,
+        held: await heldOn(handle.db, date),
+        now: new Date(`${today}T06:00:00Z`),
+      });
+
+    // The evening is fully booked online for a single guest, the lunch is not.
+    const fullDay = await ask(full, 1);
+    expect(fullDay.kind).toBe("open");
+    const times = fullDay.kind === "open" ? fullDay.times : [];
+    expect(times.filter((option) => option.time >= "17:00").every((option) => !option.free)).toBe(true);
+    expect(times.filter((option) => option.time < "17:00").some((option) => option.free)).toBe(true);
+    const waiting = await handle.db
+      .selectFrom("reservations")
+      .select("customer_name")
+      .where("reservation_date", "=", full)
+      .where("status", "=", "WAITLIST")
+      .execute();
+    expect(waiting).toHaveLength(2);
+
+    // No date is overbooked, and every other open date of the fortnight has room at 19:00 for four.
+    for (let offset = 0; offset <= 7; offset += 1) {
+      const date = addDays(today, offset);
+      const held = await heldOn(handle.db, date);
+      for (const slot of TIME_SLOTS)
+        expect(seatsHeldAt(settings, held, slot), `${date} ${slot}`).toBeLessThanOrEqual(60);
+      if (offset >= 1 && date !== full && weekdayOf(date) !== "monday") {
+        const options = await ask(date, 4);
+        expect(
+          options.kind === "open" && options.times.find((option) => option.time === "19:00")?.free,
+          date,
+        ).toBe(true);
+      }
+    }
+    const holidays = await ask(addDays(today, 142), 2);
+    expect(holidays).toMatchObject({ kind: "closed", note: "Betriebsferien" });
   });
 
   it("writes nothing at the second start, and what staff deleted stays deleted", async () => {

@@ -1,12 +1,17 @@
-import type { Kysely } from "kysely";
-import type { ReservationStatus } from "../../db/database.types.ts";
+import type { Insertable, Transaction } from "kysely";
+import type { ReservationStatus, ReservationsTable } from "../../db/database.types.ts";
 import { searchableName } from "../features/reservations/schema.ts";
+import { writeReservationSettings } from "../features/reservations/settings.server.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "../features/reservations/settings.ts";
 import { addDays, berlinNow, weekdayOf } from "../lib/calendar.ts";
 import type { Database } from "../../db/database.types.ts";
 
 /**
  * Demo reservations: a fortnight around the day of the first start, in all four states, on the
- * default opening days (not on Mondays), so 'Reservierungen einsehen' has something to show.
+ * default opening days (not on Mondays), so 'Reservierungen einsehen' has something to show. And the
+ * reservation book's every state (decision 0031): 80 seats, 60 of them online, no automatic
+ * confirmation; the evening of the next open day fully booked online, with two guests on the
+ * waitlist; a week of 'Betriebsferien' 20 weeks ahead. Every other date has room as before.
  */
 interface DemoGuest {
   name: string;
@@ -84,9 +89,110 @@ function statusFor(offset: number, index: number): ReservationStatus {
   return index % 2 === 0 ? "PENDING" : "CONFIRMED";
 }
 
-export async function seedDemoReservations(db: Kysely<Database>, now = new Date()): Promise<void> {
+/** The first open day after `today` (the demo's weekly closed day is Monday): one or two days ahead. */
+export function demoFullDate(today: string): string {
+  const tomorrow = addDays(today, 1);
+  return weekdayOf(tomorrow) === "monday" ? addDays(today, 2) : tomorrow;
+}
+
+export const demoReservationSettings = (today: string): ReservationSettings => ({
+  ...DEFAULT_SETTINGS,
+  totalSeats: 80,
+  onlineSeats: 60,
+  closures: [{ from: addDays(today, 20 * 7), to: addDays(today, 20 * 7 + 6), note: "Betriebsferien" }],
+});
+
+/**
+ * The full evening: two sittings of exactly 60 seats, 17:00–19:30 and 19:30–22:00 (parties of five
+ * or more stay 150 minutes, of three or four 120), so no evening time has room for even one more
+ * guest, and nothing is overbooked. Two guests wait for a table.
+ */
+const fullEvening: Array<{ name: string; time: string; party: number; status: ReservationStatus }> = [
+  ...[
+    ["Familie Rossi", 8],
+    ["Kegelclub Gut Holz", 8],
+    ["Praxis Dr. Lang", 6],
+    ["Familie Yılmaz", 6],
+    ["Chor Cantabile", 6],
+    ["Familie Krüger", 5],
+    ["Team Stadtwerke", 5],
+  ].map(([name, party]) => ({
+    name: String(name),
+    time: "17:00",
+    party: Number(party),
+    status: "CONFIRMED" as const,
+  })),
+  ...[
+    ["Petra Jansen", 4],
+    ["Ömer Aydın", 4],
+    ["Claudia Vogt", 4],
+    ["Heinz Fischer", 4],
+  ].map(([name, party]) => ({
+    name: String(name),
+    time: "17:30",
+    party: Number(party),
+    status: "CONFIRMED" as const,
+  })),
+  ...[
+    ["Abteilung Einkauf", 8],
+    ["Familie Schmitt", 8],
+    ["Lauftreff Neckar", 6],
+    ["Familie Nguyen", 6],
+    ["Freundeskreis Weiß", 6],
+    ["Familie Bauer", 5],
+    ["Doppelkopfrunde", 5],
+  ].map(([name, party]) => ({
+    name: String(name),
+    time: "19:30",
+    party: Number(party),
+    status: "CONFIRMED" as const,
+  })),
+  ...[
+    ["Julia Roth", 4],
+    ["Stefan Wolf", 4],
+    ["Miriam Kaya", 4],
+    ["Frank Zimmermann", 4],
+  ].map(([name, party]) => ({
+    name: String(name),
+    time: "20:00",
+    party: Number(party),
+    status: "PENDING" as const,
+  })),
+  { name: "Nina Albrecht", time: "19:00", party: 2, status: "WAITLIST" },
+  { name: "Paul Seidel", time: "20:00", party: 4, status: "WAITLIST" },
+];
+
+const demoRow = (
+  date: string,
+  guest: {
+    name: string;
+    email: string | null;
+    phone: string | null;
+    time: string;
+    party: number;
+    notes: string | null;
+  },
+  status: ReservationStatus,
+  requested: string,
+): Insertable<ReservationsTable> => ({
+  customer_name: guest.name,
+  customer_name_search: searchableName(guest.name),
+  email: guest.email,
+  phone_number: guest.phone,
+  reservation_date: date,
+  reservation_time: guest.time,
+  party_size: guest.party,
+  notes: guest.notes,
+  status,
+  request_token: null,
+  created_at: requested,
+  updated_at: requested,
+});
+
+export async function seedDemoReservations(db: Transaction<Database>, now = new Date()): Promise<void> {
   const today = berlinNow(now).date;
-  const rows = [];
+  const full = demoFullDate(today);
+  const rows: Array<Insertable<ReservationsTable>> = [];
   for (let offset = -7; offset <= 7; offset += 1) {
     const date = addDays(today, offset);
     if (weekdayOf(date) === "monday") continue;
@@ -96,21 +202,24 @@ export async function seedDemoReservations(db: Kysely<Database>, now = new Date(
       const requested = new Date(
         now.getTime() - (Math.max(1, 10 - offset) + index) * 86_400_000,
       ).toISOString();
-      rows.push({
-        customer_name: guest.name,
-        customer_name_search: searchableName(guest.name),
-        email: guest.email,
-        phone_number: guest.phone,
-        reservation_date: date,
-        reservation_time: guest.time,
-        party_size: guest.party,
-        notes: guest.notes,
-        status: statusFor(offset, index),
-        request_token: null,
-        created_at: requested,
-        updated_at: requested,
-      });
+      // The full evening is the fixed list below; that day keeps only its lunch guests here.
+      if (date === full && guest.time >= "16:00") continue;
+      rows.push(demoRow(date, guest, statusFor(offset, index), requested));
     }
   }
+  const booked = new Date(now.getTime() - 3 * 86_400_000).toISOString();
+  for (const [index, guest] of fullEvening.entries()) {
+    const email = `${searchableName(guest.name).replace(/[^a-z]+/g, ".")}@example.de`;
+    const notes = guest.status === "WAITLIST" ? "Warteliste: bitte melden, wenn ein Tisch frei wird." : null;
+    rows.push(
+      demoRow(
+        full,
+        { ...guest, email, phone: null, notes },
+        guest.status,
+        new Date(Date.parse(booked) + index * 60_000).toISOString(),
+      ),
+    );
+  }
   await db.insertInto("reservations").values(rows).execute();
+  await writeReservationSettings(db, demoReservationSettings(today), "demo");
 }

@@ -7,6 +7,7 @@ export const PUBLIC_PAGES = [
   "/speisekarte",
   "/wochenkarte",
   "/mitteilungen",
+  "/reservieren",
   "/impressum",
   "/datenschutz",
   "/nutzungsbedingungen",

@@ -18,8 +18,11 @@ import { insertReservation } from "./support/reservations.ts";
 
 const ADMIN_PATH = "/admin/reservations";
 
-/** The first day at least `from` days ahead that is not a Monday (the demo's closed day). */
-function openDay(from = 2): string {
+/**
+ * The first day at least `from` days ahead that is not a Monday (the demo's closed day): after the
+ * demo's fully booked evening, one or two days ahead.
+ */
+function openDay(from = 3): string {
   let date = addDays(berlinNow().date, from);
   while (weekdayOf(date) === "monday") date = addDays(date, 1);
   return date;

@@ -23,6 +23,12 @@ import {
   type ContentFormResult,
 } from "./content-form.ts";
 
+/** The opening hours and the contact, as a reservation request is judged and answered by them. */
+export async function readHoursAndContact(db: Kysely<Database>, logger: Logger) {
+  const blocks = await readContentBlocks(db, logger, ["global.opening_hours", "global.contact"]);
+  return { hours: blocks["global.opening_hours"], contact: blocks["global.contact"] };
+}
+
 /**
  * Reads content blocks in one query. The page never fails because of content: a missing block, a
  * block that does not parse, or a failed read gives the defaults, and the fault is logged.

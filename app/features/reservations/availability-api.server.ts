@@ -3,6 +3,7 @@ import type { Database } from "../../../db/database.types.ts";
 import { addressBucket } from "../../lib/address-bucket.ts";
 import { addDays, isCalendarDate } from "../../lib/calendar.ts";
 import type { OpeningHoursContent } from "../../shared/content/schemas.ts";
+import { dayAnswerOf, type DayAnswer, type RangeAnswer } from "./availability-answer.ts";
 import { dayOptions } from "./availability.ts";
 import { heldBetween, heldOn } from "./availability.server.ts";
 import { MAX_STAFF_PARTY_SIZE } from "./constants.ts";
@@ -38,19 +39,6 @@ export interface AvailabilityDeps {
   now?: Date;
 }
 
-export type DayAnswer = {
-  datum: string;
-  personen: number;
-  zeiten: Array<{ zeit: string; frei: boolean }>;
-  /** A closure's note, the reason a date has no times, or an exception's note. */
-  hinweis?: string;
-};
-export type RangeAnswer = {
-  von: string;
-  bis: string;
-  personen: number;
-  tage: Array<{ datum: string; frei: boolean }>;
-};
 export type AvailabilityAnswer = { status: number; body: DayAnswer | RangeAnswer | { fehler: string } };
 
 type Question =
@@ -90,12 +78,7 @@ async function answer(question: Question, deps: AvailabilityDeps): Promise<Avail
   const base = { partySize: question.party, settings: deps.settings, hours: deps.hours, now: deps.now };
   if (question.kind === "day") {
     const options = dayOptions({ ...base, date: question.date, held: await heldOn(deps.db, question.date) });
-    const body: DayAnswer = { datum: question.date, personen: question.party, zeiten: [] };
-    if (options.kind === "open" || options.kind === "full") {
-      body.zeiten = options.times.map((option) => ({ zeit: option.time, frei: option.free }));
-      const hint = options.kind === "full" ? options.message : options.note;
-      if (hint) body.hinweis = hint;
-    } else body.hinweis = options.message;
+    const body = dayAnswerOf(question.date, question.party, options);
     return { status: 200, body };
   }
   const held = await heldBetween(deps.db, question.from, question.to);

@@ -134,6 +134,10 @@ export const reservationMessages = {
     `Für den ${date} um ${time} Uhr ist gerade kein Platz frei. Wir melden uns per E-Mail, sobald ein Platz frei wird – Ihre Anfrage ist noch keine Reservierung.`,
   waitlistOffer: "Ihre Wunschzeit ist ausgebucht? Sie können sich auf die Warteliste setzen lassen.",
   waitlistButton: "Auf die Warteliste setzen",
+  waitlistChoose: "Ausgebuchte Zeiten für die Warteliste zeigen",
+  waitlistLeave: "Wieder die freien Uhrzeiten zeigen",
+  waitlistTimes:
+    "Warteliste: Diese Uhrzeiten sind ausgebucht. Ihre Anfrage hält noch keinen Platz; wir melden uns, sobald einer frei wird.",
   timeTaken: "Diese Uhrzeit ist gerade ausgebucht.",
   /** After 'ausgebucht': the times of that date that still have room. */
   stillFree: (times: readonly string[]) => `Noch frei: ${times.join(", ")} Uhr.`,

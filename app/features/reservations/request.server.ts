@@ -133,6 +133,7 @@ export async function submitReservationRequest(
     now: deps.now,
     largestParty: deps.settings?.largestOnlineParty,
     horizonMonths: deps.settings?.horizonMonths,
+    exceptionDates: deps.settings?.exceptions.map((exception) => exception.date),
   });
   if (!validation.success) {
     return {

@@ -12,7 +12,7 @@ import {
   reservationMessages as M,
   TIME_SLOTS,
 } from "./constants.ts";
-import { slotProblem } from "./rules.ts";
+import { outsideWindow, slotProblem } from "./rules.ts";
 
 /**
  * The two reservation forms' schemas (decision 0010): the guest's request and the staff form. The
@@ -115,6 +115,17 @@ export interface RequestContext {
   largestParty?: number;
   /** 'Buchbar bis' in months (decision 0031); six when not set. */
   horizonMonths?: number;
+  /**
+   * Dates with their own hours ('Schließtage und Ausnahmen', decision 0031): the weekly hours do not
+   * apply to them; the availability rule judges them when the request is stored.
+   */
+  exceptionDates?: readonly string[];
+}
+
+/** Only the booking window: for a date with its own hours, which the availability rule judges. */
+function windowProblem(date: string, context: RequestContext) {
+  const outside = outsideWindow(date, context.now ?? new Date(), context.horizonMonths);
+  return outside && { field: "date" as const, message: outside.message };
 }
 
 /** The guest's request with the rules of the day: the opening hours and the current time. */
@@ -124,7 +135,9 @@ export function reservationRequestSchema(context: RequestContext) {
       ? requestShape
       : requestShapeFor(context.largestParty);
   return shape.superRefine((value, ctx) => {
-    const problem = slotProblem(value.date, value.time, context.hours, context.now, context.horizonMonths);
+    const problem = context.exceptionDates?.includes(value.date)
+      ? windowProblem(value.date, context)
+      : slotProblem(value.date, value.time, context.hours, context.now, context.horizonMonths);
     if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
   });
 }

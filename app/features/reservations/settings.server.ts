@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
 
@@ -64,6 +64,15 @@ export async function saveReservationSettings(
   settings: ReservationSettings,
   username: string,
 ): Promise<void> {
+  await db.transaction().execute((trx) => writeReservationSettings(trx, settings, username));
+}
+
+/** The same inside a transaction the caller holds (the demo content's). */
+export async function writeReservationSettings(
+  trx: Transaction<Database>,
+  settings: ReservationSettings,
+  username: string,
+): Promise<void> {
   const row = {
     total_seats: settings.totalSeats,
     online_seats: settings.onlineSeats,
@@ -78,36 +87,34 @@ export async function saveReservationSettings(
     updated_at: new Date().toISOString(),
     updated_by: username,
   };
-  await db.transaction().execute(async (trx) => {
+  await trx
+    .insertInto("reservation_settings")
+    .values({ id: 1, ...row })
+    .onConflict((conflict) => conflict.column("id").doUpdateSet(row))
+    .execute();
+  await trx.deleteFrom("reservation_closures").execute();
+  if (settings.closures.length > 0)
     await trx
-      .insertInto("reservation_settings")
-      .values({ id: 1, ...row })
-      .onConflict((conflict) => conflict.column("id").doUpdateSet(row))
+      .insertInto("reservation_closures")
+      .values(
+        settings.closures.map((closure) => ({
+          starts_on: closure.from,
+          ends_on: closure.to,
+          note: closure.note,
+        })),
+      )
       .execute();
-    await trx.deleteFrom("reservation_closures").execute();
-    if (settings.closures.length > 0)
-      await trx
-        .insertInto("reservation_closures")
-        .values(
-          settings.closures.map((closure) => ({
-            starts_on: closure.from,
-            ends_on: closure.to,
-            note: closure.note,
-          })),
-        )
-        .execute();
-    await trx.deleteFrom("reservation_day_hours").execute();
-    if (settings.exceptions.length > 0)
-      await trx
-        .insertInto("reservation_day_hours")
-        .values(
-          settings.exceptions.map((exception) => ({
-            day: exception.date,
-            opens: exception.opens,
-            closes: exception.closes,
-            note: exception.note,
-          })),
-        )
-        .execute();
-  });
+  await trx.deleteFrom("reservation_day_hours").execute();
+  if (settings.exceptions.length > 0)
+    await trx
+      .insertInto("reservation_day_hours")
+      .values(
+        settings.exceptions.map((exception) => ({
+          day: exception.date,
+          opens: exception.opens,
+          closes: exception.closes,
+          note: exception.note,
+        })),
+      )
+      .execute();
 }

@@ -7,17 +7,17 @@ import { MenuSection } from "../../features/home/components/menu-section.tsx";
 import { ReservationsSection } from "../../features/home/components/reservations-section.tsx";
 import { Testimonials } from "../../features/home/components/testimonials.tsx";
 import { useAnchorLanding } from "../../features/home/components/use-anchor-landing.ts";
-import { readContentBlocks } from "../../features/content/content.server.ts";
+import { readContentBlocks, readHoursAndContact } from "../../features/content/content.server.ts";
 import { loadShowcase } from "../../features/menu/active-menu.server.ts";
 import { PublicGallery } from "../../features/gallery/components/public-gallery.tsx";
 import { loadPublicGallery } from "../../features/gallery/gallery.server.ts";
 import { ShowcaseCarousel } from "../../features/menu/components/showcase-carousel.tsx";
 import { ReservationRequestForm } from "../../features/reservations/components/reservation-request-form.tsx";
-import { bookingWindow } from "../../features/reservations/rules.ts";
-import { readReservationSettings } from "../../features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../features/reservations/settings.ts";
-import { submitReservationRequest } from "../../features/reservations/request.server.ts";
-import { readForm } from "../../lib/forms.ts";
+import {
+  answerGuestRequest,
+  guestFormSetupOf,
+  readGuestFormSettings,
+} from "../../features/reservations/guest-form.server.ts";
 import { data } from "react-router";
 import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
 import { services } from "../../shared/app-context.ts";
@@ -58,43 +58,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     readContentBlocks(database.db, logger, homeKeys),
     loadShowcase(database.db, logger),
     loadPublicGallery(database.db, logger),
-    // A failed read must not take the home page down: the form then follows the defaults, and the
-    // server judges the request itself when it arrives.
-    readReservationSettings(database.db).catch((error: unknown) => {
-      logger.error("reservation settings could not be read", { error });
-      return DEFAULT_SETTINGS;
-    }),
+    readGuestFormSettings(database.db, logger),
   ]);
-  return {
-    ...blocks,
-    showcase,
-    gallery,
-    reservation: {
-      window: bookingWindow(new Date(), settings.horizonMonths),
-      largestParty: settings.largestOnlineParty,
-      horizonMonths: settings.horizonMonths,
-    },
-  };
+  return { ...blocks, showcase, gallery, reservation: guestFormSetupOf(settings) };
 }
 
 /** A guest's reservation request: with JavaScript from the form's fetcher, without it as a page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { database, logger, mailer, config, clientAddress, siteOrigin } = services(context);
-  const form = await readForm(request);
-  const [blocks, settings] = await Promise.all([
-    readContentBlocks(database.db, logger, ["global.opening_hours", "global.contact"]),
-    readReservationSettings(database.db),
-  ]);
-  const answer = await submitReservationRequest(form, {
-    db: database.db,
-    logger,
-    mailer,
-    clientAddress,
-    rateLimit: config.reservationRateLimit,
-    hours: blocks["global.opening_hours"],
-    mail: { contact: blocks["global.contact"], notifyEmail: config.notifyEmail, siteOrigin },
-    settings,
-  });
+  const app = services(context);
+  const answer = await answerGuestRequest(request, app, readHoursAndContact(app.database.db, app.logger));
   return data(answer.result, { status: answer.status, headers: answer.headers });
 }
 
@@ -145,6 +117,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             window={loaderData.reservation.window}
             largestParty={loaderData.reservation.largestParty}
             horizonMonths={loaderData.reservation.horizonMonths}
+            exceptionDates={loaderData.reservation.exceptionDates}
             phone={contact.phone}
             result={actionData}
             submitText={loaderData["home.reservations"].form_submit_text}

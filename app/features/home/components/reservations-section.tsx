@@ -21,13 +21,17 @@ export function ReservationsSection({
   contact,
   hours,
   form,
+  headingLevel = 2,
 }: {
   section: ReservationsSectionContent;
   contact: ContactContent;
   hours: OpeningHoursContent;
   /** The request form (the reservations feature's), composed in by the route. */
   form: ReactNode;
+  /** 1 on `/reservieren`, where the section is the page. */
+  headingLevel?: 1 | 2;
 }) {
+  const Sub = headingLevel === 1 ? "h2" : "h3";
   return (
     <PictureSection
       id="reservations"
@@ -41,6 +45,7 @@ export function ReservationsSection({
               sectionId="reservations"
               heading={section.heading}
               highlight={section.heading_highlight}
+              level={headingLevel}
               onDark={onDark}
             />
             <SectionDescription onDark={onDark}>{section.description}</SectionDescription>
@@ -51,7 +56,7 @@ export function ReservationsSection({
               id="reservation-form-area"
               className="scroll-mt-20 rounded-2xl bg-white p-6 shadow-lg sm:p-10 lg:col-span-3"
             >
-              <h3 className="text-2xl font-semibold md:text-3xl">{section.form_title}</h3>
+              <Sub className="text-2xl font-semibold md:text-3xl">{section.form_title}</Sub>
               {form}
               {section.form_disclaimer ? (
                 <p className="mt-6 border-t border-stone-200 pt-4 text-sm text-muted">
@@ -64,7 +69,7 @@ export function ReservationsSection({
               <div className="flex gap-4">
                 <Phone className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
                 <div>
-                  <h3 className="text-lg font-semibold">{section.phone_title}</h3>
+                  <Sub className="text-lg font-semibold">{section.phone_title}</Sub>
                   <a href={telHref(contact.phone)} className="underline-offset-4 hover:underline">
                     {contact.phone}
                   </a>
@@ -73,7 +78,7 @@ export function ReservationsSection({
               <div className="flex gap-4">
                 <Mail className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
                 <div className="min-w-0">
-                  <h3 className="text-lg font-semibold">E-Mail</h3>
+                  <Sub className="text-lg font-semibold">E-Mail</Sub>
                   <a
                     href={mailtoReservation(contact.email)}
                     className="break-words underline-offset-4 hover:underline"
@@ -85,7 +90,7 @@ export function ReservationsSection({
               <div className="flex gap-4">
                 <MapPin className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
                 <div>
-                  <h3 className="text-lg font-semibold">{section.location_title}</h3>
+                  <Sub className="text-lg font-semibold">{section.location_title}</Sub>
                   <address className="not-italic">
                     <span className="block">{contact.name}</span>
                     {contact.address_lines.map((line, index) => (
@@ -99,7 +104,7 @@ export function ReservationsSection({
               <div className="flex gap-4">
                 <Clock className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
                 <div className="min-w-0 flex-1">
-                  <h3 className="text-lg font-semibold">Öffnungszeiten</h3>
+                  <Sub className="text-lg font-semibold">Öffnungszeiten</Sub>
                   <OpeningHoursList
                     hours={hours}
                     className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"

@@ -56,13 +56,17 @@ export function SectionHeading({
   heading,
   highlight,
   onDark = false,
+  level = 2,
 }: {
   sectionId: string;
   eyebrow?: string;
   heading: string;
   highlight?: string;
   onDark?: boolean;
+  /** 1 when the section is a page of its own (`/reservieren`). */
+  level?: 1 | 2;
 }) {
+  const Heading = level === 1 ? "h1" : "h2";
   return (
     <>
       {eyebrow ? (
@@ -75,7 +79,10 @@ export function SectionHeading({
           {eyebrow}
         </p>
       ) : null}
-      <h2 id={`${sectionId}-heading`} className="text-4xl leading-tight font-bold text-balance md:text-5xl">
+      <Heading
+        id={`${sectionId}-heading`}
+        className="text-4xl leading-tight font-bold text-balance md:text-5xl"
+      >
         {heading}
         {highlight ? (
           <>
@@ -83,7 +90,7 @@ export function SectionHeading({
             <span className={cn("italic", onDark ? "text-brand-300" : "text-brand-700")}>{highlight}</span>
           </>
         ) : null}
-      </h2>
+      </Heading>
     </>
   );
 }

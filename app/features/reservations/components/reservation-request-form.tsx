@@ -5,7 +5,9 @@ import { Field, SelectField, TextareaField } from "../../../components/forms/fie
 import { focusFirstInvalid } from "../../../components/forms/focus.ts";
 import { NoticeInPage } from "../../../components/forms/form-notice.tsx";
 import { StatusButton } from "../../../components/forms/status-button.tsx";
+import { Button } from "../../../components/ui/button.tsx";
 import { isCalendarDate } from "../../../lib/calendar.ts";
+import { formatDate } from "../../../lib/format.ts";
 import type { OpeningHoursContent } from "../../../shared/content/schemas.ts";
 import type { FieldErrors, Notice } from "../../../lib/forms.ts";
 import { requestToastArea } from "../../../lib/toasts.ts";
@@ -20,7 +22,9 @@ import {
 } from "../constants.ts";
 import { closedWeekdays, dayAvailability, type BookingWindow } from "../rules.ts";
 import type { RequestResult } from "../model.ts";
-import type { RequestField } from "../schema.ts";
+import { WAITLIST_YES, type RequestField } from "../schema.ts";
+import type { DayTimes, KnownDay } from "../availability-answer.ts";
+import { useDayTimes } from "./use-day-times.ts";
 
 /** What the home page's action answers to a guest's request. */
 export type { RequestResult };
@@ -56,7 +60,14 @@ export interface ReservationRequestFormProps {
   phone: string;
   /** 'Buchbar bis' in months: the same window the server judges by. */
   horizonMonths: number;
-  /** The form's one-time key: the same request sent twice is stored once. */
+  /** Dates with their own hours ('Schließtage und Ausnahmen'): the server's rule judges those. */
+  exceptionDates: readonly string[];
+  /** Where the form posts (its page's action); the home page's by default. */
+  action?: string;
+  /** A date and party size the page's address chose (`/reservieren?datum=…&personen=…`). */
+  prefill?: { date?: string; partySize?: string };
+  /** The prefilled date's times, as the server rendered them with the page. */
+  initialDay?: KnownDay;
   /** The action's answer when the page was rendered after a POST without JavaScript. */
   result: RequestResult | undefined;
   submitText: string;
@@ -90,12 +101,39 @@ function useClearedOnSuccess(initial: string, answer: RequestResult | undefined)
   return [value, (next: string) => setEntry({ value: next, answer })] as const;
 }
 
+/**
+ * The times the form offers and what it says about the day: the server's availability once known
+ * (`useDayTimes`), the opening hours until then (and without JavaScript, where the server's answer
+ * names the free times).
+ */
+function offeredTimes(
+  day: DayTimes | undefined,
+  hoursDay: ReturnType<typeof dayAvailability> | undefined,
+  onWaitlist: boolean,
+  phone: string,
+): { slots: readonly string[]; message?: string; note?: string } {
+  if (day) {
+    if (day.kind === "closed") return { slots: [], ...(day.message ? { message: day.message } : {}) };
+    if (day.kind === "full") {
+      const next = day.nextDates ? ` ${M.otherDates(day.nextDates.map(formatDate), phone)}` : "";
+      return { slots: onWaitlist ? day.waitlist : [], message: `${M.dayFull}${next}` };
+    }
+    return { slots: onWaitlist ? day.waitlist : day.free, ...(day.message ? { note: day.message } : {}) };
+  }
+  if (!hoursDay) return { slots: TIME_SLOTS };
+  return hoursDay.kind === "open" ? { slots: hoursDay.slots } : { slots: [], message: hoursDay.message };
+}
+
 export function ReservationRequestForm({
   hours,
   window,
   largestParty,
   phone,
   horizonMonths,
+  exceptionDates,
+  action = REQUEST_ACTION,
+  prefill,
+  initialDay,
   result: documentResult,
   submitText,
   submittingText,
@@ -114,8 +152,15 @@ export function ReservationRequestForm({
   const pending = checking || fetcher.state !== "idle";
   // The day and time steer which times are offered, so they are held here (the other fields are
   // the browser's own); a success clears them with the form.
-  const [date, setDate] = useClearedOnSuccess(kept.date ?? "", fetcher.data);
+  const [date, setDate] = useClearedOnSuccess(kept.date ?? prefill?.date ?? "", fetcher.data);
   const [chosenTime, setTime] = useClearedOnSuccess(kept.time ?? "", fetcher.data);
+  const [chosenParty, setParty] = useClearedOnSuccess(
+    kept.party_size || prefill?.partySize || "",
+    fetcher.data,
+  );
+  const partySize = chosenParty || "2";
+  // 'Warteliste': the guest chose to ask for a full time; a new date or party size starts over.
+  const [waitlistFor, setWaitlistFor] = useState<string | undefined>();
 
   // The answer with JavaScript: a toast, the form cleared after success.
   const handled = useRef<RequestResult | undefined>(undefined);
@@ -136,12 +181,31 @@ export function ReservationRequestForm({
     }
   }, [fetcher.data, fetcher.state]);
 
-  const availability =
-    date && isCalendarDate(date) ? dayAvailability(date, hours, new Date(), horizonMonths) : undefined;
-  const slots = availability ? (availability.kind === "open" ? availability.slots : []) : TIME_SLOTS;
-  const dayMessage = availability && availability.kind !== "open" ? availability.message : undefined;
+  const validDate = date !== "" && isCalendarDate(date);
+  const day = useDayTimes({
+    date,
+    party: partySize,
+    enabled: hydrated,
+    lastDate: window.max,
+    initial: initialDay,
+  });
+  // A date with its own hours is the server's to judge; the weekly hours say nothing about it.
+  const hoursDay =
+    validDate && !exceptionDates.includes(date)
+      ? dayAvailability(date, hours, new Date(), horizonMonths)
+      : undefined;
+  const onWaitlist = day !== undefined && day.waitlist.length > 0 && waitlistFor === `${date}|${partySize}`;
+  const offered = offeredTimes(day, hoursDay, onWaitlist, phone);
+  // A time the server just refused for lack of room stays choosable, to send it for the waitlist.
+  const refusedTime = result?.status === "refused" && result.waitlistOffered ? result.values.time : undefined;
+  const slots =
+    refusedTime && !offered.slots.includes(refusedTime) && refusedTime === chosenTime
+      ? [...offered.slots, refusedTime].sort()
+      : offered.slots;
+  const dayMessage = offered.message;
   // A time the chosen day does not offer is never sent by mistake.
-  const time = (slots as readonly string[]).includes(chosenTime) ? chosenTime : "";
+  const time = slots.includes(chosenTime) ? chosenTime : "";
+  const waitlistOffered = refusedTime !== undefined && refusedTime === time && !onWaitlist;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -149,6 +213,8 @@ export function ReservationRequestForm({
     // before the page's scripts ran, so `prepare` never did).
     requestToastArea();
     const form = event.currentTarget;
+    // The button that sent the form ('Auf die Warteliste setzen' after a refusal) is sent with it.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
     setChecking(true);
     try {
       const { requestFields, validateReservationRequest } = await loadSchema();
@@ -156,7 +222,12 @@ export function ReservationRequestForm({
       const values = Object.fromEntries(
         requestFields.map((field) => [field, String(data.get(field) ?? "")]),
       ) as Record<RequestField, string>;
-      const validation = validateReservationRequest(values, { hours, largestParty, horizonMonths });
+      const validation = validateReservationRequest(values, {
+        hours,
+        largestParty,
+        horizonMonths,
+        exceptionDates,
+      });
       if (!validation.success) {
         flushSync(() => setClientErrors(validation.fieldErrors));
         showToast(
@@ -170,20 +241,21 @@ export function ReservationRequestForm({
       setClientErrors(undefined);
       const keyField = form.elements.namedItem("request_token");
       if (keyField instanceof HTMLInputElement) keyField.value = formKey.current ??= newFormKey();
-      await fetcher.submit(form, { method: "post", action: REQUEST_ACTION });
+      const target = submitter instanceof HTMLButtonElement && submitter.name !== "" ? submitter : form;
+      await fetcher.submit(target, { method: "post", action });
     } finally {
       setChecking(false);
     }
   }
 
   const id = (field: string) => `${idPrefix}-${field}`;
-  const timeDisabled = availability !== undefined && slots.length === 0;
+  const timeDisabled = validDate && slots.length === 0;
 
   return (
     <fetcher.Form
       ref={formRef}
       method="post"
-      action={`${REQUEST_ACTION}#${FORM_AREA_ID}`}
+      action={`${action}#${FORM_AREA_ID}`}
       noValidate={hydrated}
       onSubmit={hydrated ? submit : undefined}
       onFocus={prepare}
@@ -196,6 +268,7 @@ export function ReservationRequestForm({
         <NoticeInPage notice={documentResult.notice} />
       ) : null}
       <input type="hidden" name="request_token" defaultValue="" />
+      {onWaitlist ? <input type="hidden" name="waitlist" value={WAITLIST_YES} /> : null}
       {/* The honeypot: hidden from people and screen readers, filled in only by robots. */}
       <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
         <label htmlFor={id(HONEYPOT_FIELD)}>Bitte nicht ausfüllen</label>
@@ -257,12 +330,20 @@ export function ReservationRequestForm({
             value: String(size),
             label: partySizeLabel(size, largestParty),
           }))}
-          selectProps={{ name: "party_size", required: true, defaultValue: kept.party_size || "2" }}
+          selectProps={{
+            name: "party_size",
+            required: true,
+            value: partySize,
+            onChange: (event) => {
+              setParty(event.currentTarget.value);
+              setClientErrors((current) => current && { ...current, party_size: undefined, time: undefined });
+            },
+          }}
         />
         <Field
           id={id("date")}
           label="Datum"
-          description={dayMessage ? undefined : closedDaysHint(hours)}
+          description={dayMessage ? undefined : (offered.note ?? closedDaysHint(hours))}
           errors={errors.date ?? dayMessage}
           inputProps={{
             name: "date",
@@ -283,9 +364,13 @@ export function ReservationRequestForm({
           id={id("time")}
           label="Uhrzeit"
           errors={errors.time}
+          description={onWaitlist ? M.waitlistTimes : undefined}
           options={[
             { value: "", label: timeDisabled ? "Keine Uhrzeit verfügbar" : "Bitte wählen" },
-            ...slots.map((slot) => ({ value: slot, label: `${slot} Uhr` })),
+            ...slots.map((slot) => ({
+              value: slot,
+              label: slot === refusedTime && !onWaitlist ? `${slot} Uhr (ausgebucht)` : `${slot} Uhr`,
+            })),
           ]}
           selectProps={{
             name: "time",
@@ -296,6 +381,16 @@ export function ReservationRequestForm({
           }}
         />
       </div>
+      {day && day.waitlist.length > 0 ? (
+        <WaitlistChoice
+          onWaitlist={onWaitlist}
+          canLeave={day.free.length > 0}
+          onChange={(join) => {
+            setWaitlistFor(join ? `${date}|${partySize}` : undefined);
+            setTime("");
+          }}
+        />
+      ) : null}
       <TextareaField
         id={id("notes")}
         label="Besondere Wünsche"
@@ -309,14 +404,58 @@ export function ReservationRequestForm({
           defaultValue: kept.notes,
         }}
       />
-      <StatusButton
-        size="lg"
-        className="w-full sm:w-auto"
-        status={pending ? "pending" : "idle"}
-        pendingText={submittingText}
-      >
-        {submitText}
-      </StatusButton>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <StatusButton
+          size="lg"
+          className="w-full sm:w-auto"
+          status={pending ? "pending" : "idle"}
+          pendingText={submittingText}
+        >
+          {onWaitlist ? M.waitlistButton : submitText}
+        </StatusButton>
+        {/* Refused for lack of room: the same request may go on the waitlist (also without JavaScript). */}
+        {waitlistOffered ? (
+          <Button
+            type="submit"
+            name="waitlist"
+            value={WAITLIST_YES}
+            size="lg"
+            variant="outline"
+            className="w-full sm:w-auto"
+            disabled={pending}
+          >
+            {M.waitlistButton}
+          </Button>
+        ) : null}
+      </div>
     </fetcher.Form>
+  );
+}
+
+/** 'Ihre Wunschzeit ist ausgebucht?': the choice between the free times and the waitlist's. */
+function WaitlistChoice({
+  onWaitlist,
+  canLeave,
+  onChange,
+}: {
+  onWaitlist: boolean;
+  canLeave: boolean;
+  onChange: (join: boolean) => void;
+}) {
+  if (onWaitlist)
+    return canLeave ? (
+      <p className="text-sm">
+        <Button type="button" variant="link" className="h-auto p-0" onClick={() => onChange(false)}>
+          {M.waitlistLeave}
+        </Button>
+      </p>
+    ) : null;
+  return (
+    <p className="text-sm">
+      {M.waitlistOffer}{" "}
+      <Button type="button" variant="link" className="h-auto p-0" onClick={() => onChange(true)}>
+        {M.waitlistChoose}
+      </Button>
+    </p>
   );
 }

@@ -1,0 +1,92 @@
+import { useEffect, useState } from "react";
+import { addDays, isCalendarDate } from "../../../lib/calendar.ts";
+import {
+  formDayOf,
+  type DayAnswer,
+  type DayTimes,
+  type KnownDay,
+  type RangeAnswer,
+} from "../availability-answer.ts";
+
+/** The API's window for a span (inclusive): at most 62 days. */
+const SPAN_DAYS = 61;
+const NEXT_DATES = 3;
+
+type Kept = { key: string; day: DayTimes };
+
+async function ask<T>(query: URLSearchParams, signal: AbortSignal): Promise<T> {
+  const response = await fetch(`/api/verfuegbarkeit?${query}`, {
+    signal,
+    headers: { Accept: "application/json" },
+  });
+  if (!response.ok) throw new Error(`Verfügbarkeit: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function nextDatesWithRoom(
+  after: string,
+  party: string,
+  lastDate: string,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (let from = addDays(after, 1); from <= lastDate && found.length < NEXT_DATES;) {
+    const to = addDays(from, SPAN_DAYS) < lastDate ? addDays(from, SPAN_DAYS) : lastDate;
+    const span = await ask<RangeAnswer>(new URLSearchParams({ von: from, bis: to, personen: party }), signal);
+    found.push(...span.tage.filter((day) => day.frei).map((day) => day.datum));
+    from = addDays(to, 1);
+  }
+  return found.slice(0, NEXT_DATES);
+}
+
+/**
+ * What the guest's form offers for the chosen date and party, asked of `GET /api/verfuegbarkeit`
+ * (decision 0031): the free times, the full ones a waitlist request may ask for, a closure's note —
+ * and for a fully booked day the next three dates that still have room. Undefined while the answer
+ * is on its way or when it could not be had: the form then offers the day's opening hours, and the
+ * server's answer to the request is final. `initial` is what the server rendered with the page;
+ * `lastDate` the booking window's end.
+ */
+export function useDayTimes({
+  date,
+  party,
+  enabled,
+  lastDate,
+  initial,
+}: {
+  date: string;
+  party: string;
+  enabled: boolean;
+  lastDate: string;
+  initial?: KnownDay | undefined;
+}): DayTimes | undefined {
+  const key = isCalendarDate(date) && /^\d{1,3}$/.test(party) ? `${date}|${party}` : "";
+  const [kept, setKept] = useState<Kept | undefined>(() =>
+    initial ? { key: `${initial.date}|${initial.party}`, day: initial.day } : undefined,
+  );
+  const known = kept?.key === key;
+
+  useEffect(() => {
+    if (!enabled || key === "" || known) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    void (async () => {
+      try {
+        const day: DayTimes = formDayOf(
+          await ask<DayAnswer>(new URLSearchParams({ datum: date, personen: party }), signal),
+        );
+        setKept({ key, day });
+        if (day.kind === "full") {
+          const nextDates = await nextDatesWithRoom(date, party, lastDate, signal);
+          setKept({ key, day: { ...day, nextDates } });
+        }
+      } catch {
+        // No answer (offline, a refusal, too many questions): the form offers the opening hours, and
+        // the server's answer to the request decides.
+      }
+    })();
+    return () => controller.abort();
+  }, [enabled, key, known, date, party, lastDate]);
+
+  return known ? kept?.day : undefined;
+}

@@ -1,0 +1,113 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/database.types.ts";
+import { addDays, isCalendarDate } from "../../lib/calendar.ts";
+import { readForm } from "../../lib/forms.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import type { AppServices } from "../../shared/app-context.ts";
+import type { ContactContent, OpeningHoursContent } from "../../shared/content/schemas.ts";
+import { dayAnswerOf, formDayOf, type KnownDay } from "./availability-answer.ts";
+import { dayOptions, nextDatesWithRoom } from "./availability.ts";
+import { heldBetween, heldOn } from "./availability.server.ts";
+import { submitReservationRequest, type RequestAnswer } from "./request.server.ts";
+import { bookingWindow, type BookingWindow } from "./rules.ts";
+import { readReservationSettings } from "./settings.server.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
+
+/**
+ * The guest's reservation form as its pages serve it — the home page's section and `/reservieren`
+ * (decision 0031): what the form needs of the settings, the times of a date the address names, and
+ * the answer to a sent request.
+ */
+
+/** What the form needs of 'Reservierungseinstellungen' to offer what the server will take. */
+export interface GuestFormSetup {
+  window: BookingWindow;
+  largestParty: number;
+  horizonMonths: number;
+  exceptionDates: string[];
+}
+
+/**
+ * The settings for a guest's page. A failed read must not take the page down: the form then follows
+ * the defaults, and the server judges the request itself when it arrives.
+ */
+export async function readGuestFormSettings(
+  db: Kysely<Database>,
+  logger: Logger,
+): Promise<ReservationSettings> {
+  try {
+    return await readReservationSettings(db);
+  } catch (error) {
+    logger.error("reservation settings could not be read", { error });
+    return DEFAULT_SETTINGS;
+  }
+}
+
+export const guestFormSetupOf = (settings: ReservationSettings, now = new Date()): GuestFormSetup => ({
+  window: bookingWindow(now, settings.horizonMonths),
+  largestParty: settings.largestOnlineParty,
+  horizonMonths: settings.horizonMonths,
+  exceptionDates: settings.exceptions.map((exception) => exception.date),
+});
+
+/** The times of `date` for `party` people, as the form shows them; a full day with the next dates. */
+export async function knownDay(
+  db: Kysely<Database>,
+  settings: ReservationSettings,
+  hours: OpeningHoursContent,
+  date: string,
+  party: number,
+  now = new Date(),
+): Promise<KnownDay> {
+  const question = { partySize: party, settings, hours, now };
+  const day = formDayOf(
+    dayAnswerOf(date, party, dayOptions({ ...question, date, held: await heldOn(db, date) })),
+  );
+  if (day.kind !== "full") return { date, party, day };
+  const until = bookingWindow(now, settings.horizonMonths).max;
+  const held = await heldBetween(db, addDays(date, 1), until);
+  return { date, party, day: { ...day, nextDates: nextDatesWithRoom({ ...question, after: date, held }) } };
+}
+
+/**
+ * A guest's request sent to either page: checked, stored and answered by the same rule. The page
+ * reads the opening hours and the contact (the content feature's), while the settings are read.
+ */
+export async function answerGuestRequest(
+  request: Request,
+  app: AppServices,
+  content: Promise<{ hours: OpeningHoursContent; contact: ContactContent }>,
+): Promise<RequestAnswer> {
+  const { database, logger, mailer, config, clientAddress, siteOrigin } = app;
+  const form = await readForm(request);
+  const [{ hours, contact }, settings] = await Promise.all([content, readReservationSettings(database.db)]);
+  return submitReservationRequest(form, {
+    db: database.db,
+    logger,
+    mailer,
+    clientAddress,
+    rateLimit: config.reservationRateLimit,
+    hours,
+    mail: { contact, notifyEmail: config.notifyEmail, siteOrigin },
+    settings,
+  });
+}
+
+/**
+ * The date and party size `/reservieren?datum=YYYY-MM-DD&personen=N` chooses for the form: each only
+ * when the form could offer it (a date inside the booking window, a party size it lists), else left
+ * for the guest to choose — an odd address never breaks the page.
+ */
+export function prefillOf(
+  params: URLSearchParams,
+  setup: GuestFormSetup,
+): { date?: string; partySize?: string } {
+  const date = params.get("datum") ?? "";
+  const party = params.get("personen") ?? "";
+  return {
+    ...(isCalendarDate(date) && date >= setup.window.min && date <= setup.window.max ? { date } : {}),
+    ...(/^\d{1,3}$/.test(party) && Number(party) >= 1 && Number(party) <= setup.largestParty
+      ? { partySize: String(Number(party)) }
+      : {}),
+  };
+}
