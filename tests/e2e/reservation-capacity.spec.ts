@@ -25,7 +25,8 @@ function need<T>(value: T | undefined): T {
 
 const formArea = (page: Page) => page.locator("#reservation-form-area");
 
-async function request(page: Page, name: string, date: string, party: string, time: string) {
+/** Fills in the form up to the date and party size; the times offered then follow them. */
+async function chooseDay(page: Page, name: string, date: string, party: string) {
   await page.goto("/#reservation-form-area");
   await waitForHydration(page);
   const area = formArea(page);
@@ -34,6 +35,11 @@ async function request(page: Page, name: string, date: string, party: string, ti
   await area.getByLabel("Telefon").fill("0151 1234567");
   await area.getByLabel("Datum").fill(date);
   await area.getByLabel("Personenanzahl").selectOption({ label: party });
+  return area;
+}
+
+async function request(page: Page, name: string, date: string, party: string, time: string) {
+  const area = await chooseDay(page, name, date, party);
   await area.getByLabel("Uhrzeit").selectOption({ label: time });
   await area.getByRole("button", { name: "Reservierung anfragen" }).click();
 }
@@ -63,10 +69,21 @@ test("6 online seats, auto-confirmation up to 2: confirmed at once, then waiting
   await request(page, "Bruno Drei", date, "3 Personen", "18:00 Uhr");
   await expect(toastRegion(page).getByText("Reservierungsanfrage gesendet!")).toBeVisible();
 
-  // 2 + 3 of 6 seats are held at 19:00: a party of 4 no longer fits.
-  await request(page, "Carla Vier", date, "4 Personen", "19:00 Uhr");
-  await expect(formArea(page).getByText("Diese Uhrzeit ist gerade ausgebucht.").first()).toBeVisible();
-  await expect(formArea(page).getByLabel("Name")).toHaveValue("Carla Vier");
+  // 2 + 3 of 6 seats are held at 19:00: a party of 4 is no longer offered 19:00, a party of 1 is.
+  const area = await chooseDay(page, "Carla Vier", date, "4 Personen");
+  const times = area.getByLabel("Uhrzeit");
+  await expect(times.locator("option", { hasText: "21:00 Uhr" })).toHaveCount(1);
+  await expect(times.locator("option", { hasText: "19:00 Uhr" })).toHaveCount(0);
+  await area.getByLabel("Personenanzahl").selectOption({ label: "1 Person" });
+  await expect(times.locator("option", { hasText: "19:00 Uhr" })).toHaveCount(1);
+
+  // Sent anyway, past the form: the server refuses it and names what is still free.
+  const forged = await page.request.post("/?index", {
+    form: { name: "Carla Vier", email: "carla@example.de", date, time: "19:00", party_size: "4" },
+    headers: { Origin: site.origin },
+  });
+  expect(forged.status()).toBe(409);
+  expect(await forged.text()).toMatch(/Diese Uhrzeit ist gerade ausgebucht\. Noch frei: .*21:00 Uhr\./);
 
   const stored = await site.db
     .selectFrom("reservations")
@@ -87,12 +104,18 @@ test("a closure refuses its dates with its note", async ({ page, site }) => {
     { ...DEFAULT_SETTINGS, closures: [{ from: date, to: addDays(date, 2), note: "Betriebsferien" }] },
     "e2e-chef",
   );
-  await request(page, "Dora Ferien", date, "2 Personen", "19:00 Uhr");
+  const area = await chooseDay(page, "Dora Ferien", date, "2 Personen");
   await expect(
-    formArea(page)
-      .getByText(/Betriebsferien/)
-      .first(),
+    area.getByText("Geschlossen: Betriebsferien – bitte wählen Sie einen anderen Tag."),
   ).toBeVisible();
+  await expect(area.getByLabel("Uhrzeit")).toBeDisabled();
+  // Sent anyway: refused with the note.
+  const forged = await page.request.post("/?index", {
+    form: { name: "Dora Ferien", email: "dora@example.de", date, time: "19:00", party_size: "2" },
+    headers: { Origin: site.origin },
+  });
+  expect(forged.status()).toBe(409);
+  expect(await forged.text()).toMatch(/Betriebsferien/);
   expect(
     await site.db.selectFrom("reservations").select("id").where("reservation_date", "=", date).execute(),
   ).toEqual([]);

@@ -1,6 +1,9 @@
 import type { BrowserContext } from "@playwright/test";
 import { createSession } from "../../app/features/auth/session.server.ts";
-import { readReservationSettings } from "../../app/features/reservations/settings.server.ts";
+import {
+  readReservationSettings,
+  saveReservationSettings,
+} from "../../app/features/reservations/settings.server.ts";
 import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import { createStaff } from "../support/staff.ts";
@@ -19,6 +22,10 @@ import {
  * has a site of its own: they change the settings.
  */
 test.use({ ownSite: true });
+
+// The demo content sets seats and a closure (README, 'Demo-Inhalte'); these tests start from an
+// installation without settings, as one without demo content has.
+test.beforeEach(async ({ site }) => saveReservationSettings(site.db, DEFAULT_SETTINGS, "e2e-setup"));
 
 const PATH = "/admin/reservations/einstellungen";
 const later = (days: number) => addDays(berlinNow().date, days);
