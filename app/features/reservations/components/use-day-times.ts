@@ -61,32 +61,37 @@ export function useDayTimes({
   initial?: KnownDay | undefined;
 }): DayTimes | undefined {
   const key = isCalendarDate(date) && /^\d{1,3}$/.test(party) ? `${date}|${party}` : "";
+  const initialKey = initial ? `${initial.date}|${initial.party}` : undefined;
   const [kept, setKept] = useState<Kept | undefined>(() =>
-    initial ? { key: `${initial.date}|${initial.party}`, day: initial.day } : undefined,
+    initial && initialKey ? { key: initialKey, day: initial.day } : undefined,
+  );
+  const [next, setNext] = useState<{ key: string; dates: string[] } | undefined>(() =>
+    initial?.day.nextDates && initialKey ? { key: initialKey, dates: initial.day.nextDates } : undefined,
   );
   const known = kept?.key === key;
+  const full = known && kept?.day.kind === "full";
+  const nextKnown = next?.key === key;
 
   useEffect(() => {
     if (!enabled || key === "" || known) return;
     const controller = new AbortController();
-    const { signal } = controller;
-    void (async () => {
-      try {
-        const day: DayTimes = formDayOf(
-          await ask<DayAnswer>(new URLSearchParams({ datum: date, personen: party }), signal),
-        );
-        setKept({ key, day });
-        if (day.kind === "full") {
-          const nextDates = await nextDatesWithRoom(date, party, lastDate, signal);
-          setKept({ key, day: { ...day, nextDates } });
-        }
-      } catch {
-        // No answer (offline, a refusal, too many questions): the form offers the opening hours, and
-        // the server's answer to the request decides.
-      }
-    })();
+    ask<DayAnswer>(new URLSearchParams({ datum: date, personen: party }), controller.signal)
+      .then((answer) => setKept({ key, day: formDayOf(answer) }))
+      // No answer (offline, a refusal, too many questions): the form offers the opening hours, and
+      // the server's answer to the request decides.
+      .catch(() => undefined);
     return () => controller.abort();
-  }, [enabled, key, known, date, party, lastDate]);
+  }, [enabled, key, known, date, party]);
 
-  return known ? kept?.day : undefined;
+  useEffect(() => {
+    if (!enabled || !full || nextKnown) return;
+    const controller = new AbortController();
+    nextDatesWithRoom(date, party, lastDate, controller.signal)
+      .then((dates) => setNext({ key, dates }))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [enabled, full, nextKnown, key, date, party, lastDate]);
+
+  if (!known || !kept) return undefined;
+  return nextKnown && next ? { ...kept.day, nextDates: next.dates } : kept.day;
 }
