@@ -34,6 +34,9 @@ const closedDaysHint = (hours: OpeningHoursContent) => {
   return closed.length > 0 ? `Ruhetag: ${closed.join(", ")}` : undefined;
 };
 
+/** The fields the guest types into, which the browser holds (the rest are the form's state). */
+const TYPED_FIELDS = ["name", "email", "phone", "notes"] as const;
+
 /** Where the form posts: the home page's action; the hash brings a page without JavaScript back here. */
 export const REQUEST_ACTION = "/?index";
 export const FORM_AREA_ID = "reservation-form-area";
@@ -174,7 +177,13 @@ export function ReservationRequestForm({
     handled.current = answer;
     showToast(answer.notice);
     if (answer.status === "sent") {
-      formRef.current?.reset();
+      // The typed fields are emptied here; date, party size and time are state, which the answer
+      // already cleared (`useClearedOnSuccess`). A form reset would set those back to what the page
+      // was rendered with, apart from what the state says.
+      for (const name of TYPED_FIELDS) {
+        const field = formRef.current?.elements.namedItem(name);
+        if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = "";
+      }
       formKey.current = undefined;
     } else if (formRef.current) {
       focusFirstInvalid(formRef.current);
