@@ -30,10 +30,10 @@ export function DaySummaryPanel({ summary, capacity }: { summary: DaySummary; ca
               <th scope="col" className="py-1 font-medium">
                 Uhrzeit
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="py-1 pl-2 text-right font-medium">
                 Gäste
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="py-1 pl-2 text-right font-medium">
                 davon bestätigt
               </th>
               {capacity ? (
@@ -54,7 +54,7 @@ export function DaySummaryPanel({ summary, capacity }: { summary: DaySummary; ca
                     load?.overbooked && "bg-brand-50 text-brand-800",
                   )}
                 >
-                  <th scope="row" className="py-1 text-left font-medium">
+                  <th scope="row" className="py-1 text-left font-medium whitespace-nowrap">
                     {slot.time} Uhr
                   </th>
                   <td className="py-1 text-right tabular-nums">{slot.guests}</td>

@@ -144,7 +144,7 @@ export function ReservationCard({
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md border border-green-700/40 bg-green-50 px-3 py-2 text-sm text-green-900">
           <p>
             <span className="font-semibold">{A.roomFree}:</span> Um {reservation.reservation_time} Uhr ist
-            wieder Platz für {reservation.party_size} {reservation.party_size === 1 ? "Person" : "Personen"}.
+            Platz für {reservation.party_size} {reservation.party_size === 1 ? "Person" : "Personen"}.
           </p>
           <Form method="post" className="print:hidden">
             <input type="hidden" name={INTENT_FIELD} value="status" />

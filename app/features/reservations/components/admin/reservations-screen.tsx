@@ -312,7 +312,10 @@ export function ReservationsScreen({
         <div
           className={cn(
             "space-y-8",
-            view.mode === "date" && "lg:grid lg:grid-cols-[1fr_18rem] lg:gap-6 lg:space-y-0 print:block",
+            view.mode === "date" && "lg:grid lg:gap-6 lg:space-y-0 print:block",
+            // The seats column needs room beside the guests (decision 0031).
+            view.mode === "date" &&
+              (capacity.onlineSeats === null ? "lg:grid-cols-[1fr_18rem]" : "lg:grid-cols-[1fr_22rem]"),
           )}
         >
           <div className="space-y-8">
