@@ -187,3 +187,38 @@ test("without JavaScript the question shows in the page and its button saves", a
   await expect(card(page, "Wanda Warten").getByLabel("Status für Wanda Warten")).toHaveValue("CONFIRMED");
   await context.close();
 });
+
+test("with JavaScript a status change that would overbook asks in a dialog; 'Abbrechen' keeps the status", async ({
+  page,
+  site,
+  signIn,
+}) => {
+  await saveReservationSettings(site.db, { ...DEFAULT_SETTINGS, totalSeats: 10, onlineSeats: 6 }, "e2e-chef");
+  const date = await clearedDay(site, 7);
+  await reservation(site, { name: "Volle Runde", date, time: "19:00", partySize: 5, status: "CONFIRMED" });
+  await reservation(site, { name: "Wanda Warten", date, time: "19:00", partySize: 2, status: "WAITLIST" });
+
+  await signIn(page);
+  await page.goto(`${ADMIN_PATH}?date=${date}`);
+  await waitForHydration(page);
+  const status = card(page, "Wanda Warten").getByLabel("Status für Wanda Warten");
+  await status.selectOption("CONFIRMED");
+  const question = page.getByRole("alertdialog", { name: "Überbucht" });
+  await expect(
+    question.getByText("Überbucht: Um 19:00 wären 7 von 6 Plätzen belegt. Trotzdem speichern?"),
+  ).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await question.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(question).toBeHidden();
+  await expect(status).toHaveValue("WAITLIST");
+
+  await status.selectOption("CONFIRMED");
+  await question.getByRole("button", { name: "Trotzdem speichern" }).click();
+  await expect(
+    page
+      .getByRole("dialog", { name: "Erfolg" })
+      .getByText("Status für Wanda Warten aktualisiert und Bestätigungs-E-Mail gesendet."),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "OK" }).click();
+  await expect(status).toHaveValue("CONFIRMED");
+});
