@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { isCalendarDate } from "../../lib/calendar.ts";
 import type { Database } from "../../../db/database.types.ts";
-import { fieldErrorsOf, formId, formText } from "../../lib/forms.ts";
+import { fieldErrorsOf, formId, formText, INTENT_FIELD } from "../../lib/forms.ts";
 import {
   staffActionDispatcher,
   type StaffActionHandler,
@@ -9,7 +9,16 @@ import {
 } from "../../lib/staff-actions.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { Mailer } from "../../shared/mail/mailer.server.ts";
-import { adminMessages as A, reservationLimits, statusLabels, type InfoTitle } from "./constants.ts";
+import { roomAt, type CapacitySettings } from "./availability.ts";
+import { heldBetween } from "./availability.server.ts";
+import {
+  adminMessages as A,
+  OVERBOOK_FIELD,
+  OVERBOOK_YES,
+  reservationLimits,
+  statusLabels,
+  type InfoTitle,
+} from "./constants.ts";
 import type { AdminIntent, AdminResult, AdminResultExtra, ListResult } from "./model.ts";
 import {
   reservationCancellation,
@@ -17,6 +26,7 @@ import {
   reservationNotice,
   type MailContext,
 } from "./mails.server.ts";
+import { overbookingCheck, OverbookingError } from "./overbooking.server.ts";
 import {
   countReservations,
   createStaffReservation,
@@ -30,6 +40,7 @@ import {
   type ReservationView,
 } from "./reservations.server.ts";
 import { staffFields, staffReservationSchema, statusSchema } from "./schema.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
 
 /**
  * 'Reservierungen einsehen' on the server: which list the address asks for, and the staff actions
@@ -37,11 +48,16 @@ import { staffFields, staffReservationSchema, statusSchema } from "./schema.ts";
  * docs/product/reservations.md#staff-results. The caller has checked the staff session.
  */
 
-/** The list the screen's address asks for: `?q=` (a name search) wins over `?view=pending` and `?date=`. */
+/**
+ * The list the screen's address asks for: `?q=` (a name search) wins over `?view=pending`,
+ * `?view=warteliste` and `?date=`.
+ */
 export function viewOf(url: URL, today: string): ReservationView {
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, reservationLimits.search);
   if (query !== "") return { mode: "search", query };
-  if (url.searchParams.get("view") === "pending") return { mode: "pending" };
+  const view = url.searchParams.get("view");
+  if (view === "pending") return { mode: "pending" };
+  if (view === "warteliste") return { mode: "waitlist" };
   const date = url.searchParams.get("date") ?? "";
   return { mode: "date", date: isCalendarDate(date) ? date : today };
 }
@@ -52,15 +68,45 @@ const readAtFormat = new Intl.DateTimeFormat("de-DE", {
   timeStyle: "short",
 });
 
+/**
+ * The listed waitlist requests whose time has room again for their party, by the seats and pacing of
+ * the availability rule over their date's holding reservations ('Platz frei', decision 0031). Staff
+ * decide about the rest (hours, lead time, a time already past), so those are not asked.
+ */
+async function waitlistWithRoom(
+  db: Kysely<Database>,
+  reservations: readonly Reservation[],
+  settings: CapacitySettings,
+): Promise<number[]> {
+  const waiting = reservations.filter((reservation) => reservation.status === "WAITLIST");
+  if (waiting.length === 0) return [];
+  const dates = waiting.map((reservation) => reservation.reservation_date).sort();
+  const held = await heldBetween(db, dates[0] ?? "", dates.at(-1) ?? "");
+  return waiting
+    .filter((reservation) =>
+      roomAt(
+        settings,
+        held.get(reservation.reservation_date) ?? [],
+        reservation.reservation_time,
+        reservation.party_size,
+      ),
+    )
+    .map((reservation) => reservation.id);
+}
+
 export async function loadList(
   db: Kysely<Database>,
   view: ReservationView,
   logger: Logger,
+  settings: CapacitySettings = DEFAULT_SETTINGS,
 ): Promise<ListResult> {
   try {
     const reservations = await listReservations(db, view);
-    const total = reservations.length < LIST_LIMIT ? reservations.length : await countReservations(db, view);
-    return { ok: true, reservations, total, readAt: readAtFormat.format(new Date()) };
+    const [total, roomFor] = await Promise.all([
+      reservations.length < LIST_LIMIT ? reservations.length : countReservations(db, view),
+      waitlistWithRoom(db, reservations, settings),
+    ]);
+    return { ok: true, reservations, total, readAt: readAtFormat.format(new Date()), roomFor };
   } catch (error) {
     logger.error("reservations list failed", { error });
     return { ok: false, message: A.loadFailed(error instanceof Error ? error.message : String(error)) };
@@ -75,6 +121,11 @@ export interface AdminDependencies {
   mailer: Mailer;
   mail: MailContext;
   username: string;
+  /**
+   * The reservation settings: with online seats, a change that would overbook is asked about first.
+   * None: nothing is limited (a fresh installation).
+   */
+  settings?: ReservationSettings;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -99,10 +150,36 @@ const refused = (status: number, message: string, reservationId?: number) =>
 const invalidForm = (error: Parameters<typeof fieldErrorsOf>[0], reservationId?: number) =>
   answer(400, { outcome: "invalid", fieldErrors: fieldErrorsOf(error, staffFields), reservationId });
 
+/** What a form sends that the question 'Überbucht' sends again, with the override. */
+const resentFields = [INTENT_FIELD, "id", "updated_at", ...staffFields] as const;
+
+/** Whether staff answered 'Trotzdem speichern'. */
+const overriding = (form: FormData) => form.get(OVERBOOK_FIELD) === OVERBOOK_YES;
+
+/**
+ * 'Überbucht: Um 19:00 wären 64 von 60 Plätzen belegt. Trotzdem speichern?': nothing was saved; the
+ * answer carries the form's values so that the question's button can send them again with the
+ * override, in the page without JavaScript too (docs/product/reservations.md#staff-results).
+ */
+function overbookingQuestion(form: FormData, error: OverbookingError, reservationId?: number): Outcome {
+  const values: Record<string, string> = {};
+  for (const field of resentFields) {
+    const value = form.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  values[OVERBOOK_FIELD] = OVERBOOK_YES;
+  const { time, seats, onlineSeats } = error.overbooking;
+  return answer(409, {
+    outcome: "invalid",
+    overbooking: { message: A.overbooked(time, seats, onlineSeats), values },
+    reservationId,
+  });
+}
+
 /** 'Bearbeiten' and the quick status drop-down: one change, told with each one's texts. */
 const changeHandler =
   (intent: "update" | "status"): Handler =>
-  async (form, { db, logger, mailer, mail, username }) => {
+  async (form, { db, logger, mailer, mail, username, settings }) => {
     const id = formId(form);
     if (id === undefined) return refused(400, A.notFound);
     let change: Parameters<typeof updateReservation>[2];
@@ -127,8 +204,10 @@ const changeHandler =
         change,
         mailsForChange(mail),
         typeof version === "string" && version !== "" ? version : undefined,
+        overbookingCheck(settings ?? DEFAULT_SETTINGS, overriding(form)),
       );
     } catch (error) {
+      if (error instanceof OverbookingError) return overbookingQuestion(form, error, id);
       if (error instanceof ReservationNotFoundError) return refused(404, A.notFound);
       if (error instanceof ReservationChangedError) return refused(409, A.changedMeanwhile);
       logger.error("reservation update failed", { error });
@@ -177,13 +256,16 @@ const changeHandler =
   };
 
 const handlers: Record<AdminIntent, Handler> = {
-  async create(form, { db, logger, mailer, mail, username }) {
+  async create(form, { db, logger, mailer, mail, username, settings }) {
     const parsed = staffReservationSchema.safeParse(formText(form, staffFields));
     if (!parsed.success) return invalidForm(parsed.error);
     try {
-      const created = await createStaffReservation(db, parsed.data, (reservation) => [
-        reservationNotice(reservation, mail, "staff"),
-      ]);
+      const created = await createStaffReservation(
+        db,
+        parsed.data,
+        (reservation) => [reservationNotice(reservation, mail, "staff")],
+        overbookingCheck(settings ?? DEFAULT_SETTINGS, overriding(form)),
+      );
       logger.info("reservation added", { username, reservationId: created.reservation.id });
       // The notice to the restaurant: a failure is only logged (decision 0017); the outbox retries it.
       for (const id of created.mailIds) {
@@ -197,6 +279,7 @@ const handlers: Record<AdminIntent, Handler> = {
         reservationId: created.reservation.id,
       });
     } catch (error) {
+      if (error instanceof OverbookingError) return overbookingQuestion(form, error);
       logger.error("reservation add failed", { error });
       return refused(500, A.addFailed);
     }

@@ -19,9 +19,15 @@ const holding = (db: Db) =>
     .orderBy("reservation_date")
     .orderBy("reservation_time");
 
-/** The reservations holding seats on `date` (YYYY-MM-DD), by time. */
-export async function heldOn(db: Db, date: string): Promise<HeldReservation[]> {
-  const rows = await holding(db).where("reservation_date", "=", date).execute();
+/**
+ * The reservations holding seats on `date` (YYYY-MM-DD), by time; without the one numbered `except`
+ * (a staff change weighs a reservation's new state against the rest of its day).
+ */
+export async function heldOn(db: Db, date: string, except?: number): Promise<HeldReservation[]> {
+  const rows = await holding(db)
+    .where("reservation_date", "=", date)
+    .$if(except !== undefined, (query) => query.where("id", "!=", except ?? 0))
+    .execute();
   return rows.map((row) => ({ time: row.reservation_time, partySize: row.party_size }));
 }
 

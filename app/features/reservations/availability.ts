@@ -303,3 +303,73 @@ export function nextDatesWithRoom({
   }
   return found;
 }
+
+/** The settings the staff screens' capacity figures need (docs/product/reservations.md#staff-screen). */
+export type CapacitySettings = Pick<ReservationSettings, "stayMinutes" | "onlineSeats" | "arrivalsPerSlot">;
+
+/**
+ * Whether a party of `partySize` fits at `time` by the seats and the pacing alone: what staff ask of a
+ * waitlist request ('Platz frei', decision 0031). Opening hours, lead time and the past are left to
+ * staff, who may confirm any time (decision 0017). `held` is the date's reservations; those that
+ * hold nothing are left out. Without limits there is always room.
+ */
+export function roomAt(
+  settings: CapacitySettings,
+  held: readonly HeldReservation[],
+  time: string,
+  partySize: number,
+): boolean {
+  const start = minuteOf(time);
+  if (start === undefined || start >= DAY_END) return false;
+  const end = Math.min(start + stayMinutesFor(settings, partySize), DAY_END);
+  if (
+    settings.onlineSeats !== null &&
+    peakSeats(occupancy(settings, held), start, end) + partySize > settings.onlineSeats
+  )
+    return false;
+  return settings.arrivalsPerSlot === null || arrivalsIn(held, start) + partySize <= settings.arrivalsPerSlot;
+}
+
+/** A moment a staff change would overbook: `seats` held at `time` against `onlineSeats`. */
+export interface Overbooking {
+  /** 'HH:MM'. */
+  time: string;
+  seats: number;
+  onlineSeats: number;
+}
+
+/** The seats held at `minute` (the step it falls in). */
+function levelAt({ at, seats }: Occupancy, minute: number): number {
+  let level = 0;
+  for (let i = 0; i < at.length && (at[i] ?? 0) <= minute; i += 1) level = seats[i] ?? 0;
+  return level;
+}
+
+const clockOf = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+
+/**
+ * Whether a staff change overbooks the date ('Überbucht', docs/product/reservations.md#staff-results):
+ * a moment at which the seats held `after` the change exceed the online seats **and** exceed what was
+ * held `before` it. So a change that adds no seats — a note edited on an evening already full, a
+ * pending request confirmed — is never questioned; one that adds seats to a full moment is. Answers
+ * the fullest such moment (the earliest of equals); undefined without a seat limit.
+ */
+export function overbookingBy(
+  settings: Pick<ReservationSettings, "stayMinutes" | "onlineSeats">,
+  before: readonly HeldReservation[],
+  after: readonly HeldReservation[],
+): Overbooking | undefined {
+  const { onlineSeats } = settings;
+  if (onlineSeats === null) return undefined;
+  const was = occupancy(settings, before);
+  const will = occupancy(settings, after);
+  const moments = [...new Set([...was.at, ...will.at])].sort((a, b) => a - b);
+  let worst: { minute: number; seats: number } | undefined;
+  for (const minute of moments) {
+    const seats = levelAt(will, minute);
+    if (seats > onlineSeats && seats > levelAt(was, minute) && seats > (worst?.seats ?? 0))
+      worst = { minute, seats };
+  }
+  return worst && { time: clockOf(worst.minute), seats: worst.seats, onlineSeats };
+}

@@ -77,6 +77,13 @@ export const reservationLimits = {
  */
 export const STAFF_DEFAULTS = { time: "18:00", partySize: 2, status: "CONFIRMED" } as const;
 
+/**
+ * The field a staff form re-sends after 'Überbucht: … Trotzdem speichern?' (decision 0031), and its
+ * value: the change is then saved although it holds more than the online seats.
+ */
+export const OVERBOOK_FIELD = "overbook";
+export const OVERBOOK_YES = "ja";
+
 /** The honeypot: a field people never see or fill in; a request that fills it is a robot's. */
 export const HONEYPOT_FIELD = "website";
 
@@ -184,6 +191,17 @@ export const adminMessages = {
   changedMeanwhile:
     "Diese Reservierung wurde inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert; die Liste zeigt jetzt den aktuellen Stand.",
   noEmail: "Für diese Reservierung ist keine E-Mail-Adresse hinterlegt; es wurde keine Bestätigung gesendet.",
+  /**
+   * A staff change that would hold more than the online seats at some moment (decision 0031): asked
+   * first, saved with 'Trotzdem speichern'.
+   */
+  overbookedTitle: "Überbucht",
+  overbooked: (time: string, seats: number, onlineSeats: number) =>
+    `Überbucht: Um ${time} wären ${seats} von ${onlineSeats} Plätzen belegt. Trotzdem speichern?`,
+  overbookAnyway: "Trotzdem speichern",
+  /** A waitlist request whose time has room again for its party. */
+  roomFree: "Platz frei",
+  confirmWaitlisted: "Bestätigen",
   emptyTitle: "Keine Reservierungen",
   emptyText: "Aktuell sind keine Reservierungen vorhanden",
   loading: "Lade Reservierungen...",

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { summarizeDay } from "./day-summary.ts";
+import { dayCapacity, freeSeatsLine, summarizeDay } from "./day-summary.ts";
+import { DEFAULT_SETTINGS } from "./settings.ts";
 
 it("sums guests per time and per service, leaving cancelled reservations out", () => {
   const summary = summarizeDay([
@@ -15,4 +16,47 @@ it("sums guests per time and per service, leaving cancelled reservations out", (
   expect(summary.lunch).toEqual({ reservations: 1, guests: 4 });
   expect(summary.evening).toEqual({ reservations: 2, guests: 5 });
   expect(summary.total).toEqual({ reservations: 3, guests: 9 });
+});
+
+it("counts the waitlist apart: it holds no seats", () => {
+  const summary = summarizeDay([
+    { reservation_time: "19:00", party_size: 4, status: "CONFIRMED" },
+    { reservation_time: "19:00", party_size: 3, status: "WAITLIST" },
+    { reservation_time: "20:00", party_size: 2, status: "WAITLIST" },
+  ]);
+  expect(summary.slots).toEqual([{ time: "19:00", reservations: 1, guests: 4, confirmedGuests: 4 }]);
+  expect(summary.total).toEqual({ reservations: 1, guests: 4 });
+  expect(summary.waitlist).toEqual({ reservations: 2, guests: 5 });
+});
+
+it("with online seats: the seats held per time by the availability rule, overbooked times, free seats per service", () => {
+  const capacity = dayCapacity(
+    [
+      { reservation_time: "12:00", party_size: 10, status: "CONFIRMED" },
+      { reservation_time: "18:00", party_size: 50, status: "CONFIRMED" },
+      // Still seated at 19:00 (150 minutes for a party of five or more).
+      { reservation_time: "19:00", party_size: 12, status: "PENDING" },
+      { reservation_time: "19:00", party_size: 4, status: "WAITLIST" },
+      { reservation_time: "21:00", party_size: 6, status: "CANCELLED" },
+    ],
+    { ...DEFAULT_SETTINGS, onlineSeats: 60 },
+  );
+  expect(capacity).toEqual({
+    onlineSeats: 60,
+    slots: {
+      "12:00": { held: 10, overbooked: false },
+      "18:00": { held: 50, overbooked: false },
+      "19:00": { held: 62, overbooked: true },
+      "21:00": { held: 12, overbooked: false },
+    },
+    free: { lunch: 50, evening: 0 },
+  });
+});
+
+it("without online seats there are no capacity figures, as before", () => {
+  expect(
+    dayCapacity([{ reservation_time: "19:00", party_size: 4, status: "CONFIRMED" }], DEFAULT_SETTINGS),
+  ).toBeUndefined();
+  expect(freeSeatsLine({ lunch: null, evening: null })).toBeUndefined();
+  expect(freeSeatsLine({ lunch: 40, evening: 12 })).toBe("Heute frei: mittags 40, abends 12 Plätze");
 });

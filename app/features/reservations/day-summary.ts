@@ -1,3 +1,10 @@
+import {
+  freeSeatsPerService,
+  HOLDING_STATUSES,
+  seatsHeldAt,
+  type CapacitySettings,
+  type HeldReservation,
+} from "./availability.ts";
 import { EVENING_STARTS_AT, type ReservationStatus } from "./constants.ts";
 
 /**
@@ -28,13 +35,20 @@ export interface DaySummary {
   lunch: ServiceTotal;
   evening: ServiceTotal;
   total: ServiceTotal;
+  /** Waitlist requests of the day: they hold no seats and count in nothing above (decision 0031). */
+  waitlist: ServiceTotal;
 }
 
 export function summarizeDay(reservations: readonly SummaryInput[]): DaySummary {
   const slots = new Map<string, SlotLoad>();
   const lunch = { reservations: 0, guests: 0 };
   const evening = { reservations: 0, guests: 0 };
+  const waitlist = { reservations: 0, guests: 0 };
   for (const reservation of reservations) {
+    if (reservation.status === "WAITLIST") {
+      waitlist.reservations += 1;
+      waitlist.guests += reservation.party_size;
+    }
     // Cancelled reservations and waiting requests hold no seats.
     if (reservation.status === "CANCELLED" || reservation.status === "WAITLIST") continue;
     const slot = slots.get(reservation.reservation_time) ?? {
@@ -56,5 +70,56 @@ export function summarizeDay(reservations: readonly SummaryInput[]): DaySummary 
     lunch,
     evening,
     total: { reservations: lunch.reservations + evening.reservations, guests: lunch.guests + evening.guests },
+    waitlist,
   };
+}
+
+/** Seats held at a time against the online seats; `overbooked` when more are held than that. */
+export interface SlotSeats {
+  held: number;
+  overbooked: boolean;
+}
+
+/**
+ * The day against the online seats (decision 0031), by the availability rule itself: the seats held
+ * at each time (by PENDING and CONFIRMED reservations, each for its stay) and the free seats per
+ * service. Undefined when no online seats are set: the summary then shows what it always showed.
+ */
+export interface DayCapacity {
+  onlineSeats: number;
+  /** By the summary's times ('HH:MM'). */
+  slots: Record<string, SlotSeats>;
+  free: { lunch: number; evening: number };
+}
+
+export function dayCapacity(
+  reservations: readonly SummaryInput[],
+  settings: CapacitySettings,
+): DayCapacity | undefined {
+  const { onlineSeats } = settings;
+  if (onlineSeats === null) return undefined;
+  const held: HeldReservation[] = reservations
+    .filter((reservation) => (HOLDING_STATUSES as readonly string[]).includes(reservation.status))
+    .map((reservation) => ({
+      time: reservation.reservation_time,
+      partySize: reservation.party_size,
+      status: reservation.status,
+    }));
+  const slots: Record<string, SlotSeats> = {};
+  for (const { reservation_time: time } of reservations) {
+    const seats = seatsHeldAt(settings, held, time);
+    slots[time] = { held: seats, overbooked: seats > onlineSeats };
+  }
+  const free = freeSeatsPerService(settings, held);
+  return {
+    onlineSeats,
+    slots,
+    free: { lunch: free.lunch ?? onlineSeats, evening: free.evening ?? onlineSeats },
+  };
+}
+
+/** 'Heute frei: mittags 40, abends 12 Plätze' (the dashboard); undefined without online seats. */
+export function freeSeatsLine(free: { lunch: number | null; evening: number | null }): string | undefined {
+  if (free.lunch === null || free.evening === null) return undefined;
+  return `Heute frei: mittags ${free.lunch}, abends ${free.evening} ${free.evening === 1 ? "Platz" : "Plätze"}`;
 }

@@ -12,9 +12,12 @@ import type { RequestField, StaffField } from "./schema.ts";
 /** A reservation as staff see it (without the search column and the form key). */
 export type Reservation = Omit<Selectable<ReservationsTable>, "customer_name_search" | "request_token">;
 
-/** What the staff list shows: a day, the pending requests, or a name search. */
+/** What the staff list shows: a day, the pending requests, the waitlist, or a name search. */
 export type ReservationView =
-  { mode: "date"; date: string } | { mode: "pending" } | { mode: "search"; query: string };
+  | { mode: "date"; date: string }
+  | { mode: "pending" }
+  | { mode: "waitlist" }
+  | { mode: "search"; query: string };
 
 /** The answer to a guest's request. */
 export type RequestResult =
@@ -43,6 +46,11 @@ export interface AdminResultExtra {
   fieldErrors?: FieldErrors<StaffField>;
   /** The reservation the answer is about (for the form that sent it). */
   reservationId?: number;
+  /**
+   * The change was not saved because it would overbook (decision 0031): the question to ask, and the
+   * form's values to send again with the override ('Trotzdem speichern').
+   */
+  overbooking?: { message: string; values: Record<string, string> };
 }
 
 /** The staff list as its loader answers. */
@@ -54,5 +62,7 @@ export type ListResult =
       total: number;
       /** When the list was read, Berlin time ('25.11.2026, 09:14'): the printed day list's 'Stand'. */
       readAt: string;
+      /** The listed waitlist requests whose time has room again for their party ('Platz frei'). */
+      roomFor: number[];
     }
   | { ok: false; message: string };

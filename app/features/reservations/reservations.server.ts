@@ -184,13 +184,42 @@ const staffRow = (values: StaffReservationValues) => ({
   status: values.status,
 });
 
+/** Where a reservation sits in its day, as the capacity rule weighs it (decision 0031). */
+export interface Placement {
+  date: string;
+  time: string;
+  partySize: number;
+  status: ReservationStatus;
+}
+
+/**
+ * Asked inside a staff change's transaction, before the write: `before` is the stored reservation
+ * (none for a new one), `after` what it becomes. It may lock the date and read it; it throws to
+ * refuse, and then nothing is written (`overbookingCheck`, decision 0031).
+ */
+export type ChangeCheck = (
+  trx: Db,
+  change: { id: number | undefined; before: Placement | undefined; after: Placement },
+) => Promise<void>;
+
+const placementOf = (
+  row: Pick<Reservation, "reservation_date" | "reservation_time" | "party_size" | "status">,
+): Placement => ({
+  date: row.reservation_date,
+  time: row.reservation_time,
+  partySize: row.party_size,
+  status: row.status,
+});
+
 /** A reservation staff enter (a guest who phoned). */
 export async function createStaffReservation(
   db: Db,
   values: StaffReservationValues,
   mailsFor?: MailsFor,
+  check?: ChangeCheck,
 ): Promise<{ reservation: Reservation; mailIds: number[] }> {
   return db.transaction().execute(async (trx) => {
+    await check?.(trx, { id: undefined, before: undefined, after: placementOf(staffRow(values)) });
     const now = nowIso();
     const reservation = await trx
       .insertInto("reservations")
@@ -233,7 +262,7 @@ export type MailsForChange = (
  * status it read (optimistic concurrency, the same on both engines): of two staff members saving at
  * once, exactly one sees the change of status that decides about an e-mail; the other reads again.
  * With `expectedUpdatedAt` (the edit dialog's version), a reservation saved by someone else since the
- * dialog opened is not overwritten: ReservationChangedError.
+ * dialog opened is not overwritten: ReservationChangedError. `check` may refuse the change first.
  */
 export async function updateReservation(
   db: Db,
@@ -241,18 +270,24 @@ export async function updateReservation(
   change: StaffReservationValues | { status: ReservationStatus },
   mailsFor?: MailsForChange,
   expectedUpdatedAt?: string,
+  check?: ChangeCheck,
 ): Promise<UpdatedReservation> {
   const values = "customer_name" in change ? staffRow(change) : { status: change.status };
   for (let attempt = 0; ; attempt += 1) {
     const result = await db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom("reservations")
-        .select(["status", "updated_at"])
+        .select(columns)
         .where("id", "=", id)
         .executeTakeFirst();
       if (!current) throw new ReservationNotFoundError(id);
       if (expectedUpdatedAt !== undefined && current.updated_at !== expectedUpdatedAt)
         throw new ReservationChangedError(id);
+      await check?.(trx, {
+        id,
+        before: placementOf(current),
+        after: placementOf({ ...current, ...values }),
+      });
       const reservation = await trx
         .updateTable("reservations")
         .set({ ...values, updated_at: nowIso() })
@@ -288,11 +323,12 @@ export const LIST_LIMIT = 300;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The staff list: by date, the pending ones, or a name search; by date, then time. */
+/** The staff list: by date, the pending ones, the waitlist, or a name search; by date, then time. */
 function inView(db: Db, view: ReservationView) {
   const query = db.selectFrom("reservations");
   if (view.mode === "date") return query.where("reservation_date", "=", view.date);
   if (view.mode === "pending") return query.where("status", "=", "PENDING");
+  if (view.mode === "waitlist") return query.where("status", "=", "WAITLIST");
   return query.where(
     sql<boolean>`${sql.ref("customer_name_search")} like ${likePattern(searchableName(view.query.trim()))} escape '\\'`,
   );

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
+import type { Logger } from "../../lib/logger.server.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
 
 /**
@@ -53,6 +54,18 @@ export async function readReservationSettings(db: Kysely<Database>): Promise<Res
     autoConfirmUpTo: row.auto_confirm_up_to,
     ...lists,
   };
+}
+
+/**
+ * The settings for a staff screen that must show anyway: when they cannot be read, the defaults
+ * (nothing limited, so no capacity figures and no question 'Überbucht'), and the failure is logged —
+ * as the home page does (docs/product/reservations.md#staff-screen).
+ */
+export function readSettingsOrDefaults(db: Kysely<Database>, logger: Logger): Promise<ReservationSettings> {
+  return readReservationSettings(db).catch((error: unknown) => {
+    logger.error("reservation settings could not be read", { error });
+    return DEFAULT_SETTINGS;
+  });
 }
 
 /**

@@ -5,7 +5,10 @@ import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { readDashboardFigures } from "../../features/dashboard/dashboard.server.ts";
 import { seatsSummary, settingsMessages } from "../../features/reservations/settings-schema.ts";
-import { readReservationSettings } from "../../features/reservations/settings.server.ts";
+import { freeSeatsPerService } from "../../features/reservations/availability.ts";
+import { heldOn } from "../../features/reservations/availability.server.ts";
+import { freeSeatsLine } from "../../features/reservations/day-summary.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
 import { services } from "../../shared/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
@@ -16,12 +19,21 @@ export const meta: Route.MetaFunction = () => siteMeta({ title: "Dashboard", noi
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = signedInStaff(context);
-  const { db } = services(context).database;
+  const { database, logger } = services(context);
+  const { db } = database;
+  const today = berlinToday();
+  // The settings never take the dashboard down: without them it shows what a fresh installation does.
   const [figures, settings] = await Promise.all([
-    readDashboardFigures(db, berlinToday()),
-    readReservationSettings(db),
+    readDashboardFigures(db, today),
+    readSettingsOrDefaults(db, logger),
   ]);
-  return { username: staff.username, figures, seats: seatsSummary(settings) };
+  // 'Heute frei: mittags 40, abends 12 Plätze' by the availability rule (decision 0031), only when
+  // online seats are set.
+  const freeToday =
+    settings.onlineSeats === null
+      ? undefined
+      : freeSeatsLine(freeSeatsPerService(settings, await heldOn(db, today)));
+  return { username: staff.username, figures, seats: seatsSummary(settings), freeToday };
 }
 
 const countLabel = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -66,7 +78,7 @@ function InfoCard({
 export const ErrorBoundary = AdminScreenError;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, username, seats } = loaderData;
+  const { figures, username, seats, freeToday } = loaderData;
   return (
     <AdminPage
       title={`Willkommen, ${username}!`}
@@ -109,6 +121,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               seats
             )}
           </p>
+          {freeToday ? <p className="mt-1 text-sm font-medium">{freeToday}</p> : null}
         </InfoCard>
       </div>
     </AdminPage>

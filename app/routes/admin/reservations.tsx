@@ -13,6 +13,7 @@ import type { Route } from "./+types/reservations";
 import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 import { adminFailureResult } from "../../features/reservations/admin-failure.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Reservierungen einsehen", noindex: true });
 
@@ -20,24 +21,34 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
   const today = berlinToday();
   const view = viewOf(url, today);
+  const settings = await readSettingsOrDefaults(database.db, logger);
+  const capacity = {
+    onlineSeats: settings.onlineSeats,
+    arrivalsPerSlot: settings.arrivalsPerSlot,
+    stayMinutes: settings.stayMinutes,
+  };
   const [list, outbox] = await Promise.all([
-    loadList(database.db, view, logger),
+    loadList(database.db, view, logger, capacity),
     countOutbox(database.db).catch(() => ({ pending: 0, failed: 0, sent: 0 })),
   ]);
-  return { view, today, list, mailsWaiting: outbox.pending + outbox.failed };
+  return { view, today, list, capacity, mailsWaiting: outbox.pending + outbox.failed };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = signedInStaff(context);
   const { database, logger, mailer, config, siteOrigin } = services(context);
   const form = await readForm(request);
-  const blocks = await readContentBlocks(database.db, logger, ["global.contact"]);
+  const [blocks, settings] = await Promise.all([
+    readContentBlocks(database.db, logger, ["global.contact"]),
+    readSettingsOrDefaults(database.db, logger),
+  ]);
   const answer = await handleAdminAction(form, {
     db: database.db,
     logger,
     mailer,
     mail: { contact: blocks["global.contact"], notifyEmail: config.notifyEmail, siteOrigin },
     username: staff.username,
+    settings,
   });
   return staffActionResponse(answer);
 }

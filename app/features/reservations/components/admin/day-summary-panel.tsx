@@ -1,14 +1,18 @@
-import type { DaySummary, ServiceTotal } from "../../day-summary.ts";
+import { cn } from "../../../../lib/utils.ts";
+import type { DayCapacity, DaySummary, ServiceTotal } from "../../day-summary.ts";
 
 const guests = (count: number) => `${count} ${count === 1 ? "Gast" : "Gäste"}`;
+const seats = (count: number) => `${count} ${count === 1 ? "Platz" : "Plätze"}`;
 const totalLine = ({ reservations, guests: people }: ServiceTotal) =>
   `${reservations} ${reservations === 1 ? "Reservierung" : "Reservierungen"}, ${guests(people)}`;
 
 /**
  * The day at a glance beside the list, and at the end of the printed day list: guests per time
- * (confirmed and still pending) and totals per service. Cancelled reservations do not count.
+ * (confirmed and still pending) and totals per service. Cancelled reservations and the waitlist do
+ * not count. With online seats set (decision 0031) each time also shows the seats held then against
+ * them — 'Überbucht' in words where more are held — and each service its free seats.
  */
-export function DaySummaryPanel({ summary }: { summary: DaySummary }) {
+export function DaySummaryPanel({ summary, capacity }: { summary: DaySummary; capacity?: DayCapacity }) {
   return (
     <aside
       aria-labelledby="day-summary-heading"
@@ -26,24 +30,50 @@ export function DaySummaryPanel({ summary }: { summary: DaySummary }) {
               <th scope="col" className="py-1 font-medium">
                 Uhrzeit
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="py-1 pl-2 text-right font-medium">
                 Gäste
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="py-1 pl-2 text-right font-medium">
                 davon bestätigt
               </th>
+              {capacity ? (
+                <th scope="col" className="py-1 pl-2 text-right font-medium">
+                  Belegt
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
-            {summary.slots.map((slot) => (
-              <tr key={slot.time} className="border-b border-stone-100 last:border-0">
-                <th scope="row" className="py-1 text-left font-medium">
-                  {slot.time} Uhr
-                </th>
-                <td className="py-1 text-right tabular-nums">{slot.guests}</td>
-                <td className="py-1 text-right text-muted tabular-nums">{slot.confirmedGuests}</td>
-              </tr>
-            ))}
+            {summary.slots.map((slot) => {
+              const load = capacity?.slots[slot.time];
+              return (
+                <tr
+                  key={slot.time}
+                  className={cn(
+                    "border-b border-stone-100 last:border-0",
+                    load?.overbooked && "bg-brand-50 text-brand-800",
+                  )}
+                >
+                  <th scope="row" className="py-1 text-left font-medium whitespace-nowrap">
+                    {slot.time} Uhr
+                  </th>
+                  <td className="py-1 text-right tabular-nums">{slot.guests}</td>
+                  <td className={cn("py-1 text-right tabular-nums", !load?.overbooked && "text-muted")}>
+                    {slot.confirmedGuests}
+                  </td>
+                  {capacity && load ? (
+                    <td className="py-1 pl-2 text-right tabular-nums">
+                      <span className="whitespace-nowrap">
+                        {load.held} / {seats(capacity.onlineSeats)}
+                      </span>
+                      {load.overbooked ? (
+                        <span className="mt-0.5 block text-xs font-semibold uppercase">Überbucht</span>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}
@@ -61,6 +91,27 @@ export function DaySummaryPanel({ summary }: { summary: DaySummary }) {
           <dd>{totalLine(summary.total)}</dd>
         </div>
       </dl>
+      {capacity ? (
+        <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
+          <div className="flex justify-between gap-2">
+            <dt className="font-medium">Frei mittags</dt>
+            <dd>
+              {capacity.free.lunch} von {capacity.onlineSeats} Plätzen
+            </dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="font-medium">Frei abends</dt>
+            <dd>
+              {capacity.free.evening} von {capacity.onlineSeats} Plätzen
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      {summary.waitlist.reservations > 0 ? (
+        <p className="mt-3 border-t border-stone-200 pt-3 text-sm font-medium text-sky-900">
+          {summary.waitlist.reservations} auf der Warteliste ({guests(summary.waitlist.guests)})
+        </p>
+      ) : null}
     </aside>
   );
 }

@@ -7,7 +7,12 @@ import { formatBerlinDate, formatDate, telHref } from "../../../../lib/format.ts
 import { INTENT_FIELD } from "../../../../lib/forms.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import { cn } from "../../../../lib/utils.ts";
-import { RESERVATION_STATUSES, statusLabels, type ReservationStatus } from "../../constants.ts";
+import {
+  adminMessages as A,
+  RESERVATION_STATUSES,
+  statusLabels,
+  type ReservationStatus,
+} from "../../constants.ts";
 
 /** A reservation as the staff screen receives it from its loader. */
 export type ReservationRow = Reservation;
@@ -39,14 +44,20 @@ function Detail({
 
 /**
  * One reservation (README, 'Reservations and e-mail'): customer, 'Angefragt am', the status drop-down (any status to any
- * other, saved at once), edit and delete, then date, time, party size, e-mail, phone and notes.
+ * other, saved at once), edit and delete, then date, time, party size, e-mail, phone and notes. A
+ * waitlist request whose time has room again is flagged 'Platz frei' with one button 'Bestätigen'
+ * (decision 0031): a plain form post, so it works before the page's scripts run too; nothing is
+ * confirmed without it.
  */
 export function ReservationCard({
   reservation,
+  roomFree = false,
   onEdit,
   onDelete,
 }: {
   reservation: ReservationRow;
+  /** A waitlist request whose time has room for its party again. */
+  roomFree?: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -62,6 +73,9 @@ export function ReservationCard({
     : reservation.status;
   const name = reservation.customer_name;
   const statusId = `status-${reservation.id}`;
+  const offerConfirm = roomFree && reservation.status === "WAITLIST";
+  const confirming =
+    statusPending && navigation.formData?.get("status") === "CONFIRMED" && reservation.status === "WAITLIST";
 
   return (
     <article
@@ -126,6 +140,22 @@ export function ReservationCard({
         </div>
         <p className="hidden font-medium print:block">{statusLabels[reservation.status]}</p>
       </div>
+      {offerConfirm ? (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-md border border-green-700/40 bg-green-50 px-3 py-2 text-sm text-green-900">
+          <p>
+            <span className="font-semibold">{A.roomFree}:</span> Um {reservation.reservation_time} Uhr ist
+            Platz für {reservation.party_size} {reservation.party_size === 1 ? "Person" : "Personen"}.
+          </p>
+          <Form method="post" className="print:hidden">
+            <input type="hidden" name={INTENT_FIELD} value="status" />
+            <input type="hidden" name="id" value={reservation.id} />
+            <input type="hidden" name="status" value="CONFIRMED" />
+            <Button type="submit" size="sm" disabled={confirming} aria-busy={confirming || undefined}>
+              {A.confirmWaitlisted}
+            </Button>
+          </Form>
+        </div>
+      ) : null}
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-4">
         <Detail label="Datum">{formatDate(reservation.reservation_date)}</Detail>
         <Detail label="Uhrzeit">{reservation.reservation_time} Uhr</Detail>

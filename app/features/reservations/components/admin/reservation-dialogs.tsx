@@ -1,6 +1,7 @@
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Form } from "react-router";
 import { Field, SelectField, TextareaField } from "../../../../components/forms/field.tsx";
+import { FormNotice } from "../../../../components/forms/form-notice.tsx";
 import { FormActions } from "../../../../components/forms/form-actions.tsx";
 import { useClientCheck } from "../../../../components/forms/use-client-check.ts";
 import { useIsPending } from "../../../../components/forms/use-is-pending.ts";
@@ -15,7 +16,10 @@ import {
 import { fieldErrorsOf, INTENT_FIELD, saveMessages, type FieldErrors } from "../../../../lib/forms.ts";
 import { formatBerlinDate, formatDate } from "../../../../lib/format.ts";
 import {
+  adminMessages as A,
   MAX_STAFF_PARTY_SIZE,
+  OVERBOOK_FIELD,
+  OVERBOOK_YES,
   RESERVATION_STATUSES,
   reservationLimits as L,
   STAFF_DEFAULTS,
@@ -23,7 +27,63 @@ import {
   type InfoTitle,
 } from "../../constants.ts";
 import { staffFields, staffReservationSchema, type StaffField } from "../../schema.ts";
+import type { AdminResultExtra } from "../../model.ts";
 import type { ReservationRow } from "./reservation-card.tsx";
+
+/** The question 'Überbucht: … Trotzdem speichern?' an answer carries (decision 0031). */
+export type OverbookingAnswer = NonNullable<AdminResultExtra["overbooking"]>;
+
+/** The question's form: every value sent before, with the override. A plain post, without JavaScript too. */
+function ResendForm({ question, children }: { question: OverbookingAnswer; children: React.ReactNode }) {
+  return (
+    <Form method="post" className="mt-2">
+      {Object.entries(question.values).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </Form>
+  );
+}
+
+/** Without JavaScript: the question in the page, above the list, with its button. */
+export function OverbookingInPage({ question }: { question: OverbookingAnswer }) {
+  return (
+    <FormNotice tone="error" title={A.overbookedTitle}>
+      <p>{question.message}</p>
+      <ResendForm question={question}>
+        <Button type="submit">{A.overbookAnyway}</Button>
+      </ResendForm>
+    </FormNotice>
+  );
+}
+
+/** The question after a change of status (the drop-down, 'Bestätigen'): a dialog with 'Abbrechen'. */
+export function OverbookingDialog({
+  question,
+  onClose,
+}: {
+  question: OverbookingAnswer | undefined;
+  onClose: () => void;
+}) {
+  const pending = useIsPending({ intent: question?.values[INTENT_FIELD] ?? "status" });
+  return (
+    <Dialog open={question !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-md" role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{A.overbookedTitle}</DialogTitle>
+          <DialogDescription className="text-base text-ink">{question?.message}</DialogDescription>
+        </DialogHeader>
+        {question ? (
+          <ResendForm question={question}>
+            <FormActions onCancel={onClose} pending={pending} pendingText={saveMessages.saving}>
+              {A.overbookAnyway}
+            </FormActions>
+          </ResendForm>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 /** The form of '+ Neue Reservierung' and 'Reservierung Bearbeiten' (decision 0017), in a dialog. */
 export function ReservationFormDialog({
@@ -32,6 +92,7 @@ export function ReservationFormDialog({
   reservation,
   defaultDate,
   serverErrors,
+  question,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -40,7 +101,15 @@ export function ReservationFormDialog({
   /** A new reservation's date: the date the list shows. */
   defaultDate: string;
   serverErrors: FieldErrors<StaffField> | undefined;
+  /**
+   * The server's question 'Überbucht: … Trotzdem speichern?' about this form (decision 0031), with the
+   * answer's id: shown above the buttons until a field changes; its button sends the form as it
+   * stands with the override.
+   */
+  question?: { message: string; id: string } | undefined;
 }) {
+  const [changedAfter, setChangedAfter] = useState<string | undefined>();
+  const asking = question !== undefined && question.id !== changedAfter ? question : undefined;
   const editing = reservation !== undefined;
   const intent = editing ? "update" : "create";
   const pending = useIsPending({ intent });
@@ -71,7 +140,14 @@ export function ReservationFormDialog({
               : "Eine Reservierung, die Sie selbst eintragen (z. B. nach einem Anruf). Pflichtfelder sind mit * markiert."}
           </DialogDescription>
         </DialogHeader>
-        <Form method="post" ref={formRef} onSubmit={check} noValidate className="space-y-4">
+        <Form
+          method="post"
+          ref={formRef}
+          onSubmit={check}
+          onChange={() => setChangedAfter(question?.id)}
+          noValidate
+          className="space-y-4"
+        >
           <input type="hidden" name={INTENT_FIELD} value={intent} />
           {editing ? (
             <>
@@ -164,6 +240,20 @@ export function ReservationFormDialog({
             errors={errors.notes}
             textareaProps={{ name: "notes", rows: 3, maxLength: L.notes, defaultValue: value("notes") ?? "" }}
           />
+          {asking ? (
+            <FormNotice tone="error" title={A.overbookedTitle}>
+              <p>{asking.message}</p>
+              <Button
+                type="submit"
+                name={OVERBOOK_FIELD}
+                value={OVERBOOK_YES}
+                className="mt-2"
+                disabled={pending}
+              >
+                {A.overbookAnyway}
+              </Button>
+            </FormNotice>
+          ) : null}
           <FormActions
             className="pt-2"
             onCancel={() => onOpenChange(false)}

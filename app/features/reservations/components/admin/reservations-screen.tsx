@@ -1,4 +1,4 @@
-import { CalendarClock, Mail, Printer, Search, Settings } from "lucide-react";
+import { CalendarClock, Hourglass, Mail, Printer, Search, Settings } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
@@ -9,16 +9,25 @@ import { formatLongDate } from "../../../../lib/calendar.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import { cn } from "../../../../lib/utils.ts";
 import { adminMessages as A } from "../../constants.ts";
-import { summarizeDay } from "../../day-summary.ts";
+import type { CapacitySettings } from "../../availability.ts";
+import { dayCapacity, summarizeDay } from "../../day-summary.ts";
 import type { AdminResult, ListResult, ReservationView } from "../../model.ts";
 import { ReservationCard, type ReservationRow } from "./reservation-card.tsx";
-import { DeleteReservationDialog, InfoDialog, ReservationFormDialog } from "./reservation-dialogs.tsx";
+import {
+  DeleteReservationDialog,
+  InfoDialog,
+  OverbookingDialog,
+  OverbookingInPage,
+  ReservationFormDialog,
+} from "./reservation-dialogs.tsx";
 import { DaySummaryPanel } from "./day-summary-panel.tsx";
 
 export interface ReservationsScreenProps {
   view: ReservationView;
   today: string;
   list: ListResult;
+  /** The settings the day's capacity figures need; without online seats they show nothing new. */
+  capacity: CapacitySettings;
   /** Outbox messages not sent yet: a hint with a link to the outbox. */
   mailsWaiting: number;
   result: AdminResult | undefined;
@@ -42,7 +51,14 @@ function groupByDate(reservations: readonly ReservationRow[]) {
  * dialogs of docs/product/reservations.md#staff-screen. The address holds the view, so reloading or printing
  * shows the same list.
  */
-export function ReservationsScreen({ view, today, list, mailsWaiting, result }: ReservationsScreenProps) {
+export function ReservationsScreen({
+  view,
+  today,
+  list,
+  capacity,
+  mailsWaiting,
+  result,
+}: ReservationsScreenProps) {
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -72,6 +88,14 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
     result?.intent === intent && result.outcome === "invalid" && result.resultId !== after
       ? result.fieldErrors
       : undefined;
+  // 'Überbucht: … Trotzdem speichern?' (decision 0031): in the dialog whose form was sent, else (a
+  // change of status) in a dialog of its own; without JavaScript in the page.
+  const questionFor = (intent: AdminResult["intent"], after: string | undefined) =>
+    result?.intent === intent && result.overbooking && result.resultId !== after
+      ? { message: result.overbooking.message, id: result.resultId }
+      : undefined;
+  const statusQuestion =
+    hydrated && result?.intent === "status" && result.resultId !== dismissed ? result.overbooking : undefined;
 
   // The name search: debounced, and it replaces the history entry instead of adding one per letter.
   const [query, setQuery] = useState(view.mode === "search" ? view.query : "");
@@ -104,12 +128,15 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
     navigation.formMethod === undefined;
 
   const reservations = list.ok ? list.reservations : [];
+  const roomFor = new Set(list.ok ? list.roomFor : []);
   const title =
     view.mode === "search"
       ? `Suchergebnisse für „${view.query}“`
       : view.mode === "pending"
         ? "Alle ausstehenden Anfragen"
-        : undefined;
+        : view.mode === "waitlist"
+          ? "Alle Anfragen auf der Warteliste"
+          : undefined;
 
   return (
     <div className="space-y-6">
@@ -184,6 +211,16 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
               Ausstehend
             </Link>
           </Button>
+          <Button asChild variant={view.mode === "waitlist" ? "default" : "outline"}>
+            <Link
+              to="?view=warteliste"
+              aria-current={view.mode === "waitlist" ? "true" : undefined}
+              onClick={leaveSearch}
+            >
+              <Hourglass aria-hidden="true" />
+              Warteliste
+            </Link>
+          </Button>
         </Form>
         <Form
           method="get"
@@ -222,6 +259,7 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
         </Form>
       </div>
 
+      {result?.overbooking && !hydrated ? <OverbookingInPage question={result.overbooking} /> : null}
       {result && !hydrated && result.info ? (
         <NoticeInPage
           notice={{
@@ -274,7 +312,10 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
         <div
           className={cn(
             "space-y-8",
-            view.mode === "date" && "lg:grid lg:grid-cols-[1fr_18rem] lg:gap-6 lg:space-y-0 print:block",
+            view.mode === "date" && "lg:grid lg:gap-6 lg:space-y-0 print:block",
+            // The seats column needs room beside the guests (decision 0031).
+            view.mode === "date" &&
+              (capacity.onlineSeats === null ? "lg:grid-cols-[1fr_18rem]" : "lg:grid-cols-[1fr_22rem]"),
           )}
         >
           <div className="space-y-8">
@@ -294,6 +335,7 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
                     <ReservationCard
                       key={reservation.id}
                       reservation={reservation}
+                      roomFree={roomFor.has(reservation.id)}
                       onEdit={() => setEditing({ reservation, after: result?.resultId })}
                       onDelete={() => setDeleting({ reservation, after: result?.resultId })}
                     />
@@ -302,7 +344,12 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
               </section>
             ))}
           </div>
-          {view.mode === "date" ? <DaySummaryPanel summary={summarizeDay(reservations)} /> : null}
+          {view.mode === "date" ? (
+            <DaySummaryPanel
+              summary={summarizeDay(reservations)}
+              capacity={dayCapacity(reservations, capacity)}
+            />
+          ) : null}
         </div>
       )}
 
@@ -312,6 +359,7 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
         onOpenChange={(open) => (open ? undefined : setAdding(undefined))}
         defaultDate={shownDate}
         serverErrors={adding ? formErrors("create", adding.after) : undefined}
+        question={adding ? questionFor("create", adding.after) : undefined}
       />
       <ReservationFormDialog
         key={`edit-${editing?.reservation.id ?? ""}-${editing?.after ?? ""}`}
@@ -320,12 +368,14 @@ export function ReservationsScreen({ view, today, list, mailsWaiting, result }: 
         reservation={editing?.reservation}
         defaultDate={shownDate}
         serverErrors={editing ? formErrors("update", editing.after) : undefined}
+        question={editing ? questionFor("update", editing.after) : undefined}
       />
       <DeleteReservationDialog
         reservation={deleting?.reservation}
         onOpenChange={(open) => (open ? undefined : setDeleting(undefined))}
       />
       <InfoDialog info={info} onClose={() => setDismissed(result?.resultId)} />
+      <OverbookingDialog question={statusQuestion} onClose={() => setDismissed(result?.resultId)} />
     </div>
   );
 }

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
+import { contentDefaults } from "../../shared/content/defaults.ts";
+import { createMailer, type MailTransport } from "../../shared/mail/mailer.server.ts";
+import { recordingLogger } from "../../../tests/support/silent-logger.ts";
+import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { handleAdminAction, type AdminDependencies } from "./admin.server.ts";
+import type { ReservationStatus } from "./constants.ts";
+import { DEFAULT_SETTINGS } from "./settings.ts";
+
+/**
+ * The question 'Überbucht' is asked in the writing transaction after the date is locked (decision
+ * 0031): staff confirming the last seats at the same moment cannot all pass on them. Without the
+ * lock (`overbookingCheck`), PostgreSQL lets several through.
+ */
+const transport: MailTransport = { async send() {}, close() {} };
+const DATE = "2030-06-12";
+
+describe.each(testDatabases())("staff saves weighed one at a time per date on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  const add = async (name: string, partySize: number, status: ReservationStatus) => {
+    const now = new Date().toISOString();
+    const row = await handle.db
+      .insertInto("reservations")
+      .values({
+        customer_name: name,
+        customer_name_search: name.toLowerCase(),
+        email: null,
+        phone_number: null,
+        reservation_date: DATE,
+        reservation_time: "19:00",
+        party_size: partySize,
+        notes: null,
+        status,
+        request_token: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+
+  it("20 waitlist requests confirmed at once into room for one: one is saved, 19 are asked", async () => {
+    handle = await engine.open();
+    const { logger } = recordingLogger();
+    const deps: AdminDependencies = {
+      db: handle.db,
+      logger,
+      mailer: createMailer({ db: handle.db, logger, transport, from: undefined, retryBaseMs: 60_000 }),
+      mail: {
+        contact: contentDefaults["global.contact"],
+        notifyEmail: undefined,
+        siteOrigin: "http://localhost",
+      },
+      username: "Chef",
+      settings: { ...DEFAULT_SETTINGS, totalSeats: 70, onlineSeats: 60 },
+    };
+    await add("Große Gruppe", 56, "CONFIRMED");
+    const waiting: number[] = [];
+    for (let index = 0; index < 20; index += 1) waiting.push(await add(`Warten ${index}`, 4, "WAITLIST"));
+    const answers = await Promise.all(
+      waiting.map((id) => {
+        const form = new FormData();
+        form.set("intent", "status");
+        form.set("id", String(id));
+        form.set("status", "CONFIRMED");
+        return handleAdminAction(form, deps);
+      }),
+    );
+    expect(answers.filter((answer) => answer.result.outcome === "done")).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19);
+    const confirmed = await handle.db
+      .selectFrom("reservations")
+      .select("id")
+      .where("status", "=", "CONFIRMED")
+      .where("party_size", "=", 4)
+      .execute();
+    expect(confirmed).toHaveLength(1);
+  });
+});

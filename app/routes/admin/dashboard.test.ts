@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createSession } from "../../features/auth/session.server.ts";
+import { saveReservationSettings } from "../../features/reservations/settings.server.ts";
+import { DEFAULT_SETTINGS } from "../../features/reservations/settings.ts";
+import { berlinToday } from "../../lib/format.ts";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
+import { callRoute, staffScreenContext } from "../../../tests/support/admin-routes.ts";
+import { createStaff } from "../../../tests/support/staff.ts";
+import { testDatabases } from "../../../tests/support/test-databases.ts";
+
+/** The dashboard's reservations card: today's free seats per service once online seats are set (decision 0031). */
+const FILE = "routes/admin/dashboard.tsx";
+
+describe.each(testDatabases())("dashboard's seats on $dialect", (engine) => {
+  let handle: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    handle = undefined;
+  });
+
+  async function dashboard() {
+    handle = await engine.open();
+    const db = handle.db;
+    const cookie = `tavola_session=${await createSession(db, await createStaff(db, "Luca"), null)}`;
+    const context = staffScreenContext(handle);
+    const load = async () =>
+      (await callRoute(FILE, "loader", {
+        request: new Request("http://localhost/admin", { headers: { cookie } }),
+        context,
+        url: new URL("http://localhost/admin"),
+      })) as { seats: string; freeToday: string | undefined };
+    return { db, load };
+  }
+
+  it("says 'Heute frei: mittags …, abends … Plätze' by the availability rule, only with online seats", async () => {
+    const { db, load } = await dashboard();
+    expect(await load()).toMatchObject({ seats: "Noch keine Plätze festgelegt", freeToday: undefined });
+
+    await saveReservationSettings(db, { ...DEFAULT_SETTINGS, totalSeats: 70, onlineSeats: 60 }, "Chef");
+    const now = new Date().toISOString();
+    const today = berlinToday();
+    const row = (time: string, party_size: number, status: "CONFIRMED" | "PENDING" | "WAITLIST") => ({
+      customer_name: "Gast",
+      customer_name_search: "gast",
+      email: null,
+      phone_number: null,
+      reservation_date: today,
+      reservation_time: time,
+      party_size,
+      notes: null,
+      status,
+      request_token: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await db
+      .insertInto("reservations")
+      .values([
+        row("12:00", 20, "CONFIRMED"),
+        row("19:00", 40, "PENDING"),
+        row("19:30", 8, "CONFIRMED"),
+        row("19:30", 30, "WAITLIST"),
+      ])
+      .execute();
+    expect(await load()).toMatchObject({
+      seats: "70 Plätze, davon 60 online",
+      freeToday: "Heute frei: mittags 40, abends 12 Plätze",
+    });
+  });
+
+  it("shows the dashboard when the settings cannot be read, as a fresh installation", async () => {
+    const { db, load } = await dashboard();
+    await db.schema.dropTable("reservation_closures").execute();
+    expect(await load()).toMatchObject({ seats: "Noch keine Plätze festgelegt", freeToday: undefined });
+  });
+});
