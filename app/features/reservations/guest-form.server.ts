@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { addDays, isCalendarDate } from "../../lib/calendar.ts";
 import { readForm } from "../../lib/forms.ts";
-import type { Logger } from "../../lib/logger.server.ts";
 import type { AppServices } from "../../shared/app-context.ts";
 import type { ContactContent, OpeningHoursContent } from "../../shared/content/schemas.ts";
 import { dayAnswerOf, formDayOf, type KnownDay } from "./availability-answer.ts";
@@ -11,7 +10,7 @@ import { heldBetween, heldOn } from "./availability.server.ts";
 import { submitReservationRequest, type RequestAnswer } from "./request.server.ts";
 import { bookingWindow, type BookingWindow } from "./rules.ts";
 import { readReservationSettings } from "./settings.server.ts";
-import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
+import type { ReservationSettings } from "./settings.ts";
 
 /**
  * The guest's reservation form as its pages serve it — the home page's section and `/reservieren`
@@ -25,22 +24,6 @@ export interface GuestFormSetup {
   largestParty: number;
   horizonMonths: number;
   exceptionDates: string[];
-}
-
-/**
- * The settings for a guest's page. A failed read must not take the page down: the form then follows
- * the defaults, and the server judges the request itself when it arrives.
- */
-export async function readGuestFormSettings(
-  db: Kysely<Database>,
-  logger: Logger,
-): Promise<ReservationSettings> {
-  try {
-    return await readReservationSettings(db);
-  } catch (error) {
-    logger.error("reservation settings could not be read", { error });
-    return DEFAULT_SETTINGS;
-  }
 }
 
 export const guestFormSetupOf = (settings: ReservationSettings, now = new Date()): GuestFormSetup => ({

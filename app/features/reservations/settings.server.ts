@@ -57,9 +57,10 @@ export async function readReservationSettings(db: Kysely<Database>): Promise<Res
 }
 
 /**
- * The settings for a staff screen that must show anyway: when they cannot be read, the defaults
- * (nothing limited, so no capacity figures and no question 'Überbucht'), and the failure is logged —
- * as the home page does (docs/product/reservations.md#staff-screen).
+ * The settings for a page that must show anyway (a guest's form, a staff screen): when they cannot be
+ * read, the defaults (nothing limited, so no capacity figures and no question 'Überbucht'), and the
+ * failure is logged. The server still judges a guest's request by the stored settings when it
+ * arrives (docs/product/reservations.md#staff-screen).
  */
 export function readSettingsOrDefaults(db: Kysely<Database>, logger: Logger): Promise<ReservationSettings> {
   return readReservationSettings(db).catch((error: unknown) => {

@@ -13,12 +13,9 @@ import { PublicGallery } from "../../features/gallery/components/public-gallery.
 import { loadPublicGallery } from "../../features/gallery/gallery.server.ts";
 import { ShowcaseCarousel } from "../../features/menu/components/showcase-carousel.tsx";
 import { ReservationRequestForm } from "../../features/reservations/components/reservation-request-form.tsx";
-import {
-  answerGuestRequest,
-  guestFormSetupOf,
-  readGuestFormSettings,
-} from "../../features/reservations/guest-form.server.ts";
+import { answerGuestRequest, guestFormSetupOf } from "../../features/reservations/guest-form.server.ts";
 import { data } from "react-router";
+import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
 import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
 import { services } from "../../shared/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
@@ -58,7 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     readContentBlocks(database.db, logger, homeKeys),
     loadShowcase(database.db, logger),
     loadPublicGallery(database.db, logger),
-    readGuestFormSettings(database.db, logger),
+    readSettingsOrDefaults(database.db, logger),
   ]);
   return { ...blocks, showcase, gallery, reservation: guestFormSetupOf(settings) };
 }

@@ -7,8 +7,8 @@ import {
   guestFormSetupOf,
   knownDay,
   prefillOf,
-  readGuestFormSettings,
 } from "../../features/reservations/guest-form.server.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
 import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { services } from "../../shared/app-context.ts";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
   const [blocks, settings] = await Promise.all([
     readContentBlocks(database.db, logger, ["home.reservations", "global.opening_hours"]),
-    readGuestFormSettings(database.db, logger),
+    readSettingsOrDefaults(database.db, logger),
   ]);
   const setup = guestFormSetupOf(settings);
   const prefill = prefillOf(new URL(request.url).searchParams, setup);
