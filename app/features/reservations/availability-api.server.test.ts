@@ -69,8 +69,41 @@ describe.each(testDatabases())("the availability API on $dialect", (engine) => {
       zeiten: Array<{ zeit: string; frei: boolean }>;
     };
     expect(body).toMatchObject({ datum: "2026-11-27", personen: 4 });
-    expect(body.zeiten.find((time) => time.zeit === "19:00")).toEqual({ zeit: "19:00", frei: false });
+    expect(body.zeiten.find((time) => time.zeit === "19:00")).toEqual({
+      zeit: "19:00",
+      frei: false,
+      grund: "ausgebucht",
+    });
     expect(body.zeiten.find((time) => time.zeit === "12:00")).toEqual({ zeit: "12:00", frei: true });
+  });
+
+  it("a fully booked date keeps its times, none free, and says so; a time too soon says why", async () => {
+    await book("19:00", 4);
+    const full = {
+      ...DEFAULT_SETTINGS,
+      onlineSeats: 4,
+      exceptions: [{ date: "2026-11-27", opens: "18:00", closes: "20:00", note: "" }],
+    };
+    const answer = await ask("datum=2026-11-27&personen=2", full);
+    expect(answer.body).toEqual({
+      datum: "2026-11-27",
+      personen: 2,
+      zeiten: ["18:00", "18:30", "19:00", "19:30"].map((zeit) => ({
+        zeit,
+        frei: false,
+        grund: "ausgebucht",
+      })),
+      hinweis: "An diesem Tag sind online keine Plätze mehr frei.",
+    });
+    // Three hours' lead time from 24.11. 10:15 (Berlin): 11:30 and 12:00 are too soon, 13:30 is free.
+    const soon = await ask("datum=2026-11-24&personen=2", { ...DEFAULT_SETTINGS, leadMinutes: 180 });
+    const zeiten = (soon.body as { zeiten: Array<{ zeit: string; frei: boolean; grund?: string }> }).zeiten;
+    expect(zeiten.find((time) => time.zeit === "11:30")).toEqual({
+      zeit: "11:30",
+      frei: false,
+      grund: "vorlaufzeit",
+    });
+    expect(zeiten.find((time) => time.zeit === "13:30")).toEqual({ zeit: "13:30", frei: true });
   });
 
   it("says why a date has no times: a closure's note", async () => {

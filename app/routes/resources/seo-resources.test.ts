@@ -20,6 +20,7 @@ const PUBLIC_PATHS = [
   "/speisekarte",
   "/wochenkarte",
   "/mitteilungen",
+  "/reservieren",
   "/impressum",
   "/datenschutz",
   "/nutzungsbedingungen",
