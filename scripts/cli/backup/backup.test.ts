@@ -159,6 +159,9 @@ async function seed(site: Site) {
       .insertInto("rate_limit_counters")
       .values({ key: "k", hits: 1, window_started_at: now, expires_at: now })
       .execute();
+    // The demo content's settings give way to these, which set every column.
+    await db.deleteFrom("reservation_closures").execute();
+    await db.deleteFrom("reservation_settings").execute();
     await db
       .insertInto("reservation_settings")
       .values({
