@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
-import { saveReservationSettings } from "../../app/features/reservations/settings.server.ts";
+import {
+  readReservationSettings,
+  saveReservationSettings,
+} from "../../app/features/reservations/settings.server.ts";
 import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
@@ -45,15 +48,26 @@ async function request(page: Page, name: string, date: string, party: string, ti
 }
 
 test("6 online seats, auto-confirmation up to 2: confirmed at once, then waiting, then full", async ({
+  browser,
   page,
   site,
   mailbox,
+  signIn,
 }) => {
-  await saveReservationSettings(
-    site.db,
-    { ...DEFAULT_SETTINGS, totalSeats: 10, onlineSeats: 6, autoConfirmUpTo: 2 },
-    "e2e-chef",
-  );
+  // The owner sets them on 'Reservierungseinstellungen'.
+  const owner = await browser.newContext({ baseURL: site.origin });
+  await signIn(owner);
+  const settings = await owner.newPage();
+  await settings.goto("/admin/reservations/einstellungen");
+  await waitForHydration(settings);
+  await settings.getByLabel("Plätze gesamt").fill("10");
+  await settings.getByLabel("Davon online buchbar").fill("6");
+  await settings.getByLabel("Automatisch bestätigen").selectOption({ label: "bis 2 Personen" });
+  await settings.getByRole("button", { name: "Speichern" }).click();
+  await expect(toastRegion(settings).getByText("Einstellungen gespeichert")).toBeVisible();
+  await owner.close();
+  expect(await readReservationSettings(site.db)).toMatchObject({ onlineSeats: 6, autoConfirmUpTo: 2 });
+
   const date = openDay();
   // The demo content's reservations on that day would hold seats too.
   await site.db.deleteFrom("reservations").where("reservation_date", "=", date).execute();
