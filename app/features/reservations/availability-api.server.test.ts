@@ -1,3 +1,6 @@
+import { createStaffReservation, deleteReservation, updateReservation } from "./reservations.server.ts";
+import type { StaffReservationValues } from "./schema.ts";
+import { saveReservationSettings } from "./settings.server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { contentDefaults } from "../../shared/content/defaults.ts";
@@ -16,6 +19,17 @@ import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
 /** `GET /api/verfuegbarkeit`: the rule's answer as JSON, German 400s for bad questions, kept briefly. */
 const now = new Date("2026-11-24T09:15:00Z");
 const hours = contentDefaults["global.opening_hours"];
+
+const staffValues: StaffReservationValues = {
+  customer_name: "Gast",
+  email: null,
+  phone_number: null,
+  reservation_date: "2026-11-27",
+  reservation_time: "19:00",
+  party_size: 2,
+  notes: null,
+  status: "CONFIRMED",
+};
 
 describe.each(testDatabases())("the availability API on $dialect", (engine) => {
   let handle: DatabaseHandle;
@@ -168,6 +182,22 @@ describe.each(testDatabases())("the availability API on $dialect", (engine) => {
     expect(reads).toBe(1);
     await ask("datum=2026-11-27&personen=2", DEFAULT_SETTINGS, now.getTime() + 6000);
     expect(reads).toBe(2);
+  });
+
+  it("forgets what it kept once a reservation or the settings are written in this process", async () => {
+    const question = "datum=2026-11-27&personen=2";
+    await ask(question);
+    const writes = [
+      () => createStaffReservation(handle.db, staffValues),
+      () => updateReservation(handle.db, 1, { status: "CANCELLED" }),
+      () => deleteReservation(handle.db, 1),
+      () => saveReservationSettings(handle.db, { ...DEFAULT_SETTINGS, onlineSeats: 20 }, "Anna"),
+    ];
+    for (const [index, write] of writes.entries()) {
+      await write();
+      await ask(question);
+      expect(reads, `after write ${index + 1}`).toBe(index + 2);
+    }
   });
 });
 

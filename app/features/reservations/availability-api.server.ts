@@ -137,6 +137,15 @@ export async function answerAvailability(
   return fresh;
 }
 
+/**
+ * Forgets the kept answers: called after every write that changes what is free (a reservation
+ * stored, changed or deleted, the settings saved), so this process never answers from before it.
+ * Other processes sharing the database keep theirs for at most ANSWER_SECONDS.
+ */
+export function forgetKeptAnswers(): void {
+  kept.clear();
+}
+
 /** For tests: forget what was kept and counted. */
 export function forgetAvailabilityAnswers(): void {
   kept.clear();

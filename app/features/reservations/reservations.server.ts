@@ -4,6 +4,7 @@ import type { Database } from "../../../db/database.types.ts";
 import { nowIso } from "../../../db/database.server.ts";
 import { enqueueMail, type OutgoingMail } from "../../shared/mail/outbox.server.ts";
 import { lockReservationDay } from "./availability.server.ts";
+import { forgetKeptAnswers } from "./availability-api.server.ts";
 import type { ReservationStatus } from "./constants.ts";
 import type { Reservation, ReservationView } from "./model.ts";
 import { searchableName, type ReservationRequest, type StaffReservationValues } from "./schema.ts";
@@ -118,58 +119,60 @@ export async function createGuestRequest(
   mailsFor?: MailsFor,
   admit: Admit = admitAll,
 ): Promise<CreatedRequest | RefusedRequest> {
-  return db.transaction().execute(async (trx) => {
-    await lockReservationDay(trx, request.date);
-    const token = request.request_token || derivedRequestKey(request);
-    const since = new Date(Date.now() - RESEND_WINDOW_MS).toISOString();
-    const same = await trx
-      .selectFrom("reservations")
-      .select(columns)
-      .where("status", "=", "PENDING")
-      .where("reservation_date", "=", request.date)
-      .where("reservation_time", "=", request.time)
-      .where("customer_name_search", "=", searchableName(request.name))
-      .where("email", "=", request.email)
-      .where("party_size", "=", request.party_size)
-      .where("created_at", ">", since)
-      .limit(1)
-      .executeTakeFirst();
-    if (same) return { reservation: same, duplicate: true, mailIds: [] };
-
-    const admission = await admit(trx);
-    if ("refused" in admission) return admission;
-    const now = nowIso();
-    // The key's unique index settles two copies arriving at the same moment: one insert wins, the
-    // other inserts nothing and finds the winner's row.
-    const inserted = await trx
-      .insertInto("reservations")
-      .values({
-        customer_name: request.name,
-        customer_name_search: searchableName(request.name),
-        email: request.email,
-        phone_number: request.phone,
-        reservation_date: request.date,
-        reservation_time: request.time,
-        party_size: request.party_size,
-        notes: request.notes,
-        status: admission.status,
-        request_token: token,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column("request_token").doNothing())
-      .returning(columns)
-      .executeTakeFirst();
-    if (!inserted) {
-      const earlier = await trx
+  return afterWrite(
+    db.transaction().execute(async (trx) => {
+      await lockReservationDay(trx, request.date);
+      const token = request.request_token || derivedRequestKey(request);
+      const since = new Date(Date.now() - RESEND_WINDOW_MS).toISOString();
+      const same = await trx
         .selectFrom("reservations")
         .select(columns)
-        .where("request_token", "=", token)
-        .executeTakeFirstOrThrow();
-      return { reservation: earlier, duplicate: true, mailIds: [] };
-    }
-    return { reservation: inserted, duplicate: false, mailIds: await enqueueAll(trx, inserted, mailsFor) };
-  });
+        .where("status", "=", "PENDING")
+        .where("reservation_date", "=", request.date)
+        .where("reservation_time", "=", request.time)
+        .where("customer_name_search", "=", searchableName(request.name))
+        .where("email", "=", request.email)
+        .where("party_size", "=", request.party_size)
+        .where("created_at", ">", since)
+        .limit(1)
+        .executeTakeFirst();
+      if (same) return { reservation: same, duplicate: true, mailIds: [] };
+
+      const admission = await admit(trx);
+      if ("refused" in admission) return admission;
+      const now = nowIso();
+      // The key's unique index settles two copies arriving at the same moment: one insert wins, the
+      // other inserts nothing and finds the winner's row.
+      const inserted = await trx
+        .insertInto("reservations")
+        .values({
+          customer_name: request.name,
+          customer_name_search: searchableName(request.name),
+          email: request.email,
+          phone_number: request.phone,
+          reservation_date: request.date,
+          reservation_time: request.time,
+          party_size: request.party_size,
+          notes: request.notes,
+          status: admission.status,
+          request_token: token,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column("request_token").doNothing())
+        .returning(columns)
+        .executeTakeFirst();
+      if (!inserted) {
+        const earlier = await trx
+          .selectFrom("reservations")
+          .select(columns)
+          .where("request_token", "=", token)
+          .executeTakeFirstOrThrow();
+        return { reservation: earlier, duplicate: true, mailIds: [] };
+      }
+      return { reservation: inserted, duplicate: false, mailIds: await enqueueAll(trx, inserted, mailsFor) };
+    }),
+  );
 }
 
 const staffRow = (values: StaffReservationValues) => ({
@@ -211,6 +214,13 @@ const placementOf = (
   status: row.status,
 });
 
+/** A write's result, once the availability API's kept answers are forgotten (they may be stale now). */
+async function afterWrite<T>(write: Promise<T>): Promise<T> {
+  const result = await write;
+  forgetKeptAnswers();
+  return result;
+}
+
 /** A reservation staff enter (a guest who phoned). */
 export async function createStaffReservation(
   db: Db,
@@ -218,16 +228,18 @@ export async function createStaffReservation(
   mailsFor?: MailsFor,
   check?: ChangeCheck,
 ): Promise<{ reservation: Reservation; mailIds: number[] }> {
-  return db.transaction().execute(async (trx) => {
-    await check?.(trx, { id: undefined, before: undefined, after: placementOf(staffRow(values)) });
-    const now = nowIso();
-    const reservation = await trx
-      .insertInto("reservations")
-      .values({ ...staffRow(values), created_at: now, updated_at: now })
-      .returning(columns)
-      .executeTakeFirstOrThrow();
-    return { reservation, mailIds: await enqueueAll(trx, reservation, mailsFor) };
-  });
+  return afterWrite(
+    db.transaction().execute(async (trx) => {
+      await check?.(trx, { id: undefined, before: undefined, after: placementOf(staffRow(values)) });
+      const now = nowIso();
+      const reservation = await trx
+        .insertInto("reservations")
+        .values({ ...staffRow(values), created_at: now, updated_at: now })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      return { reservation, mailIds: await enqueueAll(trx, reservation, mailsFor) };
+    }),
+  );
 }
 
 export class ReservationNotFoundError extends Error {
@@ -303,14 +315,17 @@ export async function updateReservation(
       }
       return { reservation, previousStatus: current.status, mailIds };
     });
-    if (result) return result;
+    if (result) {
+      forgetKeptAnswers();
+      return result;
+    }
     if (attempt >= 5)
       throw new Error("Die Reservierung wurde gleichzeitig geändert. Bitte erneut versuchen.");
   }
 }
 
 export async function deleteReservation(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom("reservations").where("id", "=", id).executeTakeFirst();
+  const result = await afterWrite(db.deleteFrom("reservations").where("id", "=", id).executeTakeFirst());
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
+import { forgetKeptAnswers } from "./availability-api.server.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
 
 /**
@@ -79,6 +80,7 @@ export async function saveReservationSettings(
   username: string,
 ): Promise<void> {
   await db.transaction().execute((trx) => writeReservationSettings(trx, settings, username));
+  forgetKeptAnswers();
 }
 
 /** The same inside a transaction the caller holds (the demo content's). */
