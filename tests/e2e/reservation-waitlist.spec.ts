@@ -3,8 +3,8 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { saveReservationSettings } from "../../app/features/reservations/settings.server.ts";
 import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
-import type { ReservationStatus } from "../../app/features/reservations/constants.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
+import { insertReservation, type TestReservation } from "../support/reservations.ts";
 import { accessibilityViolations, expect, test, waitForHydration, type Site } from "./fixtures.ts";
 
 /**
@@ -26,29 +26,7 @@ function openDay(from: number): string {
 }
 
 /** A reservation straight into the database, on a date the demo content's reservations were cleared from. */
-async function reservation(
-  site: Site,
-  values: { name: string; date: string; time: string; partySize: number; status: ReservationStatus },
-) {
-  const now = new Date().toISOString();
-  await site.db
-    .insertInto("reservations")
-    .values({
-      customer_name: values.name,
-      customer_name_search: values.name.toLocaleLowerCase("de-DE"),
-      email: `${values.name.toLowerCase().replace(/\W+/g, ".")}@example.de`,
-      phone_number: null,
-      reservation_date: values.date,
-      reservation_time: values.time,
-      party_size: values.partySize,
-      notes: null,
-      status: values.status,
-      request_token: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-}
+const reservation = (site: Site, values: TestReservation) => insertReservation(site.db, values);
 
 /** A date of its own: the demo content's reservations on it would hold seats too. */
 async function clearedDay(site: Site, from: number) {

@@ -4,6 +4,7 @@ import { saveReservationSettings } from "./settings.server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { contentDefaults } from "../../shared/content/defaults.ts";
+import { insertReservation } from "../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import {
   answerAvailability,
@@ -51,26 +52,8 @@ describe.each(testDatabases())("the availability API on $dialect", (engine) => {
       at,
     );
 
-  async function book(time: string, party: number) {
-    const stamp = now.toISOString();
-    await handle.db
-      .insertInto("reservations")
-      .values({
-        customer_name: "Gast",
-        customer_name_search: "gast",
-        email: null,
-        phone_number: null,
-        reservation_date: "2026-11-27",
-        reservation_time: time,
-        party_size: party,
-        notes: null,
-        status: "CONFIRMED",
-        request_token: null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-  }
+  const book = (time: string, party: number) =>
+    insertReservation(handle.db, { date: "2026-11-27", time, partySize: party, status: "CONFIRMED" });
 
   it("lists a date's times with whether each is free, by the same rule the server stores by", async () => {
     await book("19:00", 4);

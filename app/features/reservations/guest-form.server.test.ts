@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { contentDefaults } from "../../shared/content/defaults.ts";
+import { insertReservation } from "../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { reservationMessages as M } from "./constants.ts";
 import { guestFormSetupOf, knownDay, prefillOf } from "./guest-form.server.ts";
@@ -33,24 +34,7 @@ describe.each(testDatabases())("a date's times for the page, on $dialect", (engi
 
   it("a fully booked date comes with the next dates that have room", async () => {
     handle = await engine.open();
-    const stamp = now.toISOString();
-    await handle.db
-      .insertInto("reservations")
-      .values({
-        customer_name: "Gast",
-        customer_name_search: "gast",
-        email: null,
-        phone_number: null,
-        reservation_date: "2026-11-27",
-        reservation_time: "19:00",
-        party_size: 2,
-        notes: null,
-        status: "CONFIRMED",
-        request_token: null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
+    await insertReservation(handle.db, { date: "2026-11-27", time: "19:00", status: "CONFIRMED" });
     const settings = {
       ...DEFAULT_SETTINGS,
       onlineSeats: 2,

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { contentDefaults } from "../../shared/content/defaults.ts";
 import { createMailer, type MailTransport } from "../../shared/mail/mailer.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
+import { insertReservation } from "../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { handleAdminAction, type AdminDependencies } from "./admin.server.ts";
 import type { ReservationStatus } from "./constants.ts";
@@ -20,28 +21,8 @@ describe.each(testDatabases())("staff saves weighed one at a time per date on $d
   let handle: DatabaseHandle;
   afterEach(async () => handle?.close());
 
-  const add = async (name: string, partySize: number, status: ReservationStatus) => {
-    const now = new Date().toISOString();
-    const row = await handle.db
-      .insertInto("reservations")
-      .values({
-        customer_name: name,
-        customer_name_search: name.toLowerCase(),
-        email: null,
-        phone_number: null,
-        reservation_date: DATE,
-        reservation_time: "19:00",
-        party_size: partySize,
-        notes: null,
-        status,
-        request_token: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
+  const add = (name: string, partySize: number, status: ReservationStatus) =>
+    insertReservation(handle.db, { name, email: null, date: DATE, time: "19:00", partySize, status });
 
   it("20 waitlist requests confirmed at once into room for one: one is saved, 19 are asked", async () => {
     handle = await engine.open();

@@ -12,6 +12,7 @@ import type { ReservationStatus } from "../../features/reservations/constants.ts
 import { callRoute } from "../../../tests/support/admin-routes.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
+import { insertReservation } from "../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 
 /**
@@ -74,28 +75,8 @@ describe.each(testDatabases())("reservations screen and capacity on $dialect", (
         url: new URL(address()),
       })) as Answer;
     };
-    const add = async (name: string, time: string, partySize: number, status: ReservationStatus) => {
-      const now = new Date().toISOString();
-      const row = await db
-        .insertInto("reservations")
-        .values({
-          customer_name: name,
-          customer_name_search: name.toLowerCase(),
-          email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.de`,
-          phone_number: null,
-          reservation_date: DATE,
-          reservation_time: time,
-          party_size: partySize,
-          notes: null,
-          status,
-          request_token: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
-    };
+    const add = (name: string, time: string, partySize: number, status: ReservationStatus) =>
+      insertReservation(db, { name, date: DATE, time, partySize, status });
     const statusOf = async (id: number) =>
       (await db.selectFrom("reservations").select("status").where("id", "=", id).executeTakeFirstOrThrow())
         .status;

@@ -1,0 +1,40 @@
+import type { Kysely } from "kysely";
+import type { Database, ReservationStatus } from "../../db/database.types.ts";
+
+/** What a test says of a reservation it stores; the rest is a plausible guest's. */
+export interface TestReservation {
+  name?: string;
+  /** `null` for a reservation without an address (a guest who phoned). */
+  email?: string | null;
+  date: string;
+  time?: string;
+  partySize?: number;
+  status?: ReservationStatus;
+  createdAt?: string;
+}
+
+/** A reservation straight into the database, as if a guest had sent it (PENDING unless said); its id. */
+export async function insertReservation(db: Kysely<Database>, values: TestReservation): Promise<number> {
+  const name = values.name ?? "Gast";
+  const stamp = values.createdAt ?? new Date().toISOString();
+  const row = await db
+    .insertInto("reservations")
+    .values({
+      customer_name: name,
+      customer_name_search: name.toLocaleLowerCase("de-DE"),
+      email:
+        values.email === undefined ? `${name.toLowerCase().replace(/\W+/g, ".")}@example.de` : values.email,
+      phone_number: null,
+      reservation_date: values.date,
+      reservation_time: values.time ?? "18:00",
+      party_size: values.partySize ?? 2,
+      notes: null,
+      status: values.status ?? "PENDING",
+      request_token: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
