@@ -19,11 +19,13 @@ import {
   statusLabels,
   type InfoTitle,
 } from "./constants.ts";
+import { berlinToday } from "../../lib/format.ts";
 import type { AdminIntent, AdminResult, AdminResultExtra, ListResult } from "./model.ts";
 import {
   reservationCancellation,
   reservationConfirmation,
   reservationNotice,
+  waitlistClosed,
   type MailContext,
 } from "./mails.server.ts";
 import { overbookingCheck, OverbookingError } from "./overbooking.server.ts";
@@ -71,14 +73,19 @@ const readAtFormat = new Intl.DateTimeFormat("de-DE", {
 /**
  * The listed waitlist requests whose time has room again for their party, by the seats and pacing of
  * the availability rule over their date's holding reservations ('Platz frei', decision 0031). Staff
- * decide about the rest (hours, lead time, a time already past), so those are not asked.
+ * decide about the rest (hours, lead time, a time already past today), so those are not asked; a
+ * request for a day already over is never flagged.
  */
 async function waitlistWithRoom(
   db: Kysely<Database>,
   reservations: readonly Reservation[],
   settings: CapacitySettings,
 ): Promise<number[]> {
-  const waiting = reservations.filter((reservation) => reservation.status === "WAITLIST");
+  // A request for a day already over has no table to wait for.
+  const today = berlinToday();
+  const waiting = reservations.filter(
+    (reservation) => reservation.status === "WAITLIST" && reservation.reservation_date >= today,
+  );
   if (waiting.length === 0) return [];
   const dates = waiting.map((reservation) => reservation.reservation_date).sort();
   const held = await heldBetween(db, dates[0] ?? "", dates.at(-1) ?? "");
@@ -132,12 +139,18 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * The mails a change causes (decision 0017): the confirmation when it changes into CONFIRMED, the
- * cancellation notice when it changes into CANCELLED; nothing when the status stays.
+ * cancellation notice when it changes into CANCELLED (for a waitlist request: that no seat came
+ * free); nothing when the status stays.
  */
 const mailsForChange = (context: MailContext) => (reservation: Reservation, previous: string) => {
   if (reservation.status === previous) return [];
   if (reservation.status === "CONFIRMED") return [reservationConfirmation(reservation, context)];
-  if (reservation.status === "CANCELLED") return [reservationCancellation(reservation, context)];
+  if (reservation.status === "CANCELLED")
+    return [
+      previous === "WAITLIST"
+        ? waitlistClosed(reservation, context)
+        : reservationCancellation(reservation, context),
+    ];
   return [];
 };
 

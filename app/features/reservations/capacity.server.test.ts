@@ -223,4 +223,40 @@ describe.each(testDatabases())("the reservation book's capacity on $dialect", (e
     expect(soon.result).not.toHaveProperty("waitlistOffered");
     expect(await handle.db.selectFrom("reservations").select("id").execute()).toEqual([]);
   });
+
+  it("a request sent again is answered as the first was — confirmed or on the waitlist — and stored once", async () => {
+    handle = await engine.open();
+    const settings = { ...DEFAULT_SETTINGS, onlineSeats: 2, autoConfirmUpTo: 4 };
+    // Without JavaScript (no form key) and with it (the form's key), each sent twice.
+    for (const [index, token] of [
+      [1, ""],
+      [2, "form-2"],
+    ] as const) {
+      const form = () => guestForm(index, { request_token: token, time: index === 1 ? "12:00" : "19:00" });
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const answer = await submitReservationRequest(form(), deps(settings, "192.0.2.1"));
+        expect(answer, `guest ${index}, attempt ${attempt + 1}`).toMatchObject({
+          status: 200,
+          result: { notice: { title: M.confirmedTitle } },
+        });
+      }
+    }
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await submitReservationRequest(
+        guestForm(3, { request_token: "", time: "19:00", waitlist: "ja" }),
+        deps(settings, "192.0.2.1"),
+      );
+      expect(answer.result).toMatchObject({ notice: { title: M.waitlistTitle } });
+    }
+    const rows = await handle.db
+      .selectFrom("reservations")
+      .select(["customer_name", "status"])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { customer_name: "Gast 1", status: "CONFIRMED" },
+      { customer_name: "Gast 2", status: "CONFIRMED" },
+      { customer_name: "Gast 3", status: "WAITLIST" },
+    ]);
+  });
 });

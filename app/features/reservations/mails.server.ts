@@ -93,6 +93,8 @@ function guestMail(
     kind: string;
     /** 'bestätigt', 'storniert': the subject's word for what happened. */
     outcome: string;
+    /** The subject's start, when it is not 'Reservierung <outcome>'. */
+    subject?: string;
     heading: string;
     intro: string;
     detailsBefore?: MailBody["details"];
@@ -117,7 +119,7 @@ function guestMail(
   return {
     kind: mail.kind,
     recipient: reservation.email,
-    subject: `Reservierung ${mail.outcome}: ${contact.name}, ${visitAt(reservation)}`,
+    subject: `${mail.subject ?? `Reservierung ${mail.outcome}`}: ${contact.name}, ${visitAt(reservation)}`,
     text: body.text,
     html: body.html,
     replyTo: contact.email,
@@ -178,6 +180,24 @@ export function reservationCancellation(
     intro: `Ihre Reservierung im ${contact.name} wurde storniert:`,
     closing: [
       `Bei Fragen erreichen Sie uns unter ${contact.phone} oder per Antwort auf diese E-Mail. Wir freuen uns, Sie ein anderes Mal bei uns zu begrüßen.`,
+    ],
+  });
+}
+
+/**
+ * A waitlist request staff close without a table: the guest was told it is no reservation yet, so
+ * this says no seat came free, not that a reservation was cancelled (decision 0031).
+ */
+export function waitlistClosed(reservation: Reservation, context: MailContext): OutgoingMail | undefined {
+  const { contact } = context;
+  return guestMail(reservation, context, {
+    kind: "reservation-cancellation",
+    outcome: "storniert",
+    subject: "Warteliste: leider kein Platz frei",
+    heading: "Leider ist kein Platz frei geworden",
+    intro: `Sie standen im ${contact.name} auf der Warteliste. Zu dieser Zeit ist leider kein Platz frei geworden:`,
+    closing: [
+      `Gern finden wir mit Ihnen eine andere Zeit: Sie erreichen uns unter ${contact.phone} oder per Antwort auf diese E-Mail.`,
     ],
   });
 }

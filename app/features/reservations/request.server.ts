@@ -15,7 +15,7 @@ import { heldBetween, heldOn } from "./availability.server.ts";
 import { bookingWindow } from "./rules.ts";
 import { addDays } from "../../lib/calendar.ts";
 import type { RequestResult, Reservation } from "./model.ts";
-import { createGuestRequest, isRequestStored, type Admit } from "./reservations.server.ts";
+import { createGuestRequest, findStoredRequest, type Admit } from "./reservations.server.ts";
 import { requestFields, validateReservationRequest, type ReservationRequest } from "./schema.ts";
 import type { ReservationSettings } from "./settings.ts";
 
@@ -156,9 +156,10 @@ export async function submitReservationRequest(
   try {
     // The same form sent again (a double click, a resend after a timeout) is answered as before and
     // does not count towards the limit.
-    if (await isRequestStored(deps.db, validation.data.request_token)) {
+    const stored = await findStoredRequest(deps.db, validation.data.request_token);
+    if (stored) {
       deps.logger.info("reservation request repeated", { client: deps.clientAddress });
-      return { result: { status: "sent", notice: sentNotice }, status: 200 };
+      return { result: { status: "sent", notice: noticeFor(stored) }, status: 200 };
     }
     const verdict = await countHit(
       deps.db,

@@ -70,15 +70,14 @@ export function derivedRequestKey(request: ReservationRequest, now = new Date())
   return `auto-${createHash("sha256").update(details).digest("base64url")}`;
 }
 
-/** Whether the form with this key has been stored already (the guest sends it again). */
-export async function isRequestStored(db: Db, requestToken: string): Promise<boolean> {
-  if (requestToken === "") return false;
-  const row = await db
+/** The reservation the form with this key was stored as, when the guest sends it again. */
+export async function findStoredRequest(db: Db, requestToken: string): Promise<Reservation | undefined> {
+  if (requestToken === "") return undefined;
+  return db
     .selectFrom("reservations")
-    .select("id")
+    .select(columns)
     .where("request_token", "=", requestToken)
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**
@@ -127,7 +126,8 @@ export async function createGuestRequest(
       const same = await trx
         .selectFrom("reservations")
         .select(columns)
-        .where("status", "=", "PENDING")
+        // Stored as a request, confirmed at once or put on the waitlist: the same request either way.
+        .where("status", "in", ["PENDING", "CONFIRMED", "WAITLIST"])
         .where("reservation_date", "=", request.date)
         .where("reservation_time", "=", request.time)
         .where("customer_name_search", "=", searchableName(request.name))

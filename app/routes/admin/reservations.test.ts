@@ -12,6 +12,7 @@ import type { ReservationStatus } from "../../features/reservations/constants.ts
 import { callRoute } from "../../../tests/support/admin-routes.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
+import { addDays, berlinNow } from "../../lib/calendar.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 
@@ -106,6 +107,16 @@ describe.each(testDatabases())("reservations screen and capacity on $dialect", (
     expect(pending.list.ok && pending.list.reservations).toEqual([]);
   });
 
+  it("never flags a waitlist request for a day already over", async () => {
+    const { db, load, sixtySeats } = await screen();
+    await sixtySeats();
+    const yesterday = addDays(berlinNow().date, -1);
+    await insertReservation(db, { name: "Zu Spät", date: yesterday, time: "19:00", status: "WAITLIST" });
+    const day = await load(`?date=${yesterday}`);
+    expect(day.list.ok && day.list.reservations.map((row) => row.customer_name)).toEqual(["Zu Spät"]);
+    expect(roomFor(day.list)).toEqual([]);
+  });
+
   it("'Bestätigen' confirms a waitlist request and sends the confirmation; a staff member who is no owner may", async () => {
     const { add, sixtySeats, post, statusOf } = await screen("staff");
     await sixtySeats();
@@ -117,6 +128,17 @@ describe.each(testDatabases())("reservations screen and capacity on $dialect", (
     );
     expect(await statusOf(waiting)).toBe("CONFIRMED");
     expect(sent.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Reservierung bestätigt: /)]);
+  });
+
+  it("closing a waitlist request tells the guest no seat came free, not that a reservation was cancelled", async () => {
+    const { add, post, statusOf } = await screen("staff");
+    const waiting = await add("Wanda Warten", "19:00", 4, "WAITLIST");
+    await post({ intent: "status", id: String(waiting), status: "CANCELLED" });
+    expect(await statusOf(waiting)).toBe("CANCELLED");
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Warteliste: leider kein Platz frei: /),
+    ]);
+    expect(sent[0]?.text).toMatch(/auf der Warteliste\. Zu dieser Zeit ist leider kein Platz frei geworden/);
   });
 
   it("asks 'Überbucht: … Trotzdem speichern?' before a confirmation that overbooks, and saves with the override", async () => {
