@@ -197,13 +197,20 @@ export function ReservationRequestForm({
     enabled: hydrated,
     lastDate: window.max,
     initial: initialDay,
+    // Every answer to a request may have changed what is free: the day is asked again after it.
+    after: fetcher.data,
   });
   // A date with its own hours is the server's to judge; the weekly hours say nothing about it.
   const hoursDay =
     validDate && !exceptionDates.includes(date)
       ? dayAvailability(date, hours, new Date(), horizonMonths)
       : undefined;
-  const onWaitlist = day !== undefined && day.waitlist.length > 0 && waitlistFor === `${date}|${partySize}`;
+  // Without JavaScript a fully booked day (rendered by the server) offers its full times for the
+  // waitlist straight away: the choice between them needs the page's scripts.
+  const onWaitlist =
+    day !== undefined &&
+    day.waitlist.length > 0 &&
+    (waitlistFor === `${date}|${partySize}` || (!hydrated && day.kind === "full"));
   const offered = offeredTimes(day, hoursDay, onWaitlist, phone);
   // A time the server just refused for lack of room stays choosable, to send it for the waitlist.
   const refusedTime = result?.status === "refused" && result.waitlistOffered ? result.values.time : undefined;
@@ -215,6 +222,7 @@ export function ReservationRequestForm({
   // A time the chosen day does not offer is never sent by mistake.
   const time = slots.includes(chosenTime) ? chosenTime : "";
   const waitlistOffered = refusedTime !== undefined && refusedTime === time && !onWaitlist;
+  const timeId = `${idPrefix}-time`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -258,7 +266,8 @@ export function ReservationRequestForm({
   }
 
   const id = (field: string) => `${idPrefix}-${field}`;
-  const timeDisabled = validDate && slots.length === 0;
+  // Before the scripts run a disabled list would not even be sent; the server then says what is wrong.
+  const timeDisabled = hydrated && validDate && slots.length === 0;
 
   return (
     <fetcher.Form
@@ -390,13 +399,17 @@ export function ReservationRequestForm({
           }}
         />
       </div>
-      {day && day.waitlist.length > 0 ? (
+      {hydrated && day && day.waitlist.length > 0 ? (
         <WaitlistChoice
           onWaitlist={onWaitlist}
           canLeave={day.free.length > 0}
           onChange={(join) => {
-            setWaitlistFor(join ? `${date}|${partySize}` : undefined);
-            setTime("");
+            flushSync(() => {
+              setWaitlistFor(join ? `${date}|${partySize}` : undefined);
+              setTime("");
+            });
+            // The button just pressed may be gone: the list it changed takes the focus.
+            document.getElementById(timeId)?.focus();
           }}
         />
       ) : null}

@@ -8,6 +8,19 @@ import {
   type RangeAnswer,
 } from "../availability-answer.ts";
 
+/** A number per answer object, the same on every render: which round of asking an answer starts. */
+const rounds = new WeakMap<object, number>();
+let lastRound = 0;
+function roundOf(answer: object): number {
+  let round = rounds.get(answer);
+  if (round === undefined) {
+    lastRound += 1;
+    round = lastRound;
+    rounds.set(answer, round);
+  }
+  return round;
+}
+
 /** The API's window for a span (inclusive): at most 62 days. */
 const SPAN_DAYS = 61;
 const NEXT_DATES = 3;
@@ -16,6 +29,8 @@ type Kept = { key: string; day: DayTimes };
 
 async function ask<T>(query: URLSearchParams, signal: AbortSignal): Promise<T> {
   const response = await fetch(`/api/verfuegbarkeit?${query}`, {
+    // A browser's copy may be older than what the guest just booked.
+    cache: "no-store",
     signal,
     headers: { Accept: "application/json" },
   });
@@ -53,15 +68,19 @@ export function useDayTimes({
   enabled,
   lastDate,
   initial,
+  after,
 }: {
   date: string;
   party: string;
   enabled: boolean;
   lastDate: string;
   initial?: KnownDay | undefined;
+  /** The last answer to a request: after each, the day is asked again. */
+  after?: object | undefined;
 }): DayTimes | undefined {
-  const key = isCalendarDate(date) && /^\d{1,3}$/.test(party) ? `${date}|${party}` : "";
-  const initialKey = initial ? `${initial.date}|${initial.party}` : undefined;
+  const round = after === undefined ? 0 : roundOf(after);
+  const key = isCalendarDate(date) && /^\d{1,3}$/.test(party) ? `${date}|${party}|${round}` : "";
+  const initialKey = initial ? `${initial.date}|${initial.party}|0` : undefined;
   const [kept, setKept] = useState<Kept | undefined>(() =>
     initial && initialKey ? { key: initialKey, day: initial.day } : undefined,
   );
@@ -92,6 +111,9 @@ export function useDayTimes({
     return () => controller.abort();
   }, [enabled, full, nextKnown, key, date, party, lastDate]);
 
-  if (!known || !kept) return undefined;
-  return nextKnown && next ? { ...kept.day, nextDates: next.dates } : kept.day;
+  // Asked again after an answer, the day's last answer stands until the new one arrives.
+  const sameDay = key !== "" && kept !== undefined && kept.key.startsWith(`${date}|${party}|`);
+  if (!sameDay) return undefined;
+  const nextDates = next?.key.startsWith(`${date}|${party}|`) ? next.dates : undefined;
+  return nextDates ? { ...kept.day, nextDates } : kept.day;
 }
