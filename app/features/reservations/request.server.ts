@@ -6,11 +6,11 @@ import { formatDate } from "../../lib/format.ts";
 import { formText } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { Mailer } from "../../shared/mail/mailer.server.ts";
-import { countHit } from "../../lib/rate-limit.server.ts";
+import { countHit, sweepRateLimits } from "../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
 import { reservationConfirmation, reservationNotice, type MailContext } from "./mails.server.ts";
-import { availabilityProblem, dayOptions, nextDatesWithRoom } from "./availability.ts";
+import { availabilityProblem, dayOptions, nextDatesWithRoom, type HeldReservation } from "./availability.ts";
 import { heldBetween, heldOn } from "./availability.server.ts";
 import { bookingWindow } from "./rules.ts";
 import { addDays } from "../../lib/calendar.ts";
@@ -76,9 +76,13 @@ function admitBySettings(request: ReservationRequest, deps: RequestDependencies)
     now: deps.now,
   };
   /** A refusal for lack of room names what is still free: that date's times, or the next dates. */
-  async function withWhatIsFree(trx: Kysely<Database>, problem: { field: string; message: string }) {
+  async function withWhatIsFree(
+    trx: Kysely<Database>,
+    problem: { field: string; message: string },
+    held: readonly HeldReservation[],
+  ) {
     if (problem.message === M.timeTaken) {
-      const options = dayOptions({ ...question, held: await heldOn(trx, request.date) });
+      const options = dayOptions({ ...question, held });
       const free = options.kind === "open" ? options.times.filter((option) => option.free) : [];
       return free.length > 0
         ? `${problem.message} ${M.stillFree(free.map((option) => option.time))}`
@@ -93,8 +97,11 @@ function admitBySettings(request: ReservationRequest, deps: RequestDependencies)
     return problem.message;
   }
   return async (trx) => {
-    const problem = availabilityProblem({ ...question, held: await heldOn(trx, request.date) });
-    if (problem) return { refused: { field: problem.field, message: await withWhatIsFree(trx, problem) } };
+    // Read once: the refusal's free times come from the same rows, in the same transaction.
+    const held = await heldOn(trx, request.date);
+    const problem = availabilityProblem({ ...question, held });
+    if (problem)
+      return { refused: { field: problem.field, message: await withWhatIsFree(trx, problem, held) } };
     const upTo = deps.settings?.autoConfirmUpTo ?? null;
     return { status: upTo !== null && request.party_size <= upTo ? "CONFIRMED" : "PENDING" };
   };
@@ -143,13 +150,32 @@ export async function submitReservationRequest(
       deps.logger.info("reservation request repeated", { client: deps.clientAddress });
       return { result: { status: "sent", notice: sentNotice }, status: 200 };
     }
-    const verdict = await countHit(
+    const created = await createGuestRequest(
       deps.db,
-      `reservation:${addressBucket(deps.clientAddress)}`,
-      { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS },
-      deps.now,
+      validation.data,
+      (reservation) => [
+        reservationNotice(reservation, deps.mail, "guest"),
+        ...(reservation.status === "CONFIRMED" ? [reservationConfirmation(reservation, deps.mail)] : []),
+      ],
+      admitBySettings(validation.data, deps),
+      // Counted in the storing transaction: one commit to the disk per request, not two.
+      async (trx) => {
+        const verdict = await countHit(
+          trx,
+          `reservation:${addressBucket(deps.clientAddress)}`,
+          { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS },
+          deps.now,
+          { sweep: false },
+        );
+        return verdict.allowed ? undefined : { limited: { retryAfterMs: verdict.retryAfterMs } };
+      },
     );
-    if (!verdict.allowed) {
+    // Expired counters go after the commit; a failed sweep is tried again later and fails nobody.
+    if (deps.rateLimit > 0)
+      await sweepRateLimits(deps.db, deps.now).catch((error: unknown) =>
+        deps.logger.warn("rate limit counters not swept", { error }),
+      );
+    if ("limited" in created) {
       deps.logger.warn("reservation request refused: rate limit", { client: deps.clientAddress });
       return {
         result: {
@@ -159,19 +185,9 @@ export async function submitReservationRequest(
           values: kept,
         },
         status: 429,
-        headers: { "Retry-After": String(Math.ceil(verdict.retryAfterMs / 1000)) },
+        headers: { "Retry-After": String(Math.ceil(created.limited.retryAfterMs / 1000)) },
       };
     }
-
-    const created = await createGuestRequest(
-      deps.db,
-      validation.data,
-      (reservation) => [
-        reservationNotice(reservation, deps.mail, "guest"),
-        ...(reservation.status === "CONFIRMED" ? [reservationConfirmation(reservation, deps.mail)] : []),
-      ],
-      admitBySettings(validation.data, deps),
-    );
     if ("refused" in created) {
       const { field, message } = created.refused;
       return {
