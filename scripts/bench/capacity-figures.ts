@@ -1,5 +1,6 @@
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import { heldOn } from "../../app/features/reservations/availability.server.ts";
 import { seatsHeldAt, type HeldReservation } from "../../app/features/reservations/availability.ts";
 import { reservationMessages as M } from "../../app/features/reservations/constants.ts";
@@ -91,7 +92,19 @@ export async function eveningTimes(origin: string, date: string, headers: Record
   return times.map((option) => option.zeit);
 }
 
-/** One POST from `address` (X-Forwarded-For), on a connection of its own; the status, body and time. */
+/** What Chrome and Firefox send with every request. */
+const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
+
+function decoded(body: Buffer, encoding: string | undefined): string {
+  if (encoding === "br") return zlib.brotliDecompressSync(body).toString("utf8");
+  if (encoding === "gzip") return zlib.gunzipSync(body).toString("utf8");
+  return body.toString("utf8");
+}
+
+/**
+ * One POST from `address` (X-Forwarded-For), on a connection of its own, with the encodings a
+ * browser accepts; the status, the decoded body and the time until the whole answer was there.
+ */
 function postFrom(url: string, origin: string, address: string, body: string) {
   return new Promise<{ status: number; ms: number; text: string }>((resolve, reject) => {
     const started = performance.now();
@@ -105,18 +118,21 @@ function postFrom(url: string, origin: string, address: string, body: string) {
           "Content-Length": Buffer.byteLength(body),
           Origin: origin,
           "X-Forwarded-For": address,
+          "Accept-Encoding": BROWSER_ENCODINGS,
         },
       },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            ms: performance.now() - started,
-            text: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
+        response.on("end", () => {
+          const ms = performance.now() - started;
+          try {
+            const text = decoded(Buffer.concat(chunks), response.headers["content-encoding"]);
+            resolve({ status: response.statusCode ?? 0, ms, text });
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
       },
     );
     request.on("error", reject);
