@@ -363,7 +363,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     const headers = new Headers(response.headers);
     applySecurityHeaders(headers, { scripts, hsts, development });
     headers.set("X-Request-Id", requestId);
-    const final = compressResponse(
+    const final = await compressResponse(
       request,
       new Response(response.body, { status: response.status, statusText: response.statusText, headers }),
     );

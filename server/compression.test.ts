@@ -23,7 +23,7 @@ describe("compression", () => {
   });
 
   it("compresses HTML so that it decompresses to the same bytes", async () => {
-    const response = compressResponse(get("br"), page());
+    const response = await compressResponse(get("br"), page());
     expect(response.headers.get("content-encoding")).toBe("br");
     expect(response.headers.get("vary")).toContain("Accept-Encoding");
     const body = Buffer.from(await response.arrayBuffer());
@@ -31,13 +31,45 @@ describe("compression", () => {
     expect((await promisify(zlib.brotliDecompress)(body)).toString()).toBe(html);
   });
 
-  it("leaves images, small bodies and clients without support alone", () => {
+  it("leaves images, small bodies and clients without support alone", async () => {
     expect(
-      compressResponse(get("gzip"), page("x".repeat(5000), "image/png")).headers.has("content-encoding"),
+      (await compressResponse(get("gzip"), page("x".repeat(5000), "image/png"))).headers.has(
+        "content-encoding",
+      ),
     ).toBe(false);
     const small = new Response("ok", { headers: { "content-type": "text/plain", "content-length": "2" } });
-    expect(compressResponse(get("gzip"), small).headers.has("content-encoding")).toBe(false);
-    expect(compressResponse(get(), page()).headers.has("content-encoding")).toBe(false);
+    expect((await compressResponse(get("gzip"), small)).headers.has("content-encoding")).toBe(false);
+    expect((await compressResponse(get(), page())).headers.has("content-encoding")).toBe(false);
+  });
+
+  it("sends a short body without a length as it is, with its length, when it ends in its first piece", async () => {
+    // A React Router `.data` answer: a few hundred bytes, streamed, no Content-Length.
+    const answer = '[{"_1":2},"data",{"status":"sent"},"Reservierungsanfrage gesendet!"]';
+    const streamed = (pieces: string[], close: "at once" | "later" | "never") =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const piece of pieces) controller.enqueue(new TextEncoder().encode(piece));
+          if (close === "at once") controller.close();
+          if (close === "later") setTimeout(() => controller.close(), 10);
+        },
+      });
+    const data = (body: ReadableStream<Uint8Array>) => page(body, "text/x-script");
+    const short = await compressResponse(
+      get("br"),
+      data(streamed([answer.slice(0, 20), answer.slice(20)], "at once")),
+    );
+    expect(short.headers.has("content-encoding")).toBe(false);
+    expect(short.headers.get("content-length")).toBe(String(Buffer.byteLength(answer)));
+    expect(await short.text()).toBe(answer);
+    const empty = await compressResponse(get("br"), data(streamed([], "at once")));
+    expect([empty.headers.get("content-length"), await empty.text()]).toEqual(["0", ""]);
+    // Not over within the first piece, or long: compressed as before.
+    const open = await compressResponse(get("gzip"), data(streamed([answer], "later")));
+    expect(open.headers.get("content-encoding")).toBe("gzip");
+    expect(decompress("gzip", Buffer.concat(await readChunks(open)))).toBe(answer);
+    const long = await compressResponse(get("br"), data(streamed([answer.repeat(20)], "at once")));
+    expect(long.headers.get("content-encoding")).toBe("br");
+    expect(decompress("br", Buffer.concat(await readChunks(long)))).toBe(answer.repeat(20));
   });
 
   it("compresses a page written in one go as one piece, not one flush per written chunk", async () => {
@@ -55,7 +87,7 @@ describe("compression", () => {
         },
       });
     for (const encoding of ["br", "gzip"] as const) {
-      const chunks = await readChunks(compressResponse(get(encoding), page(writtenInOneGo())));
+      const chunks = await readChunks(await compressResponse(get(encoding), page(writtenInOneGo())));
       expect(chunks.length).toBeLessThanOrEqual(2);
       expect(decompress(encoding, Buffer.concat(chunks))).toBe(pieces.join(""));
     }
@@ -69,7 +101,7 @@ describe("compression", () => {
         controller.close();
       },
     });
-    const chunks = await readChunks(compressResponse(get("gzip"), page(large)));
+    const chunks = await readChunks(await compressResponse(get("gzip"), page(large)));
     expect(chunks.length).toBeGreaterThan(2);
     expect(decompress("gzip", Buffer.concat(chunks))).toBe(pieces.join(""));
   });
@@ -97,7 +129,7 @@ describe("compression", () => {
         onShellError: reject,
       });
     });
-    const chunks = await readChunks(compressResponse(get("br"), page(html)));
+    const chunks = await readChunks(await compressResponse(get("br"), page(html)));
     expect(chunks.length).toBeLessThanOrEqual(2);
     expect(decompress("br", Buffer.concat(chunks))).toContain("<h2>Abschnitt 299</h2>");
   });
@@ -112,7 +144,7 @@ describe("compression", () => {
         controller.enqueue(encode("x".repeat(2000)));
       },
     });
-    const reader = bodyReader(compressResponse(get("gzip"), page(source)));
+    const reader = bodyReader(await compressResponse(get("gzip"), page(source)));
     const shell = await nextChunk(reader);
     expect(decompress("gzip", Buffer.from(shell), { partial: true })).toBe(
       "<!doctype html><p>Die Seite</p>" + "x".repeat(2000),
@@ -131,7 +163,7 @@ describe("compression", () => {
       pull: (controller) => controller.enqueue(new TextEncoder().encode("x".repeat(1500))),
       cancel,
     });
-    const reader = bodyReader(compressResponse(get("br"), page(endless)));
+    const reader = bodyReader(await compressResponse(get("br"), page(endless)));
     await nextChunk(reader);
     await reader.cancel();
     await vi.waitFor(() => expect(cancel).toHaveBeenCalled());
@@ -144,7 +176,7 @@ describe("compression", () => {
           setImmediate(() => controller.error(new Error("Render fehlgeschlagen")));
         },
       });
-      await expect(readChunks(compressResponse(get("gzip"), page(failing)))).rejects.toThrow(
+      await expect(readChunks(await compressResponse(get("gzip"), page(failing)))).rejects.toThrow(
         "Render fehlgeschlagen",
       );
     }

@@ -20,7 +20,15 @@ export function chooseEncoding(acceptEncoding: string | null): "br" | "gzip" | u
   return undefined;
 }
 
-export function compressResponse(request: Request, response: Response): Response {
+/**
+ * The response as the client may take it: compressed with brotli or gzip when it is text of 1 KB or
+ * more. A body whose length is not known (a React Router `.data` answer, a streamed page) is read up
+ * to its first piece (`queuedBatches`) before deciding: one that ends there, short, goes out as it is,
+ * with its length — the same as a body whose length said so, without a compressor of its own for a
+ * few hundred bytes (a brotli stream allocates its window and works on the thread pool: decision
+ * 0016).
+ */
+export async function compressResponse(request: Request, response: Response): Promise<Response> {
   const headers = response.headers;
   const type = headers.get("content-type") ?? "";
   const length = headers.get("content-length");
@@ -36,12 +44,29 @@ export function compressResponse(request: Request, response: Response): Response
   ) {
     return response;
   }
-  if (!/\baccept-encoding\b/i.test(headers.get("vary") ?? "")) headers.append("Vary", "Accept-Encoding");
   const encoding = chooseEncoding(request.headers.get("accept-encoding"));
-  if (!encoding) return response;
+  const reader = encoding ? response.body.getReader() : undefined;
+  const batches = reader ? queuedBatches(reader) : undefined;
+  let first: Promise<IteratorResult<Batch>> | undefined;
+  if (batches && length === null) {
+    first = batches.next();
+    // A failing body fails the compressed stream, as it would have without this look.
+    const read = await first.catch(() => undefined);
+    if (read && (read.done || (read.value.last && read.value.bytes.byteLength < MIN_BYTES))) {
+      const bytes = read.done ? new Uint8Array(0) : read.value.bytes;
+      headers.set("Content-Length", String(bytes.byteLength));
+      return new Response(bytes as Uint8Array<ArrayBuffer>, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
+    }
+  }
+  if (!/\baccept-encoding\b/i.test(headers.get("vary") ?? "")) headers.append("Vary", "Accept-Encoding");
+  if (!encoding || !reader || !batches) return response;
   headers.set("Content-Encoding", encoding);
   headers.delete("Content-Length");
-  return new Response(compressBody(response.body, encoding), {
+  return new Response(compressBody(reader, batches, first, encoding), {
     status: response.status,
     statusText: response.statusText,
     headers,
@@ -64,20 +89,28 @@ function createCompressor(encoding: "br" | "gzip"): zlib.BrotliCompress | zlib.G
  * are already queued are compressed together, with one flush; what arrives later (a streamed
  * Suspense boundary) is its own batch and still reaches the browser at once.
  */
-function compressBody(body: ReadableStream<Uint8Array>, encoding: "br" | "gzip"): ReadableStream<Uint8Array> {
+function compressBody(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  batches: AsyncGenerator<Batch>,
+  first: Promise<IteratorResult<Batch>> | undefined,
+  encoding: "br" | "gzip",
+): ReadableStream<Uint8Array> {
   const compressor = createCompressor(encoding);
-  const reader = body.getReader();
   // The client went away or compression failed: stop the source (React aborts its render).
   compressor.once("close", () => void reader.cancel().catch(() => undefined));
-  void feedInBatches(reader, compressor);
+  void feedInBatches(batches, first, compressor);
   return Readable.toWeb(compressor) as ReadableStream<Uint8Array>;
 }
 
-async function feedInBatches(reader: ReadableStreamDefaultReader<Uint8Array>, compressor: Writable) {
+async function feedInBatches(
+  batches: AsyncGenerator<Batch>,
+  first: Promise<IteratorResult<Batch>> | undefined,
+  compressor: Writable,
+) {
   try {
-    for await (const batch of queuedBatches(reader)) {
+    for (let next = await (first ?? batches.next()); !next.done; next = await batches.next()) {
       if (compressor.destroyed) return;
-      if (!compressor.write(batch)) await drainedOrClosed(compressor);
+      if (!compressor.write(next.value.bytes)) await drainedOrClosed(compressor);
     }
     if (!compressor.destroyed) compressor.end();
   } catch (error) {
@@ -92,11 +125,17 @@ const turnOver = Symbol("event loop turn over");
  */
 const MAX_BATCH_BYTES = 64 * 1024;
 
+/** A run of chunks written in one go, and whether the stream ended with it. */
+interface Batch {
+  bytes: Uint8Array;
+  last: boolean;
+}
+
 /**
  * The stream's chunks, each run of chunks that is readable before the event loop's next turn joined
  * into one (up to MAX_BATCH_BYTES): everything the producer wrote in one go.
  */
-async function* queuedBatches(reader: ReadableStreamDefaultReader<Uint8Array>): AsyncGenerator<Uint8Array> {
+async function* queuedBatches(reader: ReadableStreamDefaultReader<Uint8Array>): AsyncGenerator<Batch> {
   // A read may fail while no one awaits it yet (between batches); it is awaited later, so its
   // rejection must not count as unhandled and stop the process.
   const read = () => {
@@ -126,7 +165,7 @@ async function* queuedBatches(reader: ReadableStreamDefaultReader<Uint8Array>): 
       chunks.push(result.value);
       bytes += result.value.byteLength;
     }
-    yield chunks.length === 1 ? first.value : Buffer.concat(chunks);
+    yield { bytes: chunks.length === 1 ? first.value : Buffer.concat(chunks), last: ended };
     if (ended) return;
   }
 }

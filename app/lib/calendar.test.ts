@@ -31,6 +31,31 @@ describe("calendar", () => {
     expect(berlinNow(new Date("2026-12-01T22:30:00Z"))).toEqual({ date: "2026-12-01", time: "23:30" });
   });
 
+  it("answers each minute alike, however often and in whatever order it is asked", () => {
+    // Around the change to summer time: 01:59 winter time is followed by 03:00.
+    const asked = [
+      "2026-03-29T00:59:00.000Z",
+      "2026-03-29T00:59:59.999Z",
+      "2026-03-29T01:00:00.000Z",
+      "2026-03-29T00:59:30.000Z",
+      "2026-03-29T01:00:30.000Z",
+      "1969-12-31T23:59:59.500Z",
+      "1969-12-31T23:59:00.000Z",
+    ].map((iso) => berlinNow(new Date(iso)));
+    expect(asked).toEqual([
+      { date: "2026-03-29", time: "01:59" },
+      { date: "2026-03-29", time: "01:59" },
+      { date: "2026-03-29", time: "03:00" },
+      { date: "2026-03-29", time: "01:59" },
+      { date: "2026-03-29", time: "03:00" },
+      { date: "1970-01-01", time: "00:59" },
+      { date: "1970-01-01", time: "00:59" },
+    ]);
+    const answer = berlinNow(new Date("2026-03-29T01:00:10Z"));
+    answer.time = "changed";
+    expect(berlinNow(new Date("2026-03-29T01:00:20Z")).time).toBe("03:00");
+  });
+
   it("reads clock times and writes long German dates", () => {
     expect(minutesOfClock("18:30")).toBe(1110);
     expect(minutesOfClock("24:00")).toBeUndefined();

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/database.server.ts";
 import { testDatabases } from "../../tests/support/test-databases.ts";
-import { countHit } from "./rate-limit.server.ts";
+import { countHit, sweepRateLimits } from "./rate-limit.server.ts";
+
+/** Moves on with each run of the sweeping test: the last sweep is per process, not per database. */
+let sweepClock = Date.parse("2030-01-01T10:00:00Z");
 
 describe.each(testDatabases())("rate limit on $dialect", (engine) => {
   let handle: DatabaseHandle;
@@ -28,5 +31,27 @@ describe.each(testDatabases())("rate limit on $dialect", (engine) => {
     expect((await countHit(handle.db, "k", limit, new Date(start.getTime() + 601_000))).allowed).toBe(true);
     for (let i = 0; i < 10; i += 1)
       expect((await countHit(handle.db, "k", { max: 0, windowMs: 1 })).allowed).toBe(true);
+  });
+
+  it("sweeps expired counters only when asked to, at most every few minutes", async () => {
+    handle = await engine.open();
+    const limit = { max: 5, windowMs: 60_000 };
+    // Far ahead of the other tests' clocks (and of this test's run on the other engine), so this
+    // process's last sweep lies minutes back.
+    sweepClock += 60 * 60_000;
+    const start = new Date(sweepClock);
+    await countHit(handle.db, "old", limit, start, { sweep: false });
+    const later = new Date(start.getTime() + 10 * 60_000);
+    await countHit(handle.db, "new", limit, later, { sweep: false });
+    const keys = async () =>
+      (await handle.db.selectFrom("rate_limit_counters").select("key").orderBy("key").execute()).map(
+        (row) => row.key,
+      );
+    expect(await keys()).toEqual(["new", "old"]);
+    await sweepRateLimits(handle.db, later);
+    expect(await keys()).toEqual(["new"]);
+    await countHit(handle.db, "older", limit, start, { sweep: false });
+    await sweepRateLimits(handle.db, new Date(later.getTime() + 1000));
+    expect(await keys()).toEqual(["new", "older"]);
   });
 });

@@ -23,18 +23,28 @@ export interface RateVerdict {
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 let lastSweep = 0;
 
+/**
+ * Counts one hit of `key`. Every few minutes it also sweeps expired rows; a caller counting inside a
+ * transaction of its own passes `sweep: false` and calls `sweepRateLimits` after the commit, so the
+ * transaction holds no other key's row.
+ */
 export async function countHit(
   db: Kysely<Database>,
   key: string,
   limit: RateLimit,
   now = new Date(),
+  { sweep = true }: { sweep?: boolean } = {},
 ): Promise<RateVerdict> {
   if (limit.max <= 0) return { allowed: true, retryAfterMs: 0 };
   const [counted] = await countOneMore(db, "rate_limit_counters", [key], limit.windowMs, now);
-  if (now.getTime() - lastSweep > SWEEP_EVERY_MS) {
-    lastSweep = now.getTime();
-    await db.deleteFrom("rate_limit_counters").where("expires_at", "<", now.toISOString()).execute();
-  }
+  if (sweep) await sweepRateLimits(db, now);
   if (counted.count <= limit.max) return { allowed: true, retryAfterMs: 0 };
   return { allowed: false, retryAfterMs: untilWindowEnds(counted, limit.windowMs, now) };
+}
+
+/** Deletes expired counters, at most once every few minutes per process. */
+export async function sweepRateLimits(db: Kysely<Database>, now = new Date()): Promise<void> {
+  if (now.getTime() - lastSweep <= SWEEP_EVERY_MS) return;
+  lastSweep = now.getTime();
+  await db.deleteFrom("rate_limit_counters").where("expires_at", "<", now.toISOString()).execute();
 }

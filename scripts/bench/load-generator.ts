@@ -16,6 +16,18 @@ export interface RunResult {
   seconds: number;
 }
 
+/**
+ * A request's headers: the same for every request, or made per request from its number (e.g. a
+ * different X-Forwarded-For each, as a crowd of guests behind a trusted proxy).
+ */
+export type RequestHeaders = Record<string, string> | ((request: number) => Record<string, string>);
+
+export const headersOf = (headers: RequestHeaders, request: number): Record<string, string> =>
+  typeof headers === "function" ? headers(request) : headers;
+
+/** Requests sent by this process so far: numbers `headers` functions by, never the same twice. */
+let sentSoFar = 0;
+
 /** One GET on a keep-alive connection of the agent; resolves with the status and body length. */
 function get(agent: http.Agent, url: URL, headers: Record<string, string>) {
   return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
@@ -32,7 +44,7 @@ function get(agent: http.Agent, url: URL, headers: Record<string, string>) {
 /** `connections` clients, each sending its next request as soon as the last answer is complete. */
 export async function run(
   url: URL,
-  headers: Record<string, string>,
+  headers: RequestHeaders,
   connections: number,
   seconds: number,
 ): Promise<RunResult> {
@@ -45,7 +57,7 @@ export async function run(
     while (performance.now() < deadline) {
       const sent = performance.now();
       try {
-        const { status, bytes } = await get(agent, url, headers);
+        const { status, bytes } = await get(agent, url, headersOf(headers, sentSoFar++));
         if (status !== 200) result.failures += 1;
         result.bytes = bytes;
       } catch {

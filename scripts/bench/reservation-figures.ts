@@ -141,6 +141,8 @@ export function post(url: string, body: string) {
           "Content-Type": "application/x-www-form-urlencoded",
           "Content-Length": Buffer.byteLength(body),
           Origin: new URL(url).origin,
+          // As a browser asks: a compressed answer costs the server more than a plain one.
+          "Accept-Encoding": "gzip, deflate, br, zstd",
         },
       },
       (response) => {

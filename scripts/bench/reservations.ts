@@ -10,6 +10,7 @@ import {
   reservationQueriesOnBoth,
   reservationSpread,
 } from "./reservation-figures.ts";
+import { capacityHeld, capacityOnBothDatabases } from "./capacity-figures.ts";
 import {
   busyMachineWarning,
   startProductionServer,
@@ -23,6 +24,9 @@ import {
  *      `BENCH_DATABASE_URL` names (filled once and left filled), or else a throwaway server.
  *   2. 200 guests sending requests at once to the production server (RESERVATION_RATE_LIMIT=0):
  *      requests per second, p50/p99, and a count proving every request was stored exactly once.
+ *   3. The last seats of an evening (scripts/bench/capacity-figures.ts): 60 online seats, 200 guests
+ *      from 200 addresses at once, the rate limit on, on SQLite and PostgreSQL: p50/p95/p99, and the
+ *      proof that no more seats were held than allowed and every guest was stored or told 'ausgebucht'.
  * `npm run bench` measures the same (scripts/bench/reservation-figures.ts) within its full run.
  */
 const root = path.resolve(import.meta.dirname, "../..");
@@ -75,4 +79,23 @@ buildIfNeeded(root, () => undefined);
 for (const [label, pathAndQuery] of Object.entries(RESERVATION_PATHS)) {
   say("");
   await burst(label, pathAndQuery);
+}
+say("");
+const capacity = await capacityOnBothDatabases({
+  runs: 3,
+  onSkipped: () => say("Letzte Plätze auf PostgreSQL: übersprungen (keine Programme gefunden)"),
+});
+for (const { database, path: way, runs } of capacity) {
+  const median = (share: number) =>
+    ms([...runs.map((run) => percentile(run.latencies, share))].sort((a, b) => a - b)[1] ?? Number.NaN);
+  const held = runs.filter(capacityHeld).length;
+  say(
+    `Letzte Plätze, ${database}, ${way}: je ${runs[0]?.sent} Gäste, gespeichert ${runs.map((run) => run.stored).join("/")}, ` +
+      `höchstens ${Math.max(...runs.map((run) => run.peakSeats))}/${runs[0]?.onlineSeats} Plätze, ` +
+      `p50 ${median(0.5)}, p95 ${median(0.95)}, p99 ${median(0.99)} (Median von ${runs.length} Läufen); ` +
+      `${held}/${runs.length} Läufe richtig`,
+  );
+  for (const answer of runs.flatMap((run) => run.wrong).slice(0, 3))
+    say(`  falsche Antwort ${answer.status}: ${answer.text.replace(/\s+/g, " ").slice(0, 160)}`);
+  if (held !== runs.length) process.exitCode = 1;
 }

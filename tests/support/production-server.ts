@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { spawnServer } from "./server-process.ts";
@@ -18,7 +19,34 @@ export interface ProductionServer {
   dataDir: string;
 }
 
-/** Resolves once the server answers; `port` "0" (the default) takes any free port. */
+/** A port free on loopback right now. */
+function freePort(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(String(address.port)) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/**
+ * The settings of a server behind one trusted reverse proxy (decision 0009) on `port`: it takes the
+ * client's address from X-Forwarded-For, so a benchmark can be many guests with per-address limits
+ * on, and its PUBLIC_URL is the loopback origin the benchmark talks to.
+ */
+export async function behindProxy(port = "0"): Promise<Record<string, string>> {
+  const chosen = port === "0" ? await freePort() : port;
+  return { PORT: chosen, PUBLIC_URL: `http://127.0.0.1:${chosen}`, TRUST_PROXY: "1" };
+}
+
+/**
+ * Resolves once the server answers; `port` "0" (the default) takes any free port. `extraEnv` may
+ * set DATABASE_URL (PostgreSQL; the data folder then holds only the pictures) or `behindProxy()`.
+ */
 export async function startProductionServer(
   port = "0",
   extraEnv: Record<string, string> = {},

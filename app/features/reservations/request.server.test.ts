@@ -8,6 +8,7 @@ import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { handleAdminAction, loadList } from "./admin.server.ts";
 import { LIST_LIMIT } from "./reservations.server.ts";
 import { submitReservationRequest, type RequestDependencies } from "./request.server.ts";
+import { DEFAULT_SETTINGS } from "./settings.ts";
 
 const now = new Date("2026-11-24T09:15:00Z");
 const form = (values: Record<string, string>) => {
@@ -149,6 +150,21 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
         )
       ).status,
     ).toBe(200);
+  });
+
+  it("counts a request refused for lack of room towards the limit, in the storing transaction", async () => {
+    handle = await engine.open();
+    const settings = { ...DEFAULT_SETTINGS, onlineSeats: 2 };
+    const send = (n: number) =>
+      submitReservationRequest(
+        form({ ...guest, name: `Gast ${n}`, request_token: `room-${n}` }),
+        deps({ rateLimit: 2, settings }),
+      );
+    const statuses = [(await send(1)).status, (await send(2)).status, (await send(3)).status];
+    expect(statuses).toEqual([200, 409, 429]);
+    expect(await count()).toBe(1);
+    const counter = await handle.db.selectFrom("rate_limit_counters").select(["key", "hits"]).execute();
+    expect(counter).toEqual([{ key: "reservation:192.0.2.10", hits: 3 }]);
   });
 
   it("answers a form sent again as stored, without counting it towards the limit", async () => {

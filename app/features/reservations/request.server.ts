@@ -6,11 +6,17 @@ import { formatDate } from "../../lib/format.ts";
 import { formText, type Notice } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import type { Mailer } from "../../shared/mail/mailer.server.ts";
-import { countHit } from "../../lib/rate-limit.server.ts";
+import { countHit, sweepRateLimits } from "../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
 import { reservationConfirmation, reservationNotice, type MailContext } from "./mails.server.ts";
-import { availabilityProblem, dayOptions, nextDatesWithRoom, waitlistMayTake } from "./availability.ts";
+import {
+  availabilityProblem,
+  dayOptions,
+  nextDatesWithRoom,
+  waitlistMayTake,
+  type HeldReservation,
+} from "./availability.ts";
 import { heldBetween, heldOn } from "./availability.server.ts";
 import { bookingWindow } from "./rules.ts";
 import { addDays } from "../../lib/calendar.ts";
@@ -86,9 +92,13 @@ function admitBySettings(request: ReservationRequest, deps: RequestDependencies)
     now: deps.now,
   };
   /** A refusal for lack of room names what is still free: that date's times, or the next dates. */
-  async function withWhatIsFree(trx: Kysely<Database>, problem: { field: string; message: string }) {
+  async function withWhatIsFree(
+    trx: Kysely<Database>,
+    problem: { field: string; message: string },
+    held: readonly HeldReservation[],
+  ) {
     if (problem.message === M.timeTaken) {
-      const options = dayOptions({ ...question, held: await heldOn(trx, request.date) });
+      const options = dayOptions({ ...question, held });
       const free = options.kind === "open" ? options.times.filter((option) => option.free) : [];
       return free.length > 0
         ? `${problem.message} ${M.stillFree(free.map((option) => option.time))}`
@@ -103,13 +113,16 @@ function admitBySettings(request: ReservationRequest, deps: RequestDependencies)
     return problem.message;
   }
   return async (trx) => {
+    // Read once: the refusal's free times come from the same rows, in the same transaction.
     const held = await heldOn(trx, request.date);
     const problem = availabilityProblem({ ...question, held });
     if (problem) {
       // Refused only for lack of room: the guest may wait for a seat instead (it holds none).
       const waitlist = waitlistMayTake({ ...question, held });
       if (waitlist && request.waitlist) return { status: "WAITLIST" };
-      return { refused: { field: problem.field, message: await withWhatIsFree(trx, problem), waitlist } };
+      return {
+        refused: { field: problem.field, message: await withWhatIsFree(trx, problem, held), waitlist },
+      };
     }
     const upTo = deps.settings?.autoConfirmUpTo ?? null;
     return { status: upTo !== null && request.party_size <= upTo ? "CONFIRMED" : "PENDING" };
@@ -161,13 +174,32 @@ export async function submitReservationRequest(
       deps.logger.info("reservation request repeated", { client: deps.clientAddress });
       return { result: { status: "sent", notice: noticeFor(stored) }, status: 200 };
     }
-    const verdict = await countHit(
+    const created = await createGuestRequest(
       deps.db,
-      `reservation:${addressBucket(deps.clientAddress)}`,
-      { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS },
-      deps.now,
+      validation.data,
+      (reservation) => [
+        reservationNotice(reservation, deps.mail, "guest"),
+        ...(reservation.status === "CONFIRMED" ? [reservationConfirmation(reservation, deps.mail)] : []),
+      ],
+      admitBySettings(validation.data, deps),
+      // Counted in the storing transaction: one commit to the disk per request, not two.
+      async (trx) => {
+        const verdict = await countHit(
+          trx,
+          `reservation:${addressBucket(deps.clientAddress)}`,
+          { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS },
+          deps.now,
+          { sweep: false },
+        );
+        return verdict.allowed ? undefined : { limited: { retryAfterMs: verdict.retryAfterMs } };
+      },
     );
-    if (!verdict.allowed) {
+    // Expired counters go after the commit; a failed sweep is tried again later and fails nobody.
+    if (deps.rateLimit > 0)
+      await sweepRateLimits(deps.db, deps.now).catch((error: unknown) =>
+        deps.logger.warn("rate limit counters not swept", { error }),
+      );
+    if ("limited" in created) {
       deps.logger.warn("reservation request refused: rate limit", { client: deps.clientAddress });
       return {
         result: {
@@ -177,19 +209,9 @@ export async function submitReservationRequest(
           values: kept,
         },
         status: 429,
-        headers: { "Retry-After": String(Math.ceil(verdict.retryAfterMs / 1000)) },
+        headers: { "Retry-After": String(Math.ceil(created.limited.retryAfterMs / 1000)) },
       };
     }
-
-    const created = await createGuestRequest(
-      deps.db,
-      validation.data,
-      (reservation) => [
-        reservationNotice(reservation, deps.mail, "guest"),
-        ...(reservation.status === "CONFIRMED" ? [reservationConfirmation(reservation, deps.mail)] : []),
-      ],
-      admitBySettings(validation.data, deps),
-    );
     if ("refused" in created) {
       const { field, message, waitlist } = created.refused;
       return {

@@ -92,6 +92,16 @@ export interface RefusedRequest {
 }
 export type Admit = (trx: Db) => Promise<Admission>;
 
+/**
+ * Counted first in the storing transaction, before the date is locked: the guest's per-address
+ * limit (app/lib/rate-limit.server.ts). Its write then reaches the disk with the request's own, in
+ * one commit; a request over the limit ends the transaction there, with its hit counted.
+ */
+export type CountHit = (trx: Db) => Promise<LimitedRequest | undefined>;
+export interface LimitedRequest {
+  limited: { retryAfterMs: number };
+}
+
 /** Without rules every request is taken and waits for staff (docs/product/reservations.md#states). */
 const admitAll = async (): Promise<Admission> => ({ status: "PENDING" });
 
@@ -112,14 +122,24 @@ export function createGuestRequest(
   mailsFor: MailsFor | undefined,
   admit: Admit,
 ): Promise<CreatedRequest | RefusedRequest>;
+export function createGuestRequest(
+  db: Db,
+  request: ReservationRequest,
+  mailsFor: MailsFor | undefined,
+  admit: Admit,
+  countHit: CountHit,
+): Promise<CreatedRequest | RefusedRequest | LimitedRequest>;
 export async function createGuestRequest(
   db: Db,
   request: ReservationRequest,
   mailsFor?: MailsFor,
   admit: Admit = admitAll,
-): Promise<CreatedRequest | RefusedRequest> {
+  countHit?: CountHit,
+): Promise<CreatedRequest | RefusedRequest | LimitedRequest> {
   return afterWrite(
     db.transaction().execute(async (trx) => {
+      const limited = await countHit?.(trx);
+      if (limited) return limited;
       await lockReservationDay(trx, request.date);
       const token = request.request_token || derivedRequestKey(request);
       const since = new Date(Date.now() - RESEND_WINDOW_MS).toISOString();

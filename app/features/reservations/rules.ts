@@ -41,14 +41,17 @@ export type DayAvailability =
   | { kind: "closed"; message: string }
   | { kind: "outside"; message: string };
 
-/** Whether a slot lies in one of the day's ranges: from opening until before closing. */
-function insideHours(slot: TimeSlot, ranges: ReadonlyArray<{ opens: string; closes: string }>): boolean {
+/** The day's ranges in minutes: from opening until before closing. */
+const rangeMinutes = (ranges: ReadonlyArray<{ opens: string; closes: string }>) =>
+  ranges.map(({ opens, closes }) => ({
+    from: minutesOfClock(opens) ?? 0,
+    to: closes === "24:00" ? 1440 : (minutesOfClock(closes) ?? 0),
+  }));
+
+/** Whether a slot lies in one of the day's ranges (`rangeMinutes`). */
+function insideHours(slot: TimeSlot, ranges: ReadonlyArray<{ from: number; to: number }>): boolean {
   const minutes = minutesOfClock(slot) ?? -1;
-  return ranges.some(
-    ({ opens, closes }) =>
-      minutes >= (minutesOfClock(opens) ?? 0) &&
-      minutes < (closes === "24:00" ? 1440 : (minutesOfClock(closes) ?? 0)),
-  );
+  return ranges.some(({ from, to }) => minutes >= from && minutes < to);
 }
 
 /**
@@ -57,10 +60,10 @@ function insideHours(slot: TimeSlot, ranges: ReadonlyArray<{ opens: string; clos
  */
 export function slotsAhead(date: string, day: Exclude<DayHours, { kind: "closed" }>, now: Date): TimeSlot[] {
   const current = berlinNow(now);
+  const ranges = day.kind === "unknown" ? [] : rangeMinutes(day.ranges);
   return TIME_SLOTS.filter(
     (slot) =>
-      (day.kind === "unknown" || insideHours(slot, day.ranges)) &&
-      (date !== current.date || slot > current.time),
+      (day.kind === "unknown" || insideHours(slot, ranges)) && (date !== current.date || slot > current.time),
   );
 }
 
