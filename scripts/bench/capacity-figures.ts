@@ -60,7 +60,7 @@ function getJson<T>(url: string, headers: Record<string, string>): Promise<{ sta
 }
 
 /**
- * The first `count` dates from tomorrow on that have a free time for `party`, as the server's own
+ * The first `count` dates from three days ahead on that have a free time for `party`, as the server's own
  * hours and settings say (`GET /api/verfuegbarkeit`): real questions, not ones answered 'geschlossen'.
  */
 export async function openDates(
@@ -69,7 +69,8 @@ export async function openDates(
   party = 2,
   headers: Record<string, string> = {},
 ) {
-  const from = addDays(berlinNow().date, 1);
+  // After the demo content's fully booked evening (one or two days ahead).
+  const from = addDays(berlinNow().date, 3);
   const to = addDays(from, 60);
   const { status, body } = await getJson<{ tage?: Array<{ datum: string; frei: boolean }> }>(
     `${origin}/api/verfuegbarkeit?von=${from}&bis=${to}&personen=${party}`,
