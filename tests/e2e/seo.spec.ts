@@ -165,6 +165,7 @@ test.describe("Suchmaschinen und Teilen", () => {
         "/speisekarte",
         "/wochenkarte",
         "/mitteilungen",
+        "/reservieren",
         "/impressum",
         "/datenschutz",
         "/nutzungsbedingungen",
