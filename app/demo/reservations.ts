@@ -164,14 +164,7 @@ const fullEvening: Array<{ name: string; time: string; party: number; status: Re
 
 const demoRow = (
   date: string,
-  guest: {
-    name: string;
-    email: string | null;
-    phone: string | null;
-    time: string;
-    party: number;
-    notes: string | null;
-  },
+  guest: DemoGuest,
   status: ReservationStatus,
   requested: string,
 ): Insertable<ReservationsTable> => ({

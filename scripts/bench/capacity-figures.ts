@@ -14,6 +14,7 @@ import {
   stopProductionServer,
 } from "../../tests/support/production-server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
+import { post } from "./reservation-figures.ts";
 
 /**
  * The last seats of an evening (decision 0031), measured from outside: the production server has
@@ -93,52 +94,16 @@ export async function eveningTimes(origin: string, date: string, headers: Record
   return times.map((option) => option.zeit);
 }
 
-/** What Chrome and Firefox send with every request. */
-const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
-
 function decoded(body: Buffer, encoding: string | undefined): string {
   if (encoding === "br") return zlib.brotliDecompressSync(body).toString("utf8");
   if (encoding === "gzip") return zlib.gunzipSync(body).toString("utf8");
   return body.toString("utf8");
 }
 
-/**
- * One POST from `address` (X-Forwarded-For), on a connection of its own, with the encodings a
- * browser accepts; the status, the decoded body and the time until the whole answer was there.
- */
-function postFrom(url: string, origin: string, address: string, body: string) {
-  return new Promise<{ status: number; ms: number; text: string }>((resolve, reject) => {
-    const started = performance.now();
-    const request = http.request(
-      url,
-      {
-        method: "POST",
-        agent: false,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-          Origin: origin,
-          "X-Forwarded-For": address,
-          "Accept-Encoding": BROWSER_ENCODINGS,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const ms = performance.now() - started;
-          try {
-            const text = decoded(Buffer.concat(chunks), response.headers["content-encoding"]);
-            resolve({ status: response.statusCode ?? 0, ms, text });
-          } catch (error) {
-            reject(error instanceof Error ? error : new Error(String(error)));
-          }
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+/** One guest's POST from `address` (X-Forwarded-For): the status, the decoded answer and the time. */
+async function postFrom(url: string, origin: string, address: string, body: string) {
+  const answer = await post(url, body, { Origin: origin, "X-Forwarded-For": address });
+  return { status: answer.status, ms: answer.ms, text: decoded(answer.body, answer.encoding) };
 }
 
 /** What a guest's answer says: stored, refused for lack of room ('ausgebucht'), or anything else. */

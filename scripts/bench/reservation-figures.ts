@@ -131,32 +131,47 @@ export async function reservationQueries(handle: DatabaseHandle): Promise<QueryF
   return figures;
 }
 
-export function post(url: string, body: string) {
-  return new Promise<{ status: number; ms: number }>((resolve, reject) => {
-    const started = performance.now();
-    const request = http.request(
-      url,
-      {
-        method: "POST",
-        agent: false,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-          Origin: new URL(url).origin,
-          // As a browser asks: a compressed answer costs the server more than a plain one.
-          "Accept-Encoding": "gzip, deflate, br, zstd",
+/** The encodings a browser accepts: a compressed answer costs the server more than a plain one. */
+export const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
+
+/**
+ * One form POST on a connection of its own, as a browser sends it (plus `headers`): the status, the
+ * answer's bytes and encoding, and the time until the whole answer was there.
+ */
+export function post(url: string, body: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; ms: number; body: Buffer; encoding: string | undefined }>(
+    (resolve, reject) => {
+      const started = performance.now();
+      const request = http.request(
+        url,
+        {
+          method: "POST",
+          agent: false,
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": Buffer.byteLength(body),
+            Origin: new URL(url).origin,
+            "Accept-Encoding": BROWSER_ENCODINGS,
+            ...headers,
+          },
         },
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              ms: performance.now() - started,
+              body: Buffer.concat(chunks),
+              encoding: response.headers["content-encoding"],
+            }),
+          );
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    },
+  );
 }
 
 /**
