@@ -10,7 +10,7 @@ import tseslint from "typescript-eslint";
  *   db/            the database: connection, types, migrations — imports nothing of the app;
  *   app/lib        infrastructure (database access, env, logger, calendar, money, form primitives);
  *   app/components UI primitives;
- *   app/shared     topics every feature may use: pictures, mail, content blocks;
+ *   app/common     topics every feature may use: pictures, mail, content blocks;
  *   app/features   one folder per feature — a feature never imports another feature;
  *   app/routes     and app/demo compose features.
  * Each layer imports only from the layers below it. Browser code never imports a `*.server.*`
@@ -32,7 +32,7 @@ const zones = {
     from: "./app/features",
     except: [`./${feature}`],
     message:
-      "A feature never imports another feature: let the route compose them, and move what both need to app/shared, app/lib or app/components (decision 0012).",
+      "A feature never imports another feature: let the route compose them, and move what both need to app/common, app/lib or app/components (decision 0012).",
   })),
   featureToRoutes: {
     target: "./app/features",
@@ -45,19 +45,19 @@ const zones = {
     message: "Features do not import the demo content; a test may seed it (decision 0030).",
   },
   sharedToFeatures: {
-    target: "./app/shared",
+    target: "./app/common",
     from: ["./app/features", ...composers],
     message:
-      "app/shared is used by every feature: it imports no feature, route or demo content (decision 0030).",
+      "app/common is used by every feature: it imports no feature, route or demo content (decision 0030).",
   },
   componentsUpward: {
     target: "./app/components",
-    from: ["./app/shared", "./app/features", ...composers],
+    from: ["./app/common", "./app/features", ...composers],
     message: "app/components holds UI primitives: it imports only app/lib and db/ (decisions 0012 and 0030).",
   },
   libUpward: {
     target: "./app/lib",
-    from: ["./app/components", "./app/shared", "./app/features", ...composers],
+    from: ["./app/components", "./app/common", "./app/features", ...composers],
     message: "app/lib is infrastructure: it imports only db/ (decisions 0012 and 0030).",
   },
   appToServer: {

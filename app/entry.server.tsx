@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { services } from "./shared/app-context.ts";
+import { services } from "./common/app-context.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 import { hydrateAfterLoad } from "./lib/hydration-timing.server.ts";
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../app/features/auth/session.server.ts";
-import { services } from "../app/shared/app-context.ts";
+import { services } from "../app/common/app-context.ts";
 import { parseConfig } from "../app/lib/env.server.ts";
 import { testBuild } from "../tests/support/router-build.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";

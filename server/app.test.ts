@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../app/lib/env.server.ts";
-import { services } from "../app/shared/app-context.ts";
+import { services } from "../app/common/app-context.ts";
 import { testBuild } from "../tests/support/router-build.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";
 import { createApp, type TavolaApp } from "./app.ts";

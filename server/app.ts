@@ -6,9 +6,9 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../app/demo/demo.ts";
 import { ensureStaffAccount, type BootstrapResult } from "../app/features/auth/staff.server.ts";
-import { fileStorage } from "../app/shared/pictures/storage.server.ts";
-import { clearIncoming, incomingDirOf } from "../app/shared/pictures/upload.server.ts";
-import { appContext } from "../app/shared/app-context.ts";
+import { fileStorage } from "../app/common/pictures/storage.server.ts";
+import { clearIncoming, incomingDirOf } from "../app/common/pictures/upload.server.ts";
+import { appContext } from "../app/common/app-context.ts";
 import { openDatabase, type DatabaseHandle } from "../db/database.server.ts";
 import { tightenDataDir } from "../db/private-files.server.ts";
 import { bumpPageVersion, readPageVersion } from "../app/lib/page-version.server.ts";
@@ -19,7 +19,7 @@ import {
   smtpTransport,
   type Mailer,
   type MailTransport,
-} from "../app/shared/mail/mailer.server.ts";
+} from "../app/common/mail/mailer.server.ts";
 import { currentStaff, sessionCookieName } from "../app/features/auth/session.server.ts";
 import { clientAddressOf, lastProxyValue } from "./client-address.ts";
 import { compressResponse } from "./compression.ts";

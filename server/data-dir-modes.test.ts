@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { incomingDirOf, receiveToFile } from "../app/shared/pictures/upload.server.ts";
+import { incomingDirOf, receiveToFile } from "../app/common/pictures/upload.server.ts";
 import { openDatabase } from "../db/database.server.ts";
 import { parseConfig } from "../app/lib/env.server.ts";
 import { createBackup } from "../scripts/cli/backup/create.ts";

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, sessionCookieName } from "../app/features/auth/session.server.ts";
-import { services } from "../app/shared/app-context.ts";
+import { services } from "../app/common/app-context.ts";
 import { readPageVersion } from "../app/lib/page-version.server.ts";
 import { parseConfig } from "../app/lib/env.server.ts";
 import { testBuild } from "../tests/support/router-build.ts";

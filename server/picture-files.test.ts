@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { fileStorage } from "../app/shared/pictures/storage.server.ts";
+import { fileStorage } from "../app/common/pictures/storage.server.ts";
 import { IMMUTABLE } from "./static-files.ts";
 import { createPictureFiles, PICTURES_PATH } from "./picture-files.ts";
 

@@ -1,4 +1,4 @@
-import { checkedKey, PictureKeyError, type PictureStorage } from "../app/shared/pictures/storage.server.ts";
+import { checkedKey, PictureKeyError, type PictureStorage } from "../app/common/pictures/storage.server.ts";
 import { IMMUTABLE } from "./static-files.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { MAX_PICTURE_BYTES, UPLOAD_PATH } from "../app/shared/pictures/picture-upload.ts";
+import { MAX_PICTURE_BYTES, UPLOAD_PATH } from "../app/common/pictures/picture-upload.ts";
 
 /**
  * Checks a request must pass before any application code sees it: the origin of state-changing
@@ -44,7 +44,7 @@ export function cookieHeaderHas(header: string, name: string): boolean {
 export const MiB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = 1 * MiB;
 
-/** One picture per request, at most 10 MB (app/shared/pictures/picture-upload.ts), and a little room for headers' sake. */
+/** One picture per request, at most 10 MB (app/common/pictures/picture-upload.ts), and a little room for headers' sake. */
 export const UPLOAD_BODY_LIMIT = MAX_PICTURE_BYTES + 64 * 1024;
 
 /**

@@ -24,11 +24,11 @@ describe("the layering lint rules", () => {
     expect(rules).toContain("import-x/no-restricted-paths");
   });
 
-  it("let a feature import its own modules, app/shared, app/lib and app/components", async () => {
+  it("let a feature import its own modules, app/common, app/lib and app/components", async () => {
     const rules = await ruleIdsFor(
       "app/features/home/components/probe.tsx",
       [
-        'import { HERO_PICTURE } from "../../../shared/content/pictures.ts";',
+        'import { HERO_PICTURE } from "../../../common/content/pictures.ts";',
         'import { Button } from "../../../components/ui/button.tsx";',
         'import { renderHeadline } from "../headline-markup.ts";',
         "export const probe = [HERO_PICTURE, Button, renderHeadline];",
@@ -66,11 +66,11 @@ describe("the layering lint rules", () => {
   });
 
   it.each([
-    ["app/shared/mail/probe.ts", 'import { menuTexts } from "../../features/menu/public-menu.ts";'],
-    ["app/shared/pictures/probe.ts", 'import { menuTexts } from "../../routes/site/speisekarte.tsx";'],
-    ["app/lib/probe.ts", 'import { menuTexts } from "../shared/content/blocks.ts";'],
+    ["app/common/mail/probe.ts", 'import { menuTexts } from "../../features/menu/public-menu.ts";'],
+    ["app/common/pictures/probe.ts", 'import { menuTexts } from "../../routes/site/speisekarte.tsx";'],
+    ["app/lib/probe.ts", 'import { menuTexts } from "../common/content/blocks.ts";'],
     ["app/lib/probe.ts", 'import { menuTexts } from "../components/ui/button.tsx";'],
-    ["app/components/probe.tsx", 'import { menuTexts } from "../shared/pictures/picture.tsx";'],
+    ["app/components/probe.tsx", 'import { menuTexts } from "../common/pictures/picture.tsx";'],
     ["app/features/menu/probe.ts", 'import { menuTexts } from "../../demo/demo.ts";'],
     ["db/probe.ts", 'import { menuTexts } from "../app/lib/format.ts";'],
     ["db/probe.ts", 'import { menuTexts } from "../scripts/cli/config.ts";'],
@@ -83,7 +83,7 @@ describe("the layering lint rules", () => {
   it("let a shared topic use app/lib and db/, and the scripts use the test helpers", async () => {
     expect(
       await ruleIdsFor(
-        "app/shared/mail/probe.ts",
+        "app/common/mail/probe.ts",
         'import { berlinToday } from "../../lib/format.ts";\nimport type { Database } from "../../../db/database.types.ts";\nexport const probe: [typeof berlinToday, Database | undefined] = [berlinToday, undefined];\n',
       ),
     ).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { contentDefaults } from "../shared/content/defaults.ts";
+import { contentDefaults } from "../common/content/defaults.ts";
 import type { Database } from "../../db/database.types.ts";
 import { nowIso } from "../../db/database.server.ts";
 

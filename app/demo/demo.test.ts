@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { contentBlocks, contentKeys } from "../shared/content/blocks.ts";
+import { contentBlocks, contentKeys } from "../common/content/blocks.ts";
 import type { Database } from "../../db/database.types.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";
 import { parseConfig } from "../lib/env.server.ts";
@@ -13,14 +13,14 @@ import { recordingLogger } from "../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../tests/support/test-databases.ts";
 import { DEMO_MARKER_KEY, seedDemoContent } from "./demo.ts";
 import { demoFullDate } from "./reservations.ts";
-import { contentDefaults } from "../shared/content/defaults.ts";
+import { contentDefaults } from "../common/content/defaults.ts";
 import { addDays, berlinNow, weekdayOf } from "../lib/calendar.ts";
 import { dayOptions, seatsHeldAt } from "../features/reservations/availability.ts";
 import { heldOn } from "../features/reservations/availability.server.ts";
 import { readReservationSettings } from "../features/reservations/settings.server.ts";
 import { TIME_SLOTS } from "../features/reservations/constants.ts";
 import sharp from "sharp";
-import { addressOfKey, responsivePicture, storedKeysOf } from "../shared/pictures/uploaded-pictures.ts";
+import { addressOfKey, responsivePicture, storedKeysOf } from "../common/pictures/uploaded-pictures.ts";
 
 const now = "2026-11-21T10:00:00.000Z";
 

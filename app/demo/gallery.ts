@@ -5,7 +5,7 @@ import type { Database } from "../../db/database.types.ts";
 import { nowIso } from "../../db/database.server.ts";
 import { demoGalleryPictures } from "./gallery-pictures.ts";
 
-/** Where the demo pictures' files are written: the site's picture storage (app/shared/pictures/storage.server.ts). */
+/** Where the demo pictures' files are written: the site's picture storage (app/common/pictures/storage.server.ts). */
 export interface DemoPictureFiles {
   put(key: string, data: Buffer): Promise<void>;
 }

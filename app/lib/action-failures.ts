@@ -41,7 +41,7 @@ export const actionFailureMessages: Record<ActionFailureKind, string> = {
 /**
  * How long the browser waits for an action's answer: as long as the server waits for a request
  * (`server.requestTimeout` in `server/start.ts`); the slowest actions, which send an e-mail, give up
- * on the mail server well before (`app/shared/mail/mailer.server.ts`).
+ * on the mail server well before (`app/common/mail/mailer.server.ts`).
  */
 export const ACTION_TIMEOUT_MS = 60_000;
 

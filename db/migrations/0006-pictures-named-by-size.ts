@@ -3,7 +3,7 @@ import type { MigrationDb } from "./schema-helpers.ts";
 
 /**
  * An uploaded picture's name now carries its size, and its variants are named after it
- * (docs/decisions/0019, app/shared/pictures/uploaded-pictures.ts), so the gallery's copies of both — the
+ * (docs/decisions/0019, app/common/pictures/uploaded-pictures.ts), so the gallery's copies of both — the
  * columns migration 0005 added, never filled by a release — go again.
  */
 export function picturesNamedBySize(): Migration {

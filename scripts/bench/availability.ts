@@ -3,7 +3,7 @@ import { heldBetween, heldOn } from "../../app/features/reservations/availabilit
 import { dayOptions } from "../../app/features/reservations/availability.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../../app/features/reservations/settings.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
-import { contentDefaults } from "../../app/shared/content/defaults.ts";
+import { contentDefaults } from "../../app/common/content/defaults.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";
 import { busyMachineWarning } from "../../tests/support/production-server.ts";
 import { fillToRows, onBothDatabases, openDayAhead, percentile, ROWS, time } from "./reservation-figures.ts";

@@ -15,7 +15,7 @@ import {
   FILE_NAME_HEADER,
   MAX_PICTURE_BYTES,
   UPLOAD_PATH,
-} from "../../app/shared/pictures/picture-upload.ts";
+} from "../../app/common/pictures/picture-upload.ts";
 import { buildIfNeeded } from "../../server/build-if-needed.ts";
 import {
   busyMachineWarning,

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { processPicture } from "../../app/shared/pictures/process-picture.server.ts";
+import { processPicture } from "../../app/common/pictures/process-picture.server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const out = path.join(root, "app/demo/galerie");

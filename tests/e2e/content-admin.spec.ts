@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { contentBlocks } from "../../app/shared/content/blocks.ts";
+import { contentBlocks } from "../../app/common/content/blocks.ts";
 import { accessibilityViolations, atPath, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
 
 /*

@@ -10,7 +10,7 @@ import {
   toastRegion,
   waitForHydration,
 } from "./fixtures.ts";
-import { storedKeysOf } from "../../app/shared/pictures/uploaded-pictures.ts";
+import { storedKeysOf } from "../../app/common/pictures/uploaded-pictures.ts";
 import { cameraPhoto, filesUnder, plainPng } from "../support/pictures.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { MAX_PICTURE_BYTES } from "../../app/shared/pictures/picture-upload.ts";
+import { MAX_PICTURE_BYTES } from "../../app/common/pictures/picture-upload.ts";
 import { accessibilityViolations, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
 import { cameraPhoto, plainPng, pngClaiming } from "../support/pictures.ts";
 

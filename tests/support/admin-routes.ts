@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { RouterContextProvider } from "react-router";
 import { parseConfig } from "../../app/lib/env.server.ts";
-import { appContext, type AppServices } from "../../app/shared/app-context.ts";
+import { appContext, type AppServices } from "../../app/common/app-context.ts";
 import routes from "../../app/routes.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";
 import { recordingLogger } from "./silent-logger.ts";

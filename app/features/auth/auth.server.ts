@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import {
   ACCOUNT_PATH,
   currentStaff,

@@ -4,7 +4,7 @@ import {
   contentKeys,
   type ContentKey,
   type ContentValues,
-} from "../../shared/content/blocks.ts";
+} from "../../common/content/blocks.ts";
 import {
   applyListAction,
   contentTabs,

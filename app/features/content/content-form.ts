@@ -1,6 +1,6 @@
 import { fieldErrorsOf, INTENT_FIELD, type FieldErrors } from "../../lib/forms.ts";
 import { z } from "../../lib/zod.ts";
-import { contentBlocks, type ContentKey, type ContentValues } from "../../shared/content/blocks.ts";
+import { contentBlocks, type ContentKey, type ContentValues } from "../../common/content/blocks.ts";
 
 /**
  * The content admin's forms, shared by the browser and the action: which blocks each tab edits,

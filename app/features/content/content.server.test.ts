@@ -4,7 +4,7 @@ import type { Database } from "../../../db/database.types.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import { contentBlocks } from "../../shared/content/blocks.ts";
+import { contentBlocks } from "../../common/content/blocks.ts";
 import { draftFields, draftOf, findTab, type DraftObject } from "./content-form.ts";
 import { readContentBlocks, saveContentBlocks, submitContentForm } from "./content.server.ts";
 

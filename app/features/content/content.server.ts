@@ -2,14 +2,14 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { nowIso } from "../../../db/database.server.ts";
-import { pictureIdentityOf } from "../../shared/pictures/uploaded-pictures.ts";
+import { pictureIdentityOf } from "../../common/pictures/uploaded-pictures.ts";
 import {
   contentBlocks,
   parseBlock,
   type ContentKey,
   type ContentValue,
   type ContentValues,
-} from "../../shared/content/blocks.ts";
+} from "../../common/content/blocks.ts";
 import {
   applyListAction,
   BLOCK_FIELD,

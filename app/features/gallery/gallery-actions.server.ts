@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { fieldErrorsOf, formId } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import type { PictureStorage } from "../../shared/pictures/storage.server.ts";
+import type { PictureStorage } from "../../common/pictures/storage.server.ts";
 import {
   done,
   errorNotice,
@@ -13,7 +13,7 @@ import {
   type StaffActionAnswer,
   type StaffActionHandler,
 } from "../../lib/staff-actions.server.ts";
-import { addressOfKey } from "../../shared/pictures/uploaded-pictures.ts";
+import { addressOfKey } from "../../common/pictures/uploaded-pictures.ts";
 import {
   deletePicture,
   GalleryRuleError,

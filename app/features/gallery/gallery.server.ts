@@ -5,7 +5,7 @@ import { nowIso } from "../../../db/database.server.ts";
 import { galleryMessages } from "./gallery-model.ts";
 import type { PublicGalleryPicture } from "./public-gallery.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import { addressOfKey, storedKeysOf } from "../../shared/pictures/uploaded-pictures.ts";
+import { addressOfKey, storedKeysOf } from "../../common/pictures/uploaded-pictures.ts";
 
 /**
  * The gallery in the database (the original's gallery_images; decision 0019, docs/product/pictures.md).
@@ -16,7 +16,7 @@ type Db = Kysely<Database>;
 
 export interface GalleryPicture {
   id: number;
-  /** The storage key of the full picture; its address and variants follow from it (app/shared/pictures/uploaded-pictures.ts). */
+  /** The storage key of the full picture; its address and variants follow from it (app/common/pictures/uploaded-pictures.ts). */
   key: string;
   caption: string | null;
   altText: string;

@@ -1,4 +1,4 @@
-import { optionalWebUrl } from "../../shared/content/schemas.ts";
+import { optionalWebUrl } from "../../common/content/schemas.ts";
 import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
 import { MAX_PRICE_CENTS, readPrice } from "../../lib/money.ts";
 import { z } from "../../lib/zod.ts";

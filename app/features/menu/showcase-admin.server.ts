@@ -3,7 +3,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, FeaturedDishCategory } from "../../../db/database.types.ts";
 import { nowIso } from "../../../db/database.server.ts";
-import { pictureIdentityOf } from "../../shared/pictures/uploaded-pictures.ts";
+import { pictureIdentityOf } from "../../common/pictures/uploaded-pictures.ts";
 import { storedMarks } from "./marks.ts";
 import { MenuRuleError, ruleMessages as R } from "./menu-rules.server.ts";
 import type { ShowcaseValues } from "./schema.ts";

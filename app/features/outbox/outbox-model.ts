@@ -1,6 +1,6 @@
 import type { ActionFailure } from "../../lib/action-failures.ts";
 import { errorNotice, INTENT_FIELD, type StaffActionResult } from "../../lib/forms.ts";
-import type { OutboxFilter } from "../../shared/mail/outbox.server.ts";
+import type { OutboxFilter } from "../../common/mail/outbox.server.ts";
 
 /** The outbox screen's filters and texts, for its loader and its page alike. */
 export const outboxFilters: Array<{ value: OutboxFilter; label: string }> = [

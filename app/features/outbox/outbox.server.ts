@@ -3,8 +3,8 @@ import type { Database } from "../../../db/database.types.ts";
 import { errorNotice, formId, type Notice } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { staffActionDispatcher } from "../../lib/staff-actions.server.ts";
-import { NO_SMTP_MESSAGE, type Mailer } from "../../shared/mail/mailer.server.ts";
-import { countOutbox, listOutbox, requeueMail, type OutboxFilter } from "../../shared/mail/outbox.server.ts";
+import { NO_SMTP_MESSAGE, type Mailer } from "../../common/mail/mailer.server.ts";
+import { countOutbox, listOutbox, requeueMail, type OutboxFilter } from "../../common/mail/outbox.server.ts";
 import { outboxFilters, type OutboxIntent } from "./outbox-model.ts";
 
 /**

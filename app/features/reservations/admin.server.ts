@@ -8,7 +8,7 @@ import {
   type StaffActionOutcome,
 } from "../../lib/staff-actions.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import type { Mailer } from "../../shared/mail/mailer.server.ts";
+import type { Mailer } from "../../common/mail/mailer.server.ts";
 import { roomAt, type CapacitySettings } from "./availability.ts";
 import { heldBetween } from "./availability.server.ts";
 import {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { addressBucket } from "../../lib/address-bucket.ts";
 import { addDays, isCalendarDate } from "../../lib/calendar.ts";
-import type { OpeningHoursContent } from "../../shared/content/schemas.ts";
+import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import { dayAnswerOf, type DayAnswer, type RangeAnswer } from "./availability-answer.ts";
 import { dayOptions } from "./availability.ts";
 import { heldBetween, heldOn } from "./availability.server.ts";

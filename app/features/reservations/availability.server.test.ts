@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import { contentDefaults } from "../../shared/content/defaults.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
 import { dayOptions } from "./availability.ts";
 import { heldBetween, heldOn } from "./availability.server.ts";
 import type { ReservationStatus } from "./constants.ts";

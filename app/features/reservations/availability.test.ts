@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "../../lib/calendar.ts";
-import { contentDefaults } from "../../shared/content/defaults.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
 import {
   availabilityProblem,
   dayOptions,

@@ -1,6 +1,6 @@
 import { addDays, berlinNow, minutesOfClock, weekdayNameOf, weekdayOf } from "../../lib/calendar.ts";
-import { parseDayHours, type DayHours } from "../../shared/content/opening-hours.ts";
-import type { OpeningHoursContent } from "../../shared/content/schemas.ts";
+import { parseDayHours, type DayHours } from "../../common/content/opening-hours.ts";
+import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import {
   EVENING_STARTS_AT,
   MAX_MONTHS_AHEAD,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { contentDefaults } from "../../shared/content/defaults.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { reservationMessages as M } from "./constants.ts";

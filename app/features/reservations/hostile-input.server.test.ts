@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { contentDefaults } from "../../shared/content/defaults.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { createMailer } from "../../shared/mail/mailer.server.ts";
+import { createMailer } from "../../common/mail/mailer.server.ts";
 import { formDataOf, hostileForm } from "../../../tests/support/hostile-input.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDefaults } from "../../shared/content/defaults.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
 import { reservationCancellation, reservationConfirmation, type MailContext } from "./mails.server.ts";
 import type { Reservation } from "./model.ts";
 

@@ -1,8 +1,8 @@
-import type { ContactContent } from "../../shared/content/schemas.ts";
+import type { ContactContent } from "../../common/content/schemas.ts";
 import { formatDate } from "../../lib/format.ts";
-import { calendarFile } from "../../shared/mail/ics.ts";
-import { renderMail, type MailBody } from "../../shared/mail/html.ts";
-import type { OutgoingMail } from "../../shared/mail/outbox.server.ts";
+import { calendarFile } from "../../common/mail/ics.ts";
+import { renderMail, type MailBody } from "../../common/mail/html.ts";
+import type { OutgoingMail } from "../../common/mail/outbox.server.ts";
 import { personsLabel, statusLabels } from "./constants.ts";
 import type { Reservation } from "./reservations.server.ts";
 

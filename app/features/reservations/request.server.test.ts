@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { contentDefaults } from "../../shared/content/defaults.ts";
-import { createMailer, type MailTransport } from "../../shared/mail/mailer.server.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
+import { createMailer, type MailTransport } from "../../common/mail/mailer.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { fullOnInsert } from "../../../tests/support/full-disk.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";

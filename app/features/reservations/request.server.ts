@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { addressBucket } from "../../lib/address-bucket.ts";
-import type { OpeningHoursContent } from "../../shared/content/schemas.ts";
+import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import type { Database } from "../../../db/database.types.ts";
 import { formatDate } from "../../lib/format.ts";
 import { formText, type Notice } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import type { Mailer } from "../../shared/mail/mailer.server.ts";
+import type { Mailer } from "../../common/mail/mailer.server.ts";
 import { countHit, sweepRateLimits } from "../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";

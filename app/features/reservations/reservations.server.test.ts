@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { contentDefaults } from "../../shared/content/defaults.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import {
   reservationCancellation,

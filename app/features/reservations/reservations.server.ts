@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { nowIso } from "../../../db/database.server.ts";
-import { enqueueMail, type OutgoingMail } from "../../shared/mail/outbox.server.ts";
+import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.ts";
 import { lockReservationDay } from "./availability.server.ts";
 import { forgetKeptAnswers } from "./availability-api.server.ts";
 import type { ReservationStatus } from "./constants.ts";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { enqueueMail } from "../../shared/mail/outbox.server.ts";
+import { enqueueMail } from "../../common/mail/outbox.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { createStaffReservation } from "./reservations.server.ts";
 import { deleteExpiredGuestData } from "./retention.server.ts";

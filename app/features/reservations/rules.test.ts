@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDefaults } from "../../shared/content/defaults.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
 import { TIME_SLOTS } from "./constants.ts";
 import { bookingWindow, closedWeekdays, dayAvailability, slotProblem } from "./rules.ts";
 

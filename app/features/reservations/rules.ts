@@ -1,7 +1,7 @@
 import { addMonths, berlinNow, minutesOfClock, weekdayNameOf, weekdayOf } from "../../lib/calendar.ts";
-import { parseDayHours, type DayHours } from "../../shared/content/opening-hours.ts";
+import { parseDayHours, type DayHours } from "../../common/content/opening-hours.ts";
 import { weekdays } from "../../lib/weekdays.ts";
-import type { OpeningHoursContent } from "../../shared/content/schemas.ts";
+import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import { MAX_MONTHS_AHEAD, reservationMessages as M, TIME_SLOTS, type TimeSlot } from "./constants.ts";
 
 /**

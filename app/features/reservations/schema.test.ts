@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDefaults } from "../../shared/content/defaults.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
 import { reservationMessages as M } from "./constants.ts";
 import { searchableName, staffReservationSchema, validateReservationRequest } from "./schema.ts";
 

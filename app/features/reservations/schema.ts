@@ -1,5 +1,5 @@
 import { isCalendarDate, minutesOfClock } from "../../lib/calendar.ts";
-import type { OpeningHoursContent } from "../../shared/content/schemas.ts";
+import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import { fieldErrorsOf, type FieldErrors } from "../../lib/forms.ts";
 import { z } from "../../lib/zod.ts";
 import { isCleanLine, isCleanText } from "../../lib/text-rules.ts";

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { ContentValues } from "../../shared/content/blocks.ts";
+import type { ContentValues } from "../../common/content/blocks.ts";
 
 /** The content blocks that the public frame (navbar, footer, contact dialog) shows on every page. */
 export const siteFrameKeys = ["navbar", "global.contact", "global.opening_hours", "home.footer"] as const;

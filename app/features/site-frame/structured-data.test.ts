@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentDefaults } from "../../shared/content/defaults.ts";
-import type { ContactContent } from "../../shared/content/schemas.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
+import type { ContactContent } from "../../common/content/schemas.ts";
 import {
   internationalPhone,
   jsonLdText,

@@ -1,5 +1,5 @@
-import type { ContactContent, OpeningHoursContent } from "../../shared/content/schemas.ts";
-import { parseOpeningHours } from "../../shared/content/opening-hours.ts";
+import type { ContactContent, OpeningHoursContent } from "../../common/content/schemas.ts";
+import { parseOpeningHours } from "../../common/content/opening-hours.ts";
 import { weekdays, type Weekday } from "../../lib/weekdays.ts";
 
 /**

@@ -4,7 +4,7 @@ import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { cookieSettingsOf, signedInStaff } from "../../features/auth/auth.server.ts";
 import { MyAccountScreen } from "../../features/auth/components/my-account-screen.tsx";
 import { handleMyAccountAction, loadMyAccount } from "../../features/auth/my-account.server.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";

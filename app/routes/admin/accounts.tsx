@@ -4,7 +4,7 @@ import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { handleAccountAdminAction, loadAccountAdmin } from "../../features/auth/account-admin.server.ts";
 import { ownersOnly, signedInStaff } from "../../features/auth/auth.server.ts";
 import { AccountAdminScreen } from "../../features/auth/components/account-admin-screen.tsx";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";

@@ -2,13 +2,13 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSession } from "../../features/auth/session.server.ts";
 import { draftFields, draftOf, findTab } from "../../features/content/content-form.ts";
-import { appContext, type AppServices } from "../../shared/app-context.ts";
+import { appContext, type AppServices } from "../../common/app-context.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { parseConfig } from "../../lib/env.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import { contentDefaults } from "../../shared/content/defaults.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
 import { callRoute } from "../../../tests/support/admin-routes.ts";
 import { action as logoutAction } from "../auth/logout.tsx";
 

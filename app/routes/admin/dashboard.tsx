@@ -9,7 +9,7 @@ import { freeSeatsPerService } from "../../features/reservations/availability.ts
 import { heldOn } from "../../features/reservations/availability.server.ts";
 import { freeSeatsLine } from "../../features/reservations/day-summary.ts";
 import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/dashboard";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { contentBlocks } from "../../shared/content/blocks.ts";
-import { pictureIdentityOf } from "../../shared/pictures/uploaded-pictures.ts";
+import { contentBlocks } from "../../common/content/blocks.ts";
+import { pictureIdentityOf } from "../../common/pictures/uploaded-pictures.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import {
   contentPictureUses,

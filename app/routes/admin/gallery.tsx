@@ -6,10 +6,10 @@ import { forgetShowcasePicture, showcasePictureUses } from "../../features/menu/
 import { GalleryAdmin } from "../../features/gallery/components/admin/gallery-admin.tsx";
 import { handleGalleryAction } from "../../features/gallery/gallery-actions.server.ts";
 import { listGallery } from "../../features/gallery/gallery.server.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
-import { addressOfKey, pictureIdentityOf } from "../../shared/pictures/uploaded-pictures.ts";
+import { addressOfKey, pictureIdentityOf } from "../../common/pictures/uploaded-pictures.ts";
 import type { Route } from "./+types/gallery";
 import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure, rowActionFailure } from "../../lib/action-failures.ts";

@@ -5,8 +5,8 @@ import { ShowcaseAdmin } from "../../features/menu/components/admin/showcase-adm
 import { handleShowcaseAction } from "../../features/menu/menu-actions.server.ts";
 import { listShowcase } from "../../features/menu/showcase.server.ts";
 import { listGallery } from "../../features/gallery/gallery.server.ts";
-import { addressOfKey } from "../../shared/pictures/uploaded-pictures.ts";
-import { services } from "../../shared/app-context.ts";
+import { addressOfKey } from "../../common/pictures/uploaded-pictures.ts";
+import { services } from "../../common/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/menu-items";

@@ -8,7 +8,7 @@ import { listAllAnnouncements } from "../../features/announcements/announcements
 import { AnnouncementsEditor } from "../../features/announcements/components/announcements-editor.tsx";
 import type { SaveResult } from "../../features/announcements/drafts.ts";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";

@@ -3,7 +3,7 @@ import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { OutboxScreen } from "../../features/outbox/components/outbox-screen.tsx";
 import { outboxFailure } from "../../features/outbox/outbox-model.ts";
 import { handleOutboxAction, loadOutbox } from "../../features/outbox/outbox.server.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";

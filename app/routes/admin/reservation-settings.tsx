@@ -11,7 +11,7 @@ import {
   withoutPast,
 } from "../../features/reservations/settings-schema.ts";
 import { readReservationSettings } from "../../features/reservations/settings.server.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { readForm } from "../../lib/forms.ts";

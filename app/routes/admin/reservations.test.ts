@@ -5,8 +5,8 @@ import type { AdminResult, ListResult } from "../../features/reservations/model.
 import { saveReservationSettings } from "../../features/reservations/settings.server.ts";
 import { DEFAULT_SETTINGS } from "../../features/reservations/settings.ts";
 import { parseConfig } from "../../lib/env.server.ts";
-import { appContext, type AppServices } from "../../shared/app-context.ts";
-import { createMailer, type MailTransport } from "../../shared/mail/mailer.server.ts";
+import { appContext, type AppServices } from "../../common/app-context.ts";
+import { createMailer, type MailTransport } from "../../common/mail/mailer.server.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import type { ReservationStatus } from "../../features/reservations/constants.ts";
 import { callRoute } from "../../../tests/support/admin-routes.ts";

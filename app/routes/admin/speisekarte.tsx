@@ -7,7 +7,7 @@ import { listActiveIds } from "../../features/menu/active-lists.server.ts";
 import { listCategories } from "../../features/menu/categories.server.ts";
 import { listProducts } from "../../features/menu/dishes.server.ts";
 import { categoryTree } from "../../features/menu/menu-tree.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/speisekarte";

@@ -5,7 +5,7 @@ import { WochenkarteAdmin } from "../../features/menu/components/admin/wochenkar
 import { handleWochenkarteAction } from "../../features/menu/menu-actions.server.ts";
 import { listActiveIds } from "../../features/menu/active-lists.server.ts";
 import { listWeeklyMeals } from "../../features/menu/dishes.server.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/wochenkarte";

@@ -3,7 +3,7 @@ import type { LoginResult } from "../../features/auth/action-results.ts";
 import { cookieSettingsOf, optionalStaffSession } from "../../features/auth/auth.server.ts";
 import { LoginForm } from "../../features/auth/components/login-form.tsx";
 import { handleLoginAction, loadLogin } from "../../features/auth/login.server.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";

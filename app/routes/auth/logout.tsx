@@ -7,7 +7,7 @@ import {
   findSession,
   readSessionToken,
 } from "../../features/auth/session.server.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/logout";
 
 /** Logout ends the session in the database and clears the cookie; only POST changes anything. */

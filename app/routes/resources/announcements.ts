@@ -4,7 +4,7 @@ import {
   type AnnouncementsPayload,
   type PublicAnnouncement,
 } from "../../features/announcements/schema.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import type { Route } from "./+types/announcements";
 

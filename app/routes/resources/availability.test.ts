@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { forgetAvailabilityAnswers } from "../../features/reservations/availability-api.server.ts";
 import { parseConfig } from "../../lib/env.server.ts";
-import { appContext, type AppServices } from "../../shared/app-context.ts";
+import { appContext, type AppServices } from "../../common/app-context.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { loader } from "./availability.ts";

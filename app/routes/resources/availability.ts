@@ -6,7 +6,7 @@ import {
 } from "../../features/reservations/availability-api.server.ts";
 import { readReservationSettings } from "../../features/reservations/settings.server.ts";
 import { readContentBlocks } from "../../features/content/content.server.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/availability";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -5,13 +5,13 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
-import { fileStorage } from "../../shared/pictures/storage.server.ts";
+import { fileStorage } from "../../common/pictures/storage.server.ts";
 import {
   FILE_NAME_HEADER,
   MAX_PICTURE_BYTES,
   uploadMessages as M,
-} from "../../shared/pictures/picture-upload.ts";
-import { responsivePicture, storedKeysOf } from "../../shared/pictures/uploaded-pictures.ts";
+} from "../../common/pictures/picture-upload.ts";
+import { responsivePicture, storedKeysOf } from "../../common/pictures/uploaded-pictures.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { fullOnInsert } from "../../../tests/support/full-disk.ts";
 import { cameraPhoto, filesUnder } from "../../../tests/support/pictures.ts";
@@ -23,7 +23,7 @@ import {
   receivePictureUpload,
   receiveToFile,
   type UploadDeps,
-} from "../../shared/pictures/upload.server.ts";
+} from "../../common/pictures/upload.server.ts";
 
 const quiet = recordingLogger().logger;
 

@@ -1,8 +1,8 @@
 import { staffAccessOf } from "../../features/auth/auth.server.ts";
-import { incomingDirOf, receivePictureUpload } from "../../shared/pictures/upload.server.ts";
+import { incomingDirOf, receivePictureUpload } from "../../common/pictures/upload.server.ts";
 import { addPicture } from "../../features/gallery/gallery.server.ts";
-import { services } from "../../shared/app-context.ts";
-import { isUploadTarget, uploadMessages, type UploadAnswer } from "../../shared/pictures/picture-upload.ts";
+import { services } from "../../common/app-context.ts";
+import { isUploadTarget, uploadMessages, type UploadAnswer } from "../../common/pictures/picture-upload.ts";
 import type { Route } from "./+types/picture-upload";
 
 const answer = (status: number, body: UploadAnswer) =>
@@ -10,7 +10,7 @@ const answer = (status: number, body: UploadAnswer) =>
 
 /**
  * POST /admin/bilder/hochladen?ziel=galerie|gericht|hero|inhalt: one picture as the request body
- * (app/shared/pictures/picture-upload.ts). Staff only — checked here by the admin screens' guard, and by the
+ * (app/common/pictures/picture-upload.ts). Staff only — checked here by the admin screens' guard, and by the
  * server before it allows the upload's larger body (server/request-guards.ts); the origin check has
  * already run. An account held on Mein Konto (decision 0027) uploads nothing.
  */

@@ -1,4 +1,4 @@
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { canonicalUrl } from "../../lib/meta.ts";
 import type { Route } from "./+types/robots";
 

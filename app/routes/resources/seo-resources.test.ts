@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { appContext, type AppServices } from "../../shared/app-context.ts";
+import { appContext, type AppServices } from "../../common/app-context.ts";
 import { loader as robotsLoader } from "./robots.ts";
 import { loader as sitemapLoader } from "./sitemap.ts";
 

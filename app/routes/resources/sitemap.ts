@@ -1,4 +1,4 @@
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { canonicalUrl } from "../../lib/meta.ts";
 import { LEGAL_PAGES, PUBLIC_PAGES } from "../../lib/public-pages.ts";
 import type { Route } from "./+types/sitemap";

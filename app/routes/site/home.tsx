@@ -17,7 +17,7 @@ import { answerGuestRequest, guestFormSetupOf } from "../../features/reservation
 import { data } from "react-router";
 import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
 import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/home";
 

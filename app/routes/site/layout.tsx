@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
-import { HERO_PICTURE } from "../../shared/content/pictures.ts";
+import { HERO_PICTURE } from "../../common/content/pictures.ts";
 import { SiteFooter } from "../../features/site-frame/components/site-footer.tsx";
 import { SiteNavbar } from "../../features/site-frame/components/site-navbar.tsx";
 import { readContentBlocks } from "../../features/content/content.server.ts";
 import { siteFrameKeys } from "../../features/site-frame/site-frame.ts";
 import { jsonLdText, restaurantStructuredData } from "../../features/site-frame/structured-data.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { canonicalUrl } from "../../lib/meta.ts";
 import type { Route } from "./+types/layout";
 

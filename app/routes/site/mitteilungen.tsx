@@ -3,7 +3,7 @@ import { ContentPage, ReloadLink } from "../../components/content-page.tsx";
 import { listVisibleAnnouncements } from "../../features/announcements/announcements.server.ts";
 import { PublicAnnouncements } from "../../features/announcements/components/public-announcements.tsx";
 import { announcementMessages, type AnnouncementsPayload } from "../../features/announcements/schema.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/mitteilungen";

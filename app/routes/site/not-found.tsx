@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Link, useLocation } from "react-router";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/not-found";
 

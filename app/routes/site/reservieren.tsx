@@ -11,7 +11,7 @@ import {
 import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
 import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
 import { siteMeta } from "../../lib/meta.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/reservieren";
 
 export const meta: Route.MetaFunction = () =>

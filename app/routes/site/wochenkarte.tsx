@@ -1,7 +1,7 @@
 import { loadWochenkarte } from "../../features/menu/active-menu.server.ts";
 import { MenuPage } from "../../features/menu/components/menu-page.tsx";
 import { menuFailure } from "../../features/menu/public-menu.ts";
-import { services } from "../../shared/app-context.ts";
+import { services } from "../../common/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/wochenkarte";
 

@@ -10,7 +10,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseTarget } from "../../../db/database.server.ts";
-import { fileStorage } from "../../../app/shared/pictures/storage.server.ts";
+import { fileStorage } from "../../../app/common/pictures/storage.server.ts";
 import type { Dialect } from "../../../db/dialect.ts";
 import { migrateToLatest, migrationNames } from "../../../db/migrate.ts";
 import { seedDemoContent } from "../../../app/demo/demo.ts";

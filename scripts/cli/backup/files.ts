@@ -6,7 +6,7 @@ import {
   storedKeysOf,
   uploadedKeyOf,
   UPLOADED_PICTURES_PATH,
-} from "../../../app/shared/pictures/uploaded-pictures.ts";
+} from "../../../app/common/pictures/uploaded-pictures.ts";
 import { FILE_FOLDERS, isSafeFilePath } from "./manifest.ts";
 import type { Value } from "./tables.ts";
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Picture } from "../../../shared/pictures/picture.tsx";
+import { Picture } from "../../../common/pictures/picture.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { galleryTexts as T, type PublicGalleryPicture } from "../public-gallery.ts";
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
-import { Picture } from "../../../shared/pictures/picture.tsx";
+import { Picture } from "../../../common/pictures/picture.tsx";
 import { Carousel } from "../../../components/ui/carousel.tsx";
-import { responsivePicture } from "../../../shared/pictures/uploaded-pictures.ts";
+import { responsivePicture } from "../../../common/pictures/uploaded-pictures.ts";
 import {
   GALLERY_PAGE_SIZE,
   galleryTexts as T,

@@ -1,10 +1,10 @@
 import { Quote } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "../../../lib/utils.ts";
-import type { AboutContent } from "../../../shared/content/schemas.ts";
-import { ABOUT_PICTURE } from "../../../shared/content/pictures.ts";
-import { responsiveAttributes, responsivePicture } from "../../../shared/pictures/uploaded-pictures.ts";
-import { useBrokenPicture } from "../../../shared/pictures/picture.tsx";
+import type { AboutContent } from "../../../common/content/schemas.ts";
+import { ABOUT_PICTURE } from "../../../common/content/pictures.ts";
+import { responsiveAttributes, responsivePicture } from "../../../common/pictures/uploaded-pictures.ts";
+import { useBrokenPicture } from "../../../common/pictures/picture.tsx";
 import { SectionHeading } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { GallerySectionContent } from "../../../shared/content/schemas.ts";
+import type { GallerySectionContent } from "../../../common/content/schemas.ts";
 import { PictureSection, SectionDescription, SectionHeading } from "./section-frame.tsx";
 
 /** The gallery section: its texts, and the pictures the route hands in (the pictures feature's gallery). */

@@ -1,11 +1,11 @@
 import { BookOpen, CalendarCheck, ChevronDown, Megaphone, UtensilsCrossed } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { preload } from "react-dom";
-import { coverSizes, responsivePicture } from "../../../shared/pictures/uploaded-pictures.ts";
+import { coverSizes, responsivePicture } from "../../../common/pictures/uploaded-pictures.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import type { HeroContent } from "../../../shared/content/schemas.ts";
+import type { HeroContent } from "../../../common/content/schemas.ts";
 import { renderHeadline } from "../headline-markup.ts";
-import { HERO_PICTURE } from "../../../shared/content/pictures.ts";
+import { HERO_PICTURE } from "../../../common/content/pictures.ts";
 import { sectionActionClass } from "./section-frame.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 import { DialogLink } from "../../../components/ui/dialog-link.tsx";

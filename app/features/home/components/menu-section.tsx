@@ -2,7 +2,7 @@ import { BookOpen, UtensilsCrossed } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/utils.ts";
-import type { MenuSectionContent } from "../../../shared/content/schemas.ts";
+import type { MenuSectionContent } from "../../../common/content/schemas.ts";
 import { DialogLink } from "../../../components/ui/dialog-link.tsx";
 import { dialogPages } from "./dialog-pages.ts";
 import { PictureSection, SectionDescription, SectionHeading, sectionActionClass } from "./section-frame.tsx";

@@ -5,8 +5,8 @@ import type {
   ContactContent,
   OpeningHoursContent,
   ReservationsSectionContent,
-} from "../../../shared/content/schemas.ts";
-import { OpeningHoursList } from "../../../shared/content/contact-details.tsx";
+} from "../../../common/content/schemas.ts";
+import { OpeningHoursList } from "../../../common/content/contact-details.tsx";
 import { PictureSection, SectionDescription, SectionHeading } from "./section-frame.tsx";
 
 const mailtoReservation = (email: string) =>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { responsiveAttributes } from "../../../shared/pictures/uploaded-pictures.ts";
+import { responsiveAttributes } from "../../../common/pictures/uploaded-pictures.ts";
 import { cn } from "../../../lib/utils.ts";
 
 /**

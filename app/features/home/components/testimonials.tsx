@@ -1,6 +1,6 @@
 import { ExternalLink, Star } from "lucide-react";
 import { Carousel } from "../../../components/ui/carousel.tsx";
-import type { ContactContent } from "../../../shared/content/schemas.ts";
+import type { ContactContent } from "../../../common/content/schemas.ts";
 import { allReviewsUrl, initials, MAX_RATING, testimonials, type Testimonial } from "../testimonials.ts";
 import { SectionHeading } from "./section-frame.tsx";
 

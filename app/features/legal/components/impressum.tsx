@@ -1,4 +1,4 @@
-import type { ContactContent } from "../../../shared/content/schemas.ts";
+import type { ContactContent } from "../../../common/content/schemas.ts";
 import { AddressLines, LegalPage, PhoneAndEmail, ProviderAddress } from "./legal-page.tsx";
 
 export function Impressum({ contact }: { contact: ContactContent }) {

@@ -1,4 +1,4 @@
-import type { ContactContent } from "../../../shared/content/schemas.ts";
+import type { ContactContent } from "../../../common/content/schemas.ts";
 import { telHref } from "../../../lib/format.ts";
 import { Fragment, type ReactNode } from "react";
 

@@ -1,4 +1,4 @@
-import type { ContactContent } from "../../../shared/content/schemas.ts";
+import type { ContactContent } from "../../../common/content/schemas.ts";
 import { EmailLink, LegalPage, PhoneAndEmail, PhoneLink, ProviderAddress } from "./legal-page.tsx";
 
 export function Nutzungsbedingungen({ contact }: { contact: ContactContent }) {

@@ -1,5 +1,5 @@
 import { UtensilsCrossed } from "lucide-react";
-import { Picture } from "../../../shared/pictures/picture.tsx";
+import { Picture } from "../../../common/pictures/picture.tsx";
 
 /**
  * A dish's picture, or a placeholder graphic when it has none or it cannot be loaded. Decorative:

@@ -5,7 +5,7 @@ import { useIsPending } from "../../../components/forms/use-is-pending.ts";
 import { formatBerlinDateTime } from "../../../lib/format.ts";
 import { INTENT_FIELD } from "../../../lib/forms.ts";
 import { cn } from "../../../lib/utils.ts";
-import type { OutboxFilter } from "../../../shared/mail/outbox.server.ts";
+import type { OutboxFilter } from "../../../common/mail/outbox.server.ts";
 import { mailKindLabels, outboxFilters, type OutboxResult } from "../outbox-model.ts";
 import type { OutboxData } from "../outbox.server.ts";
 

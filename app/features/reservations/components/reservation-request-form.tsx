@@ -8,7 +8,7 @@ import { StatusButton } from "../../../components/forms/status-button.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { isCalendarDate } from "../../../lib/calendar.ts";
 import { formatDate } from "../../../lib/format.ts";
-import type { OpeningHoursContent } from "../../../shared/content/schemas.ts";
+import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
 import type { FieldErrors, Notice } from "../../../lib/forms.ts";
 import { requestToastArea } from "../../../lib/toasts.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";

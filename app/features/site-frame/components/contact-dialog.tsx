@@ -7,8 +7,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
-import type { ContactContent, OpeningHoursContent } from "../../../shared/content/schemas.ts";
-import { ContactLines, OpeningHoursList } from "../../../shared/content/contact-details.tsx";
+import type { ContactContent, OpeningHoursContent } from "../../../common/content/schemas.ts";
+import { ContactLines, OpeningHoursList } from "../../../common/content/contact-details.tsx";
 
 export function ContactDialog({
   open,

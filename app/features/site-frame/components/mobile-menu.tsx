@@ -7,7 +7,7 @@ import {
   SheetDescription,
   SheetTitle,
 } from "../../../components/ui/sheet.tsx";
-import type { NavbarContent } from "../../../shared/content/schemas.ts";
+import type { NavbarContent } from "../../../common/content/schemas.ts";
 import { anchorHref } from "../site-frame.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { ContactContent, FooterContent, OpeningHoursContent } from "../../../shared/content/schemas.ts";
-import { ContactLines, OpeningHoursList } from "../../../shared/content/contact-details.tsx";
+import type { ContactContent, FooterContent, OpeningHoursContent } from "../../../common/content/schemas.ts";
+import { ContactLines, OpeningHoursList } from "../../../common/content/contact-details.tsx";
 import { anchorHref } from "../site-frame.ts";
 
 const quickLinks = [

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { DialogLink } from "../../../components/ui/dialog-link.tsx";
 import { cn } from "../../../lib/utils.ts";
-import type { NavbarContent } from "../../../shared/content/schemas.ts";
+import type { NavbarContent } from "../../../common/content/schemas.ts";
 import { anchorHref } from "../site-frame.ts";
 
 export const SCROLL_THRESHOLD_PX = 20;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.tsx";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
-import type { ContentKey, ContentValues } from "../../../../shared/content/blocks.ts";
+import type { ContentKey, ContentValues } from "../../../../common/content/blocks.ts";
 import {
   contentTabs,
   DEFAULT_TAB,

@@ -8,7 +8,7 @@ import {
   fieldWiring,
   TextareaField,
 } from "../../../../components/forms/field.tsx";
-import { PictureField } from "../../../../shared/pictures/admin/picture-field.tsx";
+import { PictureField } from "../../../../common/pictures/admin/picture-field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import type { FieldErrors } from "../../../../lib/forms.ts";
 import {

@@ -10,13 +10,13 @@ import {
 import { ConfirmDialog } from "../../../../components/admin/confirm-dialog.tsx";
 import { blocked } from "../../../../components/admin/blocked.ts";
 import { ActionForm, EditDeleteButtons } from "../../../../components/admin/row-controls.tsx";
-import { UploadProgressList } from "../../../../shared/pictures/admin/upload-progress-list.tsx";
-import { usePictureUploads } from "../../../../shared/pictures/admin/use-picture-uploads.ts";
+import { UploadProgressList } from "../../../../common/pictures/admin/upload-progress-list.tsx";
+import { usePictureUploads } from "../../../../common/pictures/admin/use-picture-uploads.ts";
 import { useRowAction } from "../../../../components/admin/use-row-action.ts";
 import { toastNotice } from "../../../../components/forms/toast-notice.ts";
-import { Picture } from "../../../../shared/pictures/picture.tsx";
+import { Picture } from "../../../../common/pictures/picture.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
-import { ACCEPT_ATTRIBUTE, uploadMessages } from "../../../../shared/pictures/picture-upload.ts";
+import { ACCEPT_ATTRIBUTE, uploadMessages } from "../../../../common/pictures/picture-upload.ts";
 import { countLine, type GalleryAdminPicture } from "../../gallery-model.ts";
 import { PictureEditDialog } from "./picture-edit-dialog.tsx";
 

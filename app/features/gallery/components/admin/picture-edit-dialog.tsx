@@ -2,7 +2,7 @@ import { useRowAction } from "../../../../components/admin/use-row-action.ts";
 import { Field } from "../../../../components/forms/field.tsx";
 import { FormActions } from "../../../../components/forms/form-actions.tsx";
 import { useClientCheck } from "../../../../components/forms/use-client-check.ts";
-import { Picture } from "../../../../shared/pictures/picture.tsx";
+import { Picture } from "../../../../common/pictures/picture.tsx";
 import {
   Dialog,
   DialogContent,

@@ -4,7 +4,7 @@ import {
   PictureField,
   type ChoosablePicture,
   type PictureFieldLabels,
-} from "../../../../shared/pictures/admin/picture-field.tsx";
+} from "../../../../common/pictures/admin/picture-field.tsx";
 import { SelectField, type FieldMessages } from "../../../../components/forms/field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.tsx";

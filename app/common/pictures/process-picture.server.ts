@@ -9,7 +9,7 @@ import { originalKeyOf, variantKeyOf, variantWidthsFor } from "./uploaded-pictur
  * its name or declared type; turned upright by its EXIF orientation; every piece of metadata
  * (camera, GPS) dropped; kept at full size in its own format and as WebP variants for phones,
  * tablets and screens, each under a name with its content's hash (so it can be cached forever) and,
- * for the full picture, its size: app/shared/pictures/uploaded-pictures.ts reads pages' `srcset` from that name.
+ * for the full picture, its size: app/common/pictures/uploaded-pictures.ts reads pages' `srcset` from that name.
  */
 export { MAX_PICTURE_BYTES as MAX_UPLOAD_BYTES };
 /** 40 megapixels: any camera's photo; a decompression bomb (20000×20000) is refused unread. */
