@@ -1,5 +1,5 @@
 import { CalendarClock, Hourglass, Mail, Printer, Search, Settings } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
@@ -34,6 +34,27 @@ export interface ReservationsScreenProps {
 }
 
 const SEARCH_DEBOUNCE_MS = 500;
+
+/** One of the list's views ('Heute', 'Ausstehend', 'Warteliste'): a link, marked when it is shown. */
+function ViewLink({
+  to,
+  current,
+  onClick,
+  children,
+}: {
+  to: string;
+  current: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button asChild variant={current ? "default" : "outline"}>
+      <Link to={to} aria-current={current ? "true" : undefined} onClick={onClick}>
+        {children}
+      </Link>
+    </Button>
+  );
+}
 
 function groupByDate(reservations: readonly ReservationRow[]) {
   const groups = new Map<string, ReservationRow[]>();
@@ -192,35 +213,21 @@ export function ReservationsScreen({
               Anzeigen
             </Button>
           )}
-          <Button asChild variant={view.mode === "date" && view.date === today ? "default" : "outline"}>
-            <Link
-              to={`?date=${today}`}
-              aria-current={view.mode === "date" && view.date === today ? "true" : undefined}
-              onClick={leaveSearch}
-            >
-              Heute
-            </Link>
-          </Button>
-          <Button asChild variant={view.mode === "pending" ? "default" : "outline"}>
-            <Link
-              to="?view=pending"
-              aria-current={view.mode === "pending" ? "true" : undefined}
-              onClick={leaveSearch}
-            >
-              <CalendarClock aria-hidden="true" />
-              Ausstehend
-            </Link>
-          </Button>
-          <Button asChild variant={view.mode === "waitlist" ? "default" : "outline"}>
-            <Link
-              to="?view=warteliste"
-              aria-current={view.mode === "waitlist" ? "true" : undefined}
-              onClick={leaveSearch}
-            >
-              <Hourglass aria-hidden="true" />
-              Warteliste
-            </Link>
-          </Button>
+          <ViewLink
+            to={`?date=${today}`}
+            current={view.mode === "date" && view.date === today}
+            onClick={leaveSearch}
+          >
+            Heute
+          </ViewLink>
+          <ViewLink to="?view=pending" current={view.mode === "pending"} onClick={leaveSearch}>
+            <CalendarClock aria-hidden="true" />
+            Ausstehend
+          </ViewLink>
+          <ViewLink to="?view=warteliste" current={view.mode === "waitlist"} onClick={leaveSearch}>
+            <Hourglass aria-hidden="true" />
+            Warteliste
+          </ViewLink>
         </Form>
         <Form
           method="get"
