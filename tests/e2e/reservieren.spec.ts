@@ -158,3 +158,67 @@ test("a day without any free time says so with the next dates and the phone numb
     area.getByRole("button", { name: "Ausgebuchte Zeiten für die Warteliste zeigen" }),
   ).toBeVisible();
 });
+
+test("without JavaScript a fully booked day offers its full times for the waitlist straight away", async ({
+  browser,
+  site,
+}) => {
+  const today = berlinNow().date;
+  const full = demoFullDate(today);
+  // Only the demo's full evening is open that day: no time has room.
+  await saveReservationSettings(
+    site.db,
+    {
+      ...demoReservationSettings(today),
+      exceptions: [{ date: full, opens: "17:00", closes: "22:00", note: "" }],
+    },
+    "e2e-chef",
+  );
+  const context = await browser.newContext({ baseURL: site.origin, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/reservieren?datum=${full}&personen=2`);
+  const area = formArea(page);
+  await expect(area.getByText(/^An diesem Tag sind online keine Plätze mehr frei\./)).toBeVisible();
+  const times = area.getByLabel("Uhrzeit");
+  await expect(times).toBeEnabled();
+  await area.getByLabel("Name").fill("Ida Ohne");
+  await area.getByLabel("E-Mail").fill("ida@example.de");
+  await times.selectOption({ label: "20:00 Uhr" });
+  await area.getByRole("button", { name: "Auf die Warteliste setzen" }).click();
+  await expect(page.getByText("Sie stehen auf der Warteliste.")).toBeVisible();
+  const stored = await site.db
+    .selectFrom("reservations")
+    .select(["reservation_time", "status"])
+    .where("customer_name", "=", "Ida Ohne")
+    .execute();
+  expect(stored).toEqual([{ reservation_time: "20:00", status: "WAITLIST" }]);
+  await context.close();
+});
+
+test("after a booking the form asks again: the time just taken is no longer offered", async ({
+  page,
+  site,
+}) => {
+  const date = addDays(demoFullDate(berlinNow().date), 7);
+  await site.db.deleteFrom("reservations").where("reservation_date", "=", date).execute();
+  await saveReservationSettings(
+    site.db,
+    { ...demoReservationSettings(berlinNow().date), onlineSeats: 2 },
+    "e2e-chef",
+  );
+  await page.goto(`/reservieren?datum=${date}&personen=2`);
+  await waitForHydration(page);
+  const area = formArea(page);
+  const times = area.getByLabel("Uhrzeit");
+  await area.getByLabel("Name").fill("Jana Letzte");
+  await area.getByLabel("E-Mail").fill("jana@example.de");
+  await times.selectOption({ label: "19:00 Uhr" });
+  await area.getByRole("button", { name: "Reservierung anfragen" }).click();
+  await expect(toastRegion(page).getByText("Reservierungsanfrage gesendet!")).toBeVisible();
+
+  // The same date and party again, in the same page: 19:00 now holds the only two seats.
+  await area.getByLabel("Datum").fill(date);
+  await area.getByLabel("Personenanzahl").selectOption({ label: "2 Personen" });
+  await expect(times.locator("option", { hasText: "21:00 Uhr" })).toHaveCount(1);
+  await expect(times.locator("option", { hasText: "19:00 Uhr" })).toHaveCount(0);
+});
