@@ -5,6 +5,7 @@ import pg from "pg";
 import type { Dialect } from "./dialect.ts";
 import type { Database } from "./database.types.ts";
 import { createPrivateFileSync, makePrivateDirSync } from "./private-files.server.ts";
+import { shareCommits } from "./shared-commit.server.ts";
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
@@ -110,6 +111,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   }
   const database = openSqlite(target.file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }) });
+  shareCommits(db);
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

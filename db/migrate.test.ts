@@ -25,6 +25,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0010-reservation-settings",
       "0011-reservation-day-locks",
       "0012-reservation-waitlist",
+      "0013-reservation-guest-index",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
@@ -311,8 +312,9 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       expect.arrayContaining([
         "reservations_date_time_idx",
         "reservations_status_date_idx",
-        "reservations_name_idx",
+        "reservations_guest_idx",
       ]),
     );
+    expect(names).not.toContain("reservations_name_idx");
   });
 });

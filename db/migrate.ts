@@ -13,6 +13,7 @@ import { firstPasswordsAndRequiredSecondFactor } from "./migrations/0009-first-p
 import { reservationSettings } from "./migrations/0010-reservation-settings.ts";
 import { reservationDayLocks } from "./migrations/0011-reservation-day-locks.ts";
 import { reservationWaitlist } from "./migrations/0012-reservation-waitlist.ts";
+import { reservationGuestIndex } from "./migrations/0013-reservation-guest-index.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -32,6 +33,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0010-reservation-settings": reservationSettings(dialect),
     "0011-reservation-day-locks": reservationDayLocks(),
     "0012-reservation-waitlist": reservationWaitlist(dialect),
+    "0013-reservation-guest-index": reservationGuestIndex(),
   };
 }
 

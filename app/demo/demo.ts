@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.types.ts";
 import { nowIso } from "../../db/database.server.ts";
+import { bumpPageVersion } from "../lib/page-version.server.ts";
 import { seedDemoAnnouncements } from "./announcements.ts";
 import { seedDemoContentBlocks } from "./content.ts";
 import { seedDemoGallery, type DemoPictures } from "./gallery.ts";
@@ -70,6 +71,7 @@ export async function seedDemoContent(
     await seedDemoAnnouncements(trx);
     await seedDemoReservations(trx);
     if (options.pictures) await seedDemoGallery(trx, options.pictures);
+    await bumpPageVersion(trx);
     return true;
   });
 }

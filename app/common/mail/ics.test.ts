@@ -28,9 +28,18 @@ describe("calendar file", () => {
   it("keeps every line within 75 octets, folding without splitting characters", () => {
     for (const line of file.split("\r\n"))
       expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-    const long = `SUMMARY:${"ü".repeat(60)}`;
-    const folded = foldIcsLine(long);
-    expect(folded.replace(/\r\n /g, "")).toBe(long);
+    // Two, three and four bytes per character: every folded part stays within 75 octets.
+    for (const long of [
+      `SUMMARY:${"ü".repeat(60)}`,
+      `SUMMARY:${"€".repeat(40)}`,
+      `SUMMARY:${"🍕".repeat(30)}`,
+    ]) {
+      const folded = foldIcsLine(long);
+      expect(folded.replace(/\r\n /g, "")).toBe(long);
+      for (const part of folded.split("\r\n"))
+        expect(new TextEncoder().encode(part).length).toBeLessThanOrEqual(75);
+    }
+    expect(foldIcsLine("SUMMARY:kurz")).toBe("SUMMARY:kurz");
   });
 
   it("escapes text values", () => {

@@ -28,14 +28,21 @@ export const escapeIcsText = (value: string) =>
     .replace(/,/g, "\\,")
     .replace(/\r\n?|\n/g, "\\n");
 
+/** Bytes of one character (one code point) in UTF-8. */
+function utf8Length(char: string): number {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+}
+
 /** Lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character. */
 export function foldIcsLine(line: string): string {
-  const encoder = new TextEncoder();
+  // Most lines are short and printable ASCII: nothing to fold, no bytes to count (one per character).
+  if (line.length <= 75 && !/[^ -~]/.test(line)) return line;
   const parts: string[] = [];
   let current = "";
   let size = 0;
   for (const char of line) {
-    const length = encoder.encode(char).length;
+    const length = utf8Length(char);
     const limit = parts.length === 0 ? 75 : 74;
     if (size + length > limit) {
       parts.push(current);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { nowIso } from "../../../db/database.server.ts";
+import { bumpPageVersion, keptForPageVersion } from "../../lib/page-version.server.ts";
 import { pictureIdentityOf } from "../../common/pictures/uploaded-pictures.ts";
 import {
   contentBlocks,
@@ -10,6 +11,7 @@ import {
   type ContentValue,
   type ContentValues,
 } from "../../common/content/blocks.ts";
+import type { ContactContent, OpeningHoursContent } from "../../common/content/schemas.ts";
 import {
   applyListAction,
   BLOCK_FIELD,
@@ -23,11 +25,22 @@ import {
   type ContentFormResult,
 } from "./content-form.ts";
 
-/** The opening hours and the contact, as a reservation request is judged and answered by them. */
-export async function readHoursAndContact(db: Kysely<Database>, logger: Logger) {
-  const blocks = await readContentBlocks(db, logger, ["global.opening_hours", "global.contact"]);
-  return { hours: blocks["global.opening_hours"], contact: blocks["global.contact"] };
-}
+/**
+ * The opening hours and the contact, as a reservation request is judged and answered by them: kept
+ * in memory until staff change something (decision 0032), since every guest's request needs them.
+ */
+export const readHoursAndContact: (
+  db: Kysely<Database>,
+  logger: Logger,
+) => Promise<{ hours: OpeningHoursContent; contact: ContactContent }> = keptForPageVersion(
+  async (db: Kysely<Database>, logger: Logger) => {
+    const { values, complete } = await readBlocks(db, logger, ["global.opening_hours", "global.contact"]);
+    return {
+      value: { hours: values["global.opening_hours"], contact: values["global.contact"] },
+      keep: complete,
+    };
+  },
+);
 
 /**
  * Reads content blocks in one query. The page never fails because of content: a missing block, a
@@ -38,9 +51,19 @@ export async function readContentBlocks<K extends ContentKey>(
   logger: Logger,
   keys: readonly K[],
 ): Promise<ContentValues<K>> {
+  return (await readBlocks(db, logger, keys)).values;
+}
+
+/** `readContentBlocks`, and whether the read succeeded (`complete`; else the values are the defaults). */
+async function readBlocks<K extends ContentKey>(
+  db: Kysely<Database>,
+  logger: Logger,
+  keys: readonly K[],
+): Promise<{ values: ContentValues<K>; complete: boolean }> {
   const values = {} as Record<ContentKey, unknown>;
   for (const key of keys) values[key] = contentBlocks[key].defaults;
   let rows: Array<{ key: string; value: string }> = [];
+  let complete = true;
   try {
     rows = await db
       .selectFrom("site_content")
@@ -48,6 +71,7 @@ export async function readContentBlocks<K extends ContentKey>(
       .where("key", "in", [...keys])
       .execute();
   } catch (error) {
+    complete = false;
     logger.error("content read failed, showing defaults", { keys, error });
   }
   for (const row of rows) {
@@ -62,14 +86,15 @@ export async function readContentBlocks<K extends ContentKey>(
     if (!valid) logger.warn("content block unreadable, showing defaults", { key });
     values[key] = value;
   }
-  return values as ContentValues<K>;
+  return { values: values as ContentValues<K>, complete };
 }
 
 export type ContentEntries = { [K in ContentKey]?: ContentValue<K> };
 
 /**
- * Saves blocks (already validated with their schemas) in one transaction: all of them or none. The
- * public pages read the database on every request, so what is saved shows at the next page load.
+ * Saves blocks (already validated with their schemas) in one transaction: all of them or none, with
+ * the page version counted up, so what is saved shows at the next page load (also on another server
+ * on the same database) and no kept reading of it is used again (decision 0032).
  */
 export async function saveContentBlocks(db: Kysely<Database>, entries: ContentEntries): Promise<void> {
   const updatedAt = nowIso();
@@ -82,6 +107,7 @@ export async function saveContentBlocks(db: Kysely<Database>, entries: ContentEn
         .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: json, updated_at: updatedAt }))
         .execute();
     }
+    await bumpPageVersion(trx);
   });
 }
 

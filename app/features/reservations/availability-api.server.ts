@@ -5,7 +5,7 @@ import { addDays, isCalendarDate } from "../../lib/calendar.ts";
 import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import { dayAnswerOf, type DayAnswer, type RangeAnswer } from "./availability-answer.ts";
 import { dayOptions } from "./availability.ts";
-import { heldBetween, heldOn } from "./availability.server.ts";
+import { heldBetween, heldUnder } from "./availability.server.ts";
 import { MAX_STAFF_PARTY_SIZE } from "./constants.ts";
 import type { ReservationSettings } from "./settings.ts";
 
@@ -77,7 +77,11 @@ export function parseAvailabilityQuestion(
 async function answer(question: Question, deps: AvailabilityDeps): Promise<AvailabilityAnswer> {
   const base = { partySize: question.party, settings: deps.settings, hours: deps.hours, now: deps.now };
   if (question.kind === "day") {
-    const options = dayOptions({ ...base, date: question.date, held: await heldOn(deps.db, question.date) });
+    const options = dayOptions({
+      ...base,
+      date: question.date,
+      held: await heldUnder(deps.settings, deps.db, question.date),
+    });
     const body = dayAnswerOf(question.date, question.party, options);
     return { status: 200, body };
   }

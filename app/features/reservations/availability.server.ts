@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
-import { HOLDING_STATUSES, type HeldReservation } from "./availability.ts";
+import { HOLDING_STATUSES, limitsRoom, type HeldReservation } from "./availability.ts";
+import type { ReservationSettings } from "./settings.ts";
 
 /**
  * The reservations that hold seats (PENDING and CONFIRMED), as the availability rule
@@ -29,6 +30,18 @@ export async function heldOn(db: Db, date: string, except?: number): Promise<Hel
     .$if(except !== undefined, (query) => query.where("id", "!=", except ?? 0))
     .execute();
   return rows.map((row) => ({ time: row.reservation_time, partySize: row.party_size }));
+}
+
+/**
+ * `heldOn` as the rule needs it under `settings`: without a limit on seats or arrivals the rule
+ * never looks at the reservations, so none are read (a busy date's hundreds of rows, per request).
+ */
+export function heldUnder(
+  settings: ReservationSettings | undefined,
+  db: Db,
+  date: string,
+): Promise<HeldReservation[]> {
+  return limitsRoom(settings) ? heldOn(db, date) : Promise.resolve([]);
 }
 
 /** The reservations holding seats from `from` to `to` (both included), per date; dates without any are absent. */

@@ -45,6 +45,10 @@ export const HOLDING_STATUSES = ["PENDING", "CONFIRMED"] as const satisfies read
 const holds = (reservation: HeldReservation) =>
   reservation.status === undefined || (HOLDING_STATUSES as readonly string[]).includes(reservation.status);
 
+/** Whether the rule weighs the reservations at all: only when seats or arrivals are limited. */
+export const limitsRoom = (settings: ReservationSettings | undefined): boolean =>
+  settings !== undefined && (settings.onlineSeats !== null || settings.arrivalsPerSlot !== null);
+
 /** Why a time inside the hours cannot be booked online. */
 export type UnavailableReason = "full" | "pacing" | "lead";
 
@@ -213,7 +217,14 @@ export function dayOptions({
 export function availabilityProblem(
   question: DayQuestion & { time: string },
 ): { field: "date" | "time"; message: string } | undefined {
-  const options = dayOptions(question);
+  return problemAmong(dayOptions(question), question);
+}
+
+/** `availabilityProblem` with the day's options already worked out (`dayOptions` of the same question). */
+export function problemAmong(
+  options: DayOptions,
+  question: { date: string; time: string; now?: Date | undefined },
+): { field: "date" | "time"; message: string } | undefined {
   if (options.kind !== "open") return { field: "date", message: options.message };
   const option = options.times.find((candidate) => candidate.time === question.time);
   if (option?.free) return undefined;
@@ -229,9 +240,13 @@ export function availabilityProblem(
  * ('Warteliste', decision 0031). Closed dates, past times and the lead time never may.
  */
 export function waitlistMayTake(question: DayQuestion & { time: string }): boolean {
-  const options = dayOptions(question);
+  return waitlistAmong(dayOptions(question), question.time);
+}
+
+/** `waitlistMayTake` with the day's options already worked out. */
+export function waitlistAmong(options: DayOptions, time: string): boolean {
   if (options.kind !== "open" && options.kind !== "full") return false;
-  const option = options.times.find((candidate) => candidate.time === question.time);
+  const option = options.times.find((candidate) => candidate.time === time);
   return option !== undefined && !option.free && option.reason !== "lead";
 }
 

@@ -6,10 +6,10 @@ import type { AppServices } from "../../common/app-context.ts";
 import type { ContactContent, OpeningHoursContent } from "../../common/content/schemas.ts";
 import { dayAnswerOf, formDayOf, type KnownDay } from "./availability-answer.ts";
 import { dayOptions, nextDatesWithRoom } from "./availability.ts";
-import { heldBetween, heldOn } from "./availability.server.ts";
+import { heldBetween, heldUnder } from "./availability.server.ts";
 import { submitReservationRequest, type RequestAnswer } from "./request.server.ts";
 import { bookingWindow, type BookingWindow } from "./rules.ts";
-import { readReservationSettings } from "./settings.server.ts";
+import { readKeptReservationSettings } from "./settings.server.ts";
 import type { ReservationSettings } from "./settings.ts";
 
 /**
@@ -44,7 +44,7 @@ export async function knownDay(
 ): Promise<KnownDay> {
   const question = { partySize: party, settings, hours, now };
   const day = formDayOf(
-    dayAnswerOf(date, party, dayOptions({ ...question, date, held: await heldOn(db, date) })),
+    dayAnswerOf(date, party, dayOptions({ ...question, date, held: await heldUnder(settings, db, date) })),
   );
   if (day.kind !== "full") return { date, party, day };
   const until = bookingWindow(now, settings.horizonMonths).max;
@@ -63,7 +63,10 @@ export async function answerGuestRequest(
 ): Promise<RequestAnswer> {
   const { database, logger, mailer, config, clientAddress, siteOrigin } = app;
   const form = await readForm(request);
-  const [{ hours, contact }, settings] = await Promise.all([content, readReservationSettings(database.db)]);
+  const [{ hours, contact }, settings] = await Promise.all([
+    content,
+    readKeptReservationSettings(database.db),
+  ]);
   return submitReservationRequest(form, {
     db: database.db,
     logger,

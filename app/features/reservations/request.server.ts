@@ -11,13 +11,13 @@ import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-erro
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
 import { reservationConfirmation, reservationNotice, type MailContext } from "./mails.server.ts";
 import {
-  availabilityProblem,
   dayOptions,
   nextDatesWithRoom,
-  waitlistMayTake,
-  type HeldReservation,
+  problemAmong,
+  waitlistAmong,
+  type DayOptions,
 } from "./availability.ts";
-import { heldBetween, heldOn } from "./availability.server.ts";
+import { heldBetween, heldUnder } from "./availability.server.ts";
 import { bookingWindow } from "./rules.ts";
 import { addDays } from "../../lib/calendar.ts";
 import type { RequestResult, Reservation } from "./model.ts";
@@ -95,10 +95,9 @@ function admitBySettings(request: ReservationRequest, deps: RequestDependencies)
   async function withWhatIsFree(
     trx: Kysely<Database>,
     problem: { field: string; message: string },
-    held: readonly HeldReservation[],
+    options: DayOptions,
   ) {
     if (problem.message === M.timeTaken) {
-      const options = dayOptions({ ...question, held });
       const free = options.kind === "open" ? options.times.filter((option) => option.free) : [];
       return free.length > 0
         ? `${problem.message} ${M.stillFree(free.map((option) => option.time))}`
@@ -113,15 +112,15 @@ function admitBySettings(request: ReservationRequest, deps: RequestDependencies)
     return problem.message;
   }
   return async (trx) => {
-    // Read once: the refusal's free times come from the same rows, in the same transaction.
-    const held = await heldOn(trx, request.date);
-    const problem = availabilityProblem({ ...question, held });
+    // Read and weighed once: the refusal's free times come from the same rows, in the same transaction.
+    const options = dayOptions({ ...question, held: await heldUnder(deps.settings, trx, request.date) });
+    const problem = problemAmong(options, question);
     if (problem) {
       // Refused only for lack of room: the guest may wait for a seat instead (it holds none).
-      const waitlist = waitlistMayTake({ ...question, held });
+      const waitlist = waitlistAmong(options, request.time);
       if (waitlist && request.waitlist) return { status: "WAITLIST" };
       return {
-        refused: { field: problem.field, message: await withWhatIsFree(trx, problem, held), waitlist },
+        refused: { field: problem.field, message: await withWhatIsFree(trx, problem, options), waitlist },
       };
     }
     const upTo = deps.settings?.autoConfirmUpTo ?? null;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { nowIso } from "../../../db/database.server.ts";
+import { transactTogether } from "../../../db/shared-commit.server.ts";
 import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.ts";
 import { lockReservationDay } from "./availability.server.ts";
 import { forgetKeptAnswers } from "./availability-api.server.ts";
@@ -136,8 +137,9 @@ export async function createGuestRequest(
   admit: Admit = admitAll,
   countHit?: CountHit,
 ): Promise<CreatedRequest | RefusedRequest | LimitedRequest> {
+  // Guests' requests arriving at the same moment share one commit to the disk (decision 0032).
   return afterWrite(
-    db.transaction().execute(async (trx) => {
+    transactTogether(db, async (trx) => {
       const limited = await countHit?.(trx);
       if (limited) return limited;
       await lockReservationDay(trx, request.date);

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
+import { bumpPageVersion, keptForPageVersion } from "../../lib/page-version.server.ts";
 import { forgetKeptAnswers } from "./availability-api.server.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
 
@@ -58,6 +59,15 @@ export async function readReservationSettings(db: Kysely<Database>): Promise<Res
 }
 
 /**
+ * `readReservationSettings` for every guest's request and availability question: kept in memory until
+ * the settings or anything else staff change is saved (decision 0032; saving counts the page version up).
+ */
+export const readKeptReservationSettings = keptForPageVersion(async (db: Kysely<Database>) => ({
+  value: await readReservationSettings(db),
+  keep: true,
+}));
+
+/**
  * The settings for a page that must show anyway (a guest's form, a staff screen): when they cannot be
  * read, the defaults (nothing limited, so no capacity figures and no question 'Überbucht'), and the
  * failure is logged. The server still judges a guest's request by the stored settings when it
@@ -108,6 +118,8 @@ export async function writeReservationSettings(
     .values({ id: 1, ...row })
     .onConflict((conflict) => conflict.column("id").doUpdateSet(row))
     .execute();
+  // No kept reading of the old settings is used again, on this server or another (decision 0032).
+  await bumpPageVersion(trx);
   await trx.deleteFrom("reservation_closures").execute();
   if (settings.closures.length > 0)
     await trx

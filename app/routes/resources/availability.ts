@@ -4,8 +4,8 @@ import {
   availabilityApiMessages,
   mayAsk,
 } from "../../features/reservations/availability-api.server.ts";
-import { readReservationSettings } from "../../features/reservations/settings.server.ts";
-import { readContentBlocks } from "../../features/content/content.server.ts";
+import { readKeptReservationSettings } from "../../features/reservations/settings.server.ts";
+import { readHoursAndContact } from "../../features/content/content.server.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/availability";
 
@@ -24,11 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   try {
     const { status, body } = await answerAvailability(new URL(request.url).searchParams, async () => {
-      const [blocks, settings] = await Promise.all([
-        readContentBlocks(database.db, logger, ["global.opening_hours"]),
-        readReservationSettings(database.db),
+      const [{ hours }, settings] = await Promise.all([
+        readHoursAndContact(database.db, logger),
+        readKeptReservationSettings(database.db),
       ]);
-      return { db: database.db, hours: blocks["global.opening_hours"], settings };
+      return { db: database.db, hours, settings };
     });
     const headers = status === 200 ? { "Cache-Control": `public, max-age=${ANSWER_SECONDS}` } : NO_STORE;
     return Response.json(body, { status, headers });
