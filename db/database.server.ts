@@ -107,6 +107,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     // its own (and the guest sees 'vorübergehend nicht erreichbar', server/app.ts).
     pool.on("error", () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    shareCommits(db);
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   const database = openSqlite(target.file);

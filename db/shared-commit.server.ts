@@ -2,21 +2,23 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "./database.types.ts";
 
 /**
- * Group commit for SQLite (decision 0032). Every commit waits for the disk (`synchronous = FULL`),
- * about half a millisecond here, and SQLite writes one transaction at a time: 200 guests sending
- * the form at once waited for 200 flushes in a row. Work handed to `transactTogether` in the same
- * turn of the event loop runs one after the other in one transaction instead, and all of it reaches
- * the disk with a single flush. Each caller is answered only after that commit, so nobody is told
- * "stored" before it is on the disk.
+ * Group commit (decision 0032). Every commit waits for the disk (SQLite's `synchronous = FULL`,
+ * PostgreSQL's flush of its log), and guests' requests for one date are written one after the other
+ * (the date's lock, decision 0031): 200 guests sending the form at once waited for 200 flushes in a
+ * row. Work handed to `transactTogether` runs in groups instead: what arrives in the same turn of
+ * the event loop, or while the group before it is being written, runs one work after the other in
+ * one transaction, and all of it reaches the disk with a single flush. Each caller is answered only
+ * after that commit, so nobody is told "stored" before it is on the disk.
  *
  * The result is the same as one transaction each: the works run in order, each sees what the ones
  * before it wrote (a date's last seats are still given once), and when any of them throws, or the
  * commit fails, the whole group is rolled back and every work runs again in a transaction of its
  * own, so each caller gets its own answer and one failure costs no one else's request. A work must
- * therefore touch nothing but `trx` (it may run twice; the first run leaves no trace).
+ * therefore touch nothing but `trx` (it may run twice; the first run leaves no trace). One group is
+ * written at a time: two groups holding rows the other wants (a guest's counter, a date) could
+ * otherwise wait for each other on PostgreSQL.
  *
- * PostgreSQL runs transactions side by side on its pool and groups flushes itself: there, and for a
- * database opened without `shareCommits`, each work simply gets a transaction of its own.
+ * A database opened without `shareCommits` (a test's own Kysely) gives each work a transaction of its own.
  */
 
 type Db = Kysely<Database>;
@@ -30,7 +32,8 @@ interface Waiting {
 
 class SharedCommit {
   private waiting: Waiting[] = [];
-  private scheduled = false;
+  /** A group is being written: what arrives meanwhile waits and goes with the next one. */
+  private busy = false;
   private readonly db: Db;
 
   constructor(db: Db) {
@@ -40,17 +43,23 @@ class SharedCommit {
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (this.scheduled) return;
-      this.scheduled = true;
+      if (this.busy) return;
+      this.busy = true;
       // After the requests that are ready in this turn have reached here, not after the first.
       setImmediate(() => void this.commitWaiting());
     });
   }
 
   private async commitWaiting(): Promise<void> {
-    const group = this.waiting;
-    this.waiting = [];
-    this.scheduled = false;
+    while (this.waiting.length > 0) {
+      const group = this.waiting;
+      this.waiting = [];
+      await this.commit(group);
+    }
+    this.busy = false;
+  }
+
+  private async commit(group: Waiting[]): Promise<void> {
     if (group.length === 1) return this.alone(group[0] as Waiting);
     let results: unknown[];
     try {
@@ -73,7 +82,7 @@ class SharedCommit {
 
 const shared = new WeakMap<Db, SharedCommit>();
 
-/** Lets work on `db` share commits (`openDatabase` does this for SQLite). */
+/** Lets work on `db` share commits (`openDatabase` does this for both engines). */
 export function shareCommits(db: Db): void {
   shared.set(db, new SharedCommit(db));
 }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/database.server.ts";
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../../db/database.server.ts";
 import type { Dialect } from "../../db/dialect.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 
@@ -14,17 +14,20 @@ import { migrateToLatest } from "../../db/migrate.ts";
  */
 export interface TestDatabase {
   dialect: Dialect;
-  open(options?: { migrate?: boolean }): Promise<DatabaseHandle>;
+  /** `target` opens the same database again: a second server's view of it. */
+  open(options?: { migrate?: boolean }): Promise<DatabaseHandle & { target: DatabaseTarget }>;
 }
 
 const sqlite: TestDatabase = {
   dialect: "sqlite",
   async open({ migrate = true } = {}) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-test-"));
-    const handle = openDatabase({ kind: "sqlite", file: path.join(dir, "test.sqlite") });
+    const target = { kind: "sqlite", file: path.join(dir, "test.sqlite") } as const;
+    const handle = openDatabase(target);
     if (migrate) await migrateToLatest(handle);
     return {
       ...handle,
+      target,
       async close() {
         await handle.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -48,6 +51,7 @@ function postgres(url: string): TestDatabase {
       if (migrate) await migrateToLatest(handle);
       return {
         ...handle,
+        target: { kind: "postgres", url: target.toString() },
         async close() {
           await handle.close();
           const cleanup = new pg.Client({ connectionString: url });

@@ -15,7 +15,10 @@ export interface TimeRange {
   closes: string;
 }
 
-export type DayHours = { kind: "closed" } | { kind: "open"; ranges: TimeRange[] } | { kind: "unknown" };
+export type DayHours =
+  | { readonly kind: "closed" }
+  | { readonly kind: "open"; readonly ranges: readonly Readonly<TimeRange>[] }
+  | { readonly kind: "unknown" };
 
 const UNKNOWN: DayHours = { kind: "unknown" };
 
@@ -76,7 +79,21 @@ function readRanges(tokens: Token[]): Array<[number, number]> | undefined {
   return ranges.length > 0 ? ranges : undefined;
 }
 
+/** Texts read before: a restaurant has a handful, and every guest's request reads them again. */
+const readBefore = new Map<string, DayHours>();
+const READ_BEFORE_AT_MOST = 100;
+
+/** One weekday's text of `global.opening_hours`, read (the result is shared: never changed). */
 export function parseDayHours(text: string): DayHours {
+  const known = readBefore.get(text);
+  if (known) return known;
+  const day = readDayHours(text);
+  if (readBefore.size >= READ_BEFORE_AT_MOST) readBefore.clear();
+  readBefore.set(text, day);
+  return day;
+}
+
+function readDayHours(text: string): DayHours {
   // A trailing full stop ('22 Uhr.') and runs of spaces carry no meaning.
   const normalized = text.toLowerCase().normalize("NFC").trim().replace(/\.$/, "");
   if (normalized === "") return UNKNOWN;

@@ -1,12 +1,18 @@
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/database.types.ts";
-import type { DatabaseHandle } from "../../../db/database.server.ts";
+import { openDatabase, type DatabaseHandle } from "../../../db/database.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { contentBlocks } from "../../common/content/blocks.ts";
 import { draftFields, draftOf, findTab, type DraftObject } from "./content-form.ts";
-import { readContentBlocks, saveContentBlocks, submitContentForm } from "./content.server.ts";
+import { bumpPageVersion } from "../../lib/page-version.server.ts";
+import {
+  readContentBlocks,
+  readHoursAndContact,
+  saveContentBlocks,
+  submitContentForm,
+} from "./content.server.ts";
 
 /** A submitted tab as the browser posts it: the tab, the button, and every field by path. */
 function submission(tab: string, values: DraftObject, intent = "save"): FormData {
@@ -91,6 +97,40 @@ describe.each(testDatabases())("saving content on $dialect", (engine) => {
     const blocks = await readContentBlocks(handle.db, logger, ["home.hero"]);
     expect(blocks["home.hero"].eyebrow).toBe("Zweite Fassung");
     expect(await handle.db.selectFrom("site_content").select("key").execute()).toHaveLength(1);
+  });
+
+  it("keeps the hours and contact that guests' requests are judged by until a save, also another server's", async () => {
+    const opened = await engine.open();
+    handle = opened;
+    const { logger } = recordingLogger();
+    const hours = contentBlocks["global.opening_hours"].defaults;
+    expect((await readHoursAndContact(handle.db, logger)).hours).toEqual(hours);
+    await saveContentBlocks(handle.db, { "global.opening_hours": { ...hours, monday: "17:00–22:00 Uhr" } });
+    expect((await readHoursAndContact(handle.db, logger)).hours.monday).toBe("17:00–22:00 Uhr");
+    // Written straight to the table, bypassing the save: the kept hours are used (nothing read).
+    await handle.db.deleteFrom("site_content").execute();
+    expect((await readHoursAndContact(handle.db, logger)).hours.monday).toBe("17:00–22:00 Uhr");
+    const other = openDatabase(opened.target);
+    try {
+      await saveContentBlocks(other.db, { "global.opening_hours": { ...hours, monday: "Ruhetag" } });
+    } finally {
+      await other.close();
+    }
+    expect((await readHoursAndContact(handle.db, logger)).hours.monday).toBe("Ruhetag");
+  });
+
+  it("does not keep the defaults it showed when the database could not be read", async () => {
+    const opened = await engine.open();
+    handle = opened;
+    const { logger } = recordingLogger();
+    const hours = contentBlocks["global.opening_hours"].defaults;
+    await saveContentBlocks(handle.db, { "global.opening_hours": { ...hours, monday: "17:00–22:00 Uhr" } });
+    // The version is read, the blocks are not (their table is away for a moment).
+    await handle.db.schema.alterTable("site_content").renameTo("site_content_away").execute();
+    await bumpPageVersion(handle.db);
+    expect((await readHoursAndContact(handle.db, logger)).hours.monday).toBe(hours.monday);
+    await handle.db.schema.alterTable("site_content_away").renameTo("site_content").execute();
+    expect((await readHoursAndContact(handle.db, logger)).hours.monday).toBe("17:00–22:00 Uhr");
   });
 
   it("saves the Global tab's opening hours and contact details together, trimmed", async () => {

@@ -128,18 +128,22 @@ function windowProblem(date: string, context: RequestContext) {
   return outside && { field: "date" as const, message: outside.message };
 }
 
-/** The guest's request with the rules of the day: the opening hours and the current time. */
-export function reservationRequestSchema(context: RequestContext) {
-  const shape =
-    context.largestParty === undefined || context.largestParty === MAX_PUBLIC_PARTY_SIZE
-      ? requestShape
-      : requestShapeFor(context.largestParty);
-  return shape.superRefine((value, ctx) => {
-    const problem = context.exceptionDates?.includes(value.date)
-      ? windowProblem(value.date, context)
-      : slotProblem(value.date, value.time, context.hours, context.now, context.horizonMonths);
-    if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
-  });
+/** The fields' shapes per largest online party: each built once (building costs more than checking). */
+const shapes = new Map<number, typeof requestShape>([[MAX_PUBLIC_PARTY_SIZE, requestShape]]);
+function shapeFor(largestParty = MAX_PUBLIC_PARTY_SIZE): typeof requestShape {
+  let shape = shapes.get(largestParty);
+  if (!shape) {
+    shape = requestShapeFor(largestParty);
+    shapes.set(largestParty, shape);
+  }
+  return shape;
+}
+
+/** The rules of the day for a request whose fields are valid: the opening hours and the current time. */
+function dayProblem(value: { date: string; time: string }, context: RequestContext) {
+  return context.exceptionDates?.includes(value.date)
+    ? windowProblem(value.date, context)
+    : slotProblem(value.date, value.time, context.hours, context.now, context.horizonMonths);
 }
 
 export type ReservationRequest = z.output<typeof requestShape>;
@@ -156,10 +160,15 @@ export function validateReservationRequest(
   values: Partial<Record<RequestField, string>>,
   context: RequestContext,
 ): RequestValidation {
-  const result = reservationRequestSchema(context).safeParse(values);
-  if (result.success) return { success: true, data: result.data };
-  const missing = REQUIRED_FIELDS.some((field) => (values[field] ?? "").trim() === "");
-  return { success: false, fieldErrors: fieldErrorsOf(result.error, requestFields), missing };
+  const result = shapeFor(context.largestParty).safeParse(values);
+  if (!result.success) {
+    const missing = REQUIRED_FIELDS.some((field) => (values[field] ?? "").trim() === "");
+    return { success: false, fieldErrors: fieldErrorsOf(result.error, requestFields), missing };
+  }
+  // The day's rules only once every field is valid: a wrong e-mail address is said first.
+  const problem = dayProblem(result.data, context);
+  if (problem) return { success: false, fieldErrors: { [problem.field]: problem.message }, missing: false };
+  return { success: true, data: result.data };
 }
 
 /** The staff form ('+ Neue Reservierung', 'Reservierung Bearbeiten'). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../../db/database.server.ts";
+import { openDatabase, type DatabaseHandle } from "../../../db/database.server.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { addDays } from "../../lib/calendar.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
@@ -7,7 +7,11 @@ import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { handleSettingsAction } from "./settings-admin.server.ts";
 import { settingsFormFields } from "./settings-form.ts";
 import { settingsDraftOf, type SettingsDraft } from "./settings-schema.ts";
-import { readReservationSettings, saveReservationSettings } from "./settings.server.ts";
+import {
+  readKeptReservationSettings,
+  readReservationSettings,
+  saveReservationSettings,
+} from "./settings.server.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
 
 const today = berlinToday();
@@ -43,6 +47,25 @@ describe.each(testDatabases())("reservation settings on $dialect", (engine) => {
   it("reads the defaults while nothing is stored", async () => {
     handle = await engine.open();
     expect(await readReservationSettings(handle.db)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it("gives guests' requests the settings kept in memory, renewed by every save, also another server's", async () => {
+    const opened = await engine.open();
+    handle = opened;
+    expect(await readKeptReservationSettings(handle.db)).toEqual(DEFAULT_SETTINGS);
+    await saveReservationSettings(handle.db, chosen, "Giulia");
+    expect(await readKeptReservationSettings(handle.db)).toEqual(chosen);
+    // Written straight to the table, bypassing the save: the kept settings are used (nothing read).
+    await handle.db.updateTable("reservation_settings").set({ online_seats: 1 }).execute();
+    expect((await readKeptReservationSettings(handle.db)).onlineSeats).toBe(6);
+    // Another server saves: the version it counted up makes this one read again.
+    const other = openDatabase(opened.target);
+    try {
+      await saveReservationSettings(other.db, { ...chosen, onlineSeats: 4 }, "Marco");
+    } finally {
+      await other.close();
+    }
+    expect((await readKeptReservationSettings(handle.db)).onlineSeats).toBe(4);
   });
 
   it("saves settings, closures and exceptions, and a second save replaces them all", async () => {

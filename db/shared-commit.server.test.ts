@@ -1,0 +1,134 @@
+import { sql, type Transaction } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { testDatabases } from "../tests/support/test-databases.ts";
+import { openDatabase, type DatabaseHandle } from "./database.server.ts";
+import type { Database } from "./database.types.ts";
+import { transactTogether } from "./shared-commit.server.ts";
+
+const day = (i: number) => `2099-01-${String(i + 1).padStart(2, "0")}`;
+
+describe.each(testDatabases())("shared commits on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  let outside: DatabaseHandle;
+  afterEach(async () => {
+    await outside?.close();
+    await handle?.close();
+  });
+
+  async function open() {
+    const opened = await engine.open();
+    handle = opened;
+    // A second server on the same database: it sees only what is committed.
+    outside = openDatabase(opened.target);
+    return handle.db;
+  }
+
+  const committedDays = async () =>
+    (await outside.db.selectFrom("reservation_day_locks").select("day").orderBy("day").execute()).map(
+      (row) => row.day,
+    );
+
+  /** Writes its date's row, then says how many rows a second server sees: what was committed before it. */
+  const writeAndLook = (i: number) => async (trx: Transaction<Database>) => {
+    await trx
+      .insertInto("reservation_day_locks")
+      .values({ day: day(i), writes: 1 })
+      .execute();
+    return (await committedDays()).length;
+  };
+
+  it("writes work that arrives at the same moment in one commit, and answers each only after it", async () => {
+    const db = await open();
+    const seen = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        transactTogether(db, async (trx) => ({
+          before: await writeAndLook(i)(trx),
+          // PostgreSQL runs separate transactions side by side, so it says outright which one this is.
+          transaction:
+            engine.dialect === "postgres"
+              ? (await sql<{ id: string }>`select txid_current()::text as id`.execute(trx)).rows[0]?.id
+              : "sqlite",
+        })),
+      ),
+    );
+    // One transaction each would have committed the ones before on SQLite (0, 1, 2, 3, 4).
+    expect(seen.map((work) => work.before)).toEqual([0, 0, 0, 0, 0]);
+    expect(new Set(seen.map((work) => work.transaction)).size).toBe(1);
+    expect(await committedDays()).toEqual([0, 1, 2, 3, 4].map(day));
+  });
+
+  it("lets each work see what the ones before it wrote, in order", async () => {
+    const db = await open();
+    const counts = await Promise.all(
+      [0, 1, 2].map(() =>
+        transactTogether(db, async (trx) => {
+          await trx
+            .insertInto("reservation_day_locks")
+            .values({ day: day(0), writes: 1 })
+            .onConflict((conflict) =>
+              conflict
+                .column("day")
+                .doUpdateSet((update) => ({ writes: update("reservation_day_locks.writes", "+", 1) })),
+            )
+            .execute();
+          const row = await trx
+            .selectFrom("reservation_day_locks")
+            .select("writes")
+            .executeTakeFirstOrThrow();
+          return Number(row.writes);
+        }),
+      ),
+    );
+    expect(counts).toEqual([1, 2, 3]);
+  });
+
+  it("costs nobody else's work when one fails: that one is refused with its own error, nothing of it kept", async () => {
+    const db = await open();
+    const failing = async (trx: Transaction<Database>) => {
+      await trx
+        .insertInto("reservation_day_locks")
+        .values({ day: day(9), writes: 1 })
+        .execute();
+      throw new Error("kaputt");
+    };
+    const results = await Promise.allSettled([
+      transactTogether(db, writeAndLook(0)),
+      transactTogether(db, failing),
+      transactTogether(db, writeAndLook(2)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ message: "kaputt" });
+    // Run again one by one after the group was rolled back: the third saw the first committed.
+    expect(results.map((result) => (result.status === "fulfilled" ? result.value : "x"))).toEqual([
+      0,
+      "x",
+      1,
+    ]);
+    expect(await committedDays()).toEqual([day(0), day(2)]);
+  });
+
+  it("refuses a work whose write breaks a rule, and keeps the others", async () => {
+    const db = await open();
+    const results = await Promise.allSettled([
+      transactTogether(db, writeAndLook(0)),
+      // The same date's row a second time: the primary key refuses it.
+      transactTogether(db, writeAndLook(0)),
+      transactTogether(db, writeAndLook(1)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(await committedDays()).toEqual([day(0), day(1)]);
+  });
+
+  it("takes work that arrives while a group is written into the next group", async () => {
+    const db = await open();
+    const first = transactTogether(db, writeAndLook(0));
+    // Sent once the first group has begun: it must wait for that commit, then goes in a group of its own.
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = await Promise.all([
+      transactTogether(db, writeAndLook(1)),
+      transactTogether(db, writeAndLook(2)),
+    ]);
+    expect(await first).toBe(0);
+    expect(later).toEqual([1, 1]);
+  });
+});
