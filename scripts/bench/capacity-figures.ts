@@ -14,7 +14,7 @@ import {
   stopProductionServer,
 } from "../../tests/support/production-server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
-import { post } from "./reservation-figures.ts";
+import { post, WARM_UP_BURSTS } from "./reservation-figures.ts";
 
 /**
  * The last seats of an evening (decision 0031), measured from outside: the production server has
@@ -243,12 +243,18 @@ export interface CapacityRuns {
   database: "SQLite" | "PostgreSQL";
   path: CapacityPath;
   runs: CapacityFigures[];
+  /**
+   * The first burst after the server started (the warm-up's first, decision 0032), for comparison:
+   * with the first way of sending only, which the warm-up uses.
+   */
+  afterStart?: CapacityFigures;
 }
 
 /**
- * The scenario on one production server (`origin`, its database `target`): the settings stored, one
- * unmeasured burst to warm the server up, then `runs` bursts per way of sending, each on a date of
- * its own (the next open dates, as the server's API names them) so every burst meets empty seats.
+ * The scenario on one production server (`origin`, its database `target`): the settings stored,
+ * WARM_UP_BURSTS unmeasured bursts to warm the server up, then `runs` bursts per way of sending, each
+ * on a date of its own (the next open dates, as the server's API names them) so every burst meets
+ * empty seats.
  */
 export async function capacityRuns(options: {
   origin: string;
@@ -260,7 +266,7 @@ export async function capacityRuns(options: {
 }): Promise<CapacityRuns[]> {
   const paths = options.paths ?? (Object.keys(CAPACITY_PATHS) as CapacityPath[]);
   await storeSettings(options.target, CAPACITY_SETTINGS);
-  const dates = await openDates(options.origin, 1 + options.runs * paths.length);
+  const dates = await openDates(options.origin, WARM_UP_BURSTS + options.runs * paths.length);
   let next = 0;
   const burst = async (prefix: string, way: CapacityPath) => {
     const date = dates[next] as string;
@@ -276,7 +282,9 @@ export async function capacityRuns(options: {
     next += 1;
     return figures;
   };
-  await burst("Aufwärmgast", paths[0] ?? "mit JavaScript");
+  const afterStart = await burst("Aufwärmgast0", paths[0] ?? "mit JavaScript");
+  for (let round = 1; round < WARM_UP_BURSTS; round += 1)
+    await burst(`Aufwärmgast${round}`, paths[0] ?? "mit JavaScript");
   const results: CapacityRuns[] = [];
   for (const way of paths) {
     const runs: CapacityFigures[] = [];
@@ -285,7 +293,12 @@ export async function capacityRuns(options: {
       options.onBurst?.(way, run, figures);
       runs.push(figures);
     }
-    results.push({ database: options.database, path: way, runs });
+    results.push({
+      database: options.database,
+      path: way,
+      runs,
+      ...(way === (paths[0] ?? "mit JavaScript") ? { afterStart } : {}),
+    });
   }
   return results;
 }

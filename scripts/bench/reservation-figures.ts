@@ -18,6 +18,13 @@ import { percentile } from "./load-generator.ts";
  */
 export const ROWS = 50_000;
 export const GUESTS = 200;
+/**
+ * Unmeasured bursts of GUESTS requests before the measured ones (decision 0032). V8 compiles a
+ * request's code into fast machine code only after it has run many times: the first bursts after a
+ * start take up to twice as long. After these the figures are those of a server that has been
+ * running a while; the first burst's own figure is shown as well ('gleich nach dem Start').
+ */
+export const WARM_UP_BURSTS = 3;
 
 const firstNames = [
   "Anna",
@@ -224,7 +231,7 @@ export interface BurstFigures {
  * GUESTS guests send the form at the same moment, every tenth of them twice (a double click), to a
  * server whose rate limit is off (RESERVATION_RATE_LIMIT=0), without seat limits, whose SQLite database lies in
  * `dataDir`; then counts what was stored under `prefix` — each guest exactly once is right.
- * The first call per server should be a warm-up: a server running a while has its code compiled.
+ * The first calls per server should warm it up (`warmUpReservations`).
  */
 export async function reservationBurst(
   origin: string,
@@ -263,6 +270,18 @@ export async function reservationBurst(
   } finally {
     await handle.close();
   }
+}
+
+/** WARM_UP_BURSTS unmeasured bursts (`reservationBurst`); the figures of the first, right after the start. */
+export async function warmUpReservations(
+  origin: string,
+  dataDir: string,
+  pathAndQuery?: string,
+): Promise<BurstFigures> {
+  const first = await reservationBurst(origin, dataDir, "Aufwärmgast0", pathAndQuery);
+  for (let round = 1; round < WARM_UP_BURSTS; round += 1)
+    await reservationBurst(origin, dataDir, `Aufwärmgast${round}`, pathAndQuery);
+  return first;
 }
 
 /** The same GUESTS requests arriving evenly within one second, as on a busy evening. */

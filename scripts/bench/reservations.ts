@@ -9,6 +9,8 @@ import {
   reservationBurst,
   reservationQueriesOnBoth,
   reservationSpread,
+  WARM_UP_BURSTS,
+  warmUpReservations,
 } from "./reservation-figures.ts";
 import { capacityHeld, capacityOnBothDatabases } from "./capacity-figures.ts";
 import {
@@ -36,9 +38,9 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 async function burst(label: string, pathAndQuery: string) {
   const server = await startProductionServer("0", { RESERVATION_RATE_LIMIT: "0", LOG_LEVEL: "error" });
   try {
-    // A server that has been running a while has its code compiled and its statements prepared: a
-    // first round (other names, stored as well) warms it up, so the figures show the steady state.
-    await reservationBurst(server.origin, server.dataDir, "Aufwärmgast", pathAndQuery);
+    // A server that has been running a while has its code compiled and its statements prepared: the
+    // first rounds (other names, stored as well) warm it up, so the figures show the steady state.
+    const afterStart = await warmUpReservations(server.origin, server.dataDir, pathAndQuery);
     const result = await reservationBurst(server.origin, server.dataDir, "Lastgast", pathAndQuery);
     say(
       `${GUESTS} Gäste gleichzeitig (+${result.sent - GUESTS} Doppelklicks) ${label}, SQLite, Produktions-Build:`,
@@ -49,6 +51,9 @@ async function burst(label: string, pathAndQuery: string) {
     );
     say(
       `  gespeichert: ${result.stored} Zeilen, ${result.distinctGuests} verschiedene Gäste (erwartet: je ${GUESTS})`,
+    );
+    say(
+      `  gleich nach dem Start (erste von ${WARM_UP_BURSTS} Aufwärmrunden): p99 ${ms(percentile(afterStart.latencies, 0.99))}`,
     );
     if (result.stored !== GUESTS || result.distinctGuests !== GUESTS) process.exitCode = 1;
     const spread = await reservationSpread(server.origin, "Abendgast", pathAndQuery);
@@ -85,7 +90,7 @@ const capacity = await capacityOnBothDatabases({
   runs: 3,
   onSkipped: () => say("Letzte Plätze auf PostgreSQL: übersprungen (keine Programme gefunden)"),
 });
-for (const { database, path: way, runs } of capacity) {
+for (const { database, path: way, runs, afterStart } of capacity) {
   const median = (share: number) =>
     ms([...runs.map((run) => percentile(run.latencies, share))].sort((a, b) => a - b)[1] ?? Number.NaN);
   const held = runs.filter(capacityHeld).length;
@@ -95,6 +100,10 @@ for (const { database, path: way, runs } of capacity) {
       `p50 ${median(0.5)}, p95 ${median(0.95)}, p99 ${median(0.99)} (Median von ${runs.length} Läufen); ` +
       `${held}/${runs.length} Läufe richtig`,
   );
+  if (afterStart)
+    say(
+      `  gleich nach dem Start (erste von ${WARM_UP_BURSTS} Aufwärmrunden): p99 ${ms(percentile(afterStart.latencies, 0.99))}`,
+    );
   for (const answer of runs.flatMap((run) => run.wrong).slice(0, 3))
     say(`  falsche Antwort ${answer.status}: ${answer.text.replace(/\s+/g, " ").slice(0, 160)}`);
   if (held !== runs.length) process.exitCode = 1;

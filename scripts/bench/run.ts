@@ -22,7 +22,14 @@ import {
   startCeiling,
   type RequestHeaders,
 } from "./load-generator.ts";
-import { GUESTS, ROWS, reservationBurst, reservationQueriesOnBoth } from "./reservation-figures.ts";
+import {
+  GUESTS,
+  ROWS,
+  reservationBurst,
+  reservationQueriesOnBoth,
+  WARM_UP_BURSTS,
+  warmUpReservations,
+} from "./reservation-figures.ts";
 import { formatTable, showSpread, spreadOf, type Spread } from "./stats.ts";
 import {
   behindProxy,
@@ -306,12 +313,14 @@ interface ReservationFigures {
   /** Runs in which every guest got 200 and was stored exactly once. */
   runsStoredOnce: number;
   runs: number;
+  /** The p99 of the first burst after the server started (the warm-up's first). */
+  afterStartP99: number;
 }
 
 async function measureReservations(server: ProductionServer, runs: number): Promise<ReservationFigures> {
   say(`Reservierungen: ${GUESTS} Gäste gleichzeitig, ${runs} Läufe`);
   // A server that has been running a while has its code compiled and its statements prepared.
-  await reservationBurst(server.origin, server.dataDir, "Aufwärmgast");
+  const afterStart = await warmUpReservations(server.origin, server.dataDir);
   const results = [];
   for (let index = 1; index <= runs; index += 1) {
     const result = await reservationBurst(server.origin, server.dataDir, `Lastgast${index}`);
@@ -330,6 +339,7 @@ async function measureReservations(server: ProductionServer, runs: number): Prom
       (result) => result.ok === result.sent && result.stored === GUESTS && result.distinctGuests === GUESTS,
     ).length,
     runs,
+    afterStartP99: percentile(afterStart.latencies, 0.99),
   };
 }
 
@@ -347,9 +357,10 @@ function capacityTable(results: CapacityRuns[]): string[] {
       "p50 ms",
       "p95 ms",
       "p99 ms",
+      "p99 nach Start",
       "Läufe richtig",
     ],
-    results.map(({ database, path: way, runs }) => {
+    results.map(({ database, path: way, runs, afterStart }) => {
       const spread = (share: number) => spreadOf(runs.map((run) => percentile(run.latencies, share)));
       return [
         database,
@@ -362,6 +373,7 @@ function capacityTable(results: CapacityRuns[]): string[] {
         showSpread(spread(0.5), milliseconds),
         showSpread(spread(0.95), milliseconds),
         showSpread(spread(0.99), milliseconds),
+        afterStart ? milliseconds(percentile(afterStart.latencies, 0.99)) : "–",
         `${runs.filter(capacityHeld).length}/${runs.length}`,
       ];
     }),
@@ -500,7 +512,8 @@ function budgets(measured: Measured): Array<{ text: string; holds: boolean }> {
         `${CAPACITY_SETTINGS.onlineSeats} Plätze gehalten und jede Antwort gespeichert oder ausgebucht`,
       holds: held === runs.length,
     });
-    if (way !== "mit JavaScript") continue;
+    // The goal is the default installation's (decision 0032): SQLite; PostgreSQL's figure is shown.
+    if (way !== "mit JavaScript" || database !== "SQLite") continue;
     const p99 = spreadOf(runs.map((run) => percentile(run.latencies, 0.99))).median;
     lines.push({
       text: `Letzte Plätze (${database}, ${way}): p99 ${milliseconds(p99)} ms (< ${RESERVATION_P99_BUDGET_MS} ms)`,
@@ -628,11 +641,14 @@ async function main() {
       `  ${showSpread(r.perSecond, whole)} Anfragen/s, p50 ${showSpread(r.p50, milliseconds)} ms, ` +
         `p99 ${showSpread(r.p99, milliseconds)} ms; in ${r.runsStoredOnce} von ${r.runs} Läufen jeder Gast genau einmal gespeichert`,
     );
+    say(
+      `  gleich nach dem Start (erste von ${WARM_UP_BURSTS} Aufwärmrunden, nicht gezählt): p99 ${milliseconds(r.afterStartP99)} ms`,
+    );
   }
   if (measured.capacity) {
     say(
       `\nLetzte Plätze: ${CAPACITY_SETTINGS.onlineSeats} Plätze online, ${CAPACITY_GUESTS} Gäste gleichzeitig, ` +
-        "Ratenlimit an, Median (min–max)",
+        `Ratenlimit an, Median (min–max) nach ${WARM_UP_BURSTS} Aufwärmrunden; 'p99 nach Start': die erste davon`,
     );
     for (const line of capacityTable(measured.capacity)) say(line);
   }
@@ -673,9 +689,10 @@ async function main() {
     load: measured.load,
     serverMemoryMiB: memoryMiB.length > 0 ? spreadOf(memoryMiB) : undefined,
     reservations: measured.reservations,
-    capacity: measured.capacity?.map(({ database, path: way, runs }) => ({
+    capacity: measured.capacity?.map(({ database, path: way, runs, afterStart }) => ({
       database,
       path: way,
+      afterStartP99: afterStart ? percentile(afterStart.latencies, 0.99) : undefined,
       runs: runs.map(({ latencies, ...figures }) => ({
         ...figures,
         p50: percentile(latencies, 0.5),
