@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.server.ts";
 import type { Database } from "../../db/database.types.ts";
 
 /**
@@ -6,9 +7,14 @@ import type { Database } from "../../db/database.types.ts";
  * read before a page is served from memory. In the database, so servers sharing it agree.
  */
 export async function readPageVersion(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("page_versions").select("version").where("id", "=", 1).executeTakeFirst();
+  const [row] = await versionQuery(db);
   return Number(row?.version ?? 0);
 }
+
+// Read for every guest's page and request: compiled once (decision 0032).
+const versionQuery = compiledOnce((db: Kysely<Database>) =>
+  db.selectFrom("page_versions").select("version").where("id", "=", 1),
+);
 
 export async function bumpPageVersion(db: Kysely<Database>): Promise<void> {
   await db

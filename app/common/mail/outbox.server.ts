@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, MailOutboxTable, MailStatus } from "../../../db/database.types.ts";
+import { compiledOnce } from "../../../db/compiled-once.server.ts";
 import { nowIso } from "../../../db/database.server.ts";
 
 /**
@@ -50,27 +51,47 @@ export async function enqueueMail(
   mail: OutgoingMail,
   createdAt = new Date(),
 ): Promise<number> {
-  const now = createdAt.toISOString();
-  const row = await db
-    .insertInto("mail_outbox")
-    .values({
-      kind: mail.kind,
-      recipient: mail.recipient,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      reply_to: mail.replyTo ?? null,
-      sender: mail.sender,
-      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
-      reservation_id: mail.reservationId ?? null,
-      status: "pending",
-      next_attempt_at: new Date(createdAt.getTime() + HANDOVER_MS).toISOString(),
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const [row] = await insertMail(db, {
+    kind: mail.kind,
+    recipient: mail.recipient,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    reply_to: mail.replyTo ?? null,
+    sender: mail.sender,
+    attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+    reservation_id: mail.reservationId ?? null,
+    next_attempt_at: new Date(createdAt.getTime() + HANDOVER_MS).toISOString(),
+    created_at: createdAt.toISOString(),
+  });
+  if (!row) throw new Error("outbox: the message was not stored");
   return row.id;
 }
+
+// Written with every guest's request: compiled once (decision 0032).
+const insertMail = compiledOnce((db: Kysely<Database>, row: Omit<NewMail, "status">) =>
+  db
+    .insertInto("mail_outbox")
+    .values({
+      kind: row.kind,
+      recipient: row.recipient,
+      subject: row.subject,
+      text_body: row.text_body,
+      html_body: row.html_body,
+      reply_to: row.reply_to,
+      sender: row.sender,
+      attachments: row.attachments,
+      reservation_id: row.reservation_id,
+      status: "pending",
+      next_attempt_at: row.next_attempt_at,
+      created_at: row.created_at,
+    })
+    .returning("id"),
+);
+type NewMail = Omit<
+  Selectable<MailOutboxTable>,
+  "id" | "attempts" | "last_error" | "sent_at" | "claim_token" | "claimed_until"
+>;
 
 /** How long one process may hold a message while sending it: longer than any send may take. */
 export const CLAIM_MS = 2 * 60 * 1000;

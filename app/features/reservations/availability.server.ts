@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../../../db/compiled-once.server.ts";
 import type { Database } from "../../../db/database.types.ts";
 import { HOLDING_STATUSES, limitsRoom, type HeldReservation } from "./availability.ts";
 import type { ReservationSettings } from "./settings.ts";
@@ -25,12 +26,17 @@ const holding = (db: Db) =>
  * (a staff change weighs a reservation's new state against the rest of its day).
  */
 export async function heldOn(db: Db, date: string, except?: number): Promise<HeldReservation[]> {
-  const rows = await holding(db)
-    .where("reservation_date", "=", date)
-    .$if(except !== undefined, (query) => query.where("id", "!=", except ?? 0))
-    .execute();
+  const rows =
+    except === undefined
+      ? await heldOnDate(db, { date })
+      : await holding(db).where("reservation_date", "=", date).where("id", "!=", except).execute();
   return rows.map((row) => ({ time: row.reservation_time, partySize: row.party_size }));
 }
+
+// Asked by every guest's request and availability question: compiled once (decision 0032).
+const heldOnDate = compiledOnce((db: Db, values: { date: string }) =>
+  holding(db).where("reservation_date", "=", values.date),
+);
 
 /**
  * `heldOn` as the rule needs it under `settings`: without a limit on seats or arrivals the rule
@@ -65,13 +71,16 @@ export async function heldBetween(db: Db, from: string, to: string): Promise<Map
  * transactions run one after the other per date, and the second sees what the first stored.
  */
 export async function lockReservationDay(trx: Db, date: string): Promise<void> {
-  await trx
+  await lockDay(trx, { date });
+}
+
+const lockDay = compiledOnce((trx: Db, values: { date: string }) =>
+  trx
     .insertInto("reservation_day_locks")
-    .values({ day: date, writes: 1 })
+    .values({ day: values.date, writes: 1 })
     .onConflict((conflict) =>
       conflict
         .column("day")
         .doUpdateSet((update) => ({ writes: update("reservation_day_locks.writes", "+", 1) })),
-    )
-    .execute();
-}
+    ),
+);

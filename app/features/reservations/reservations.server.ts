@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
+import { compiledOnce } from "../../../db/compiled-once.server.ts";
 import { nowIso } from "../../../db/database.server.ts";
 import { transactTogether } from "../../../db/shared-commit.server.ts";
 import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.ts";
@@ -74,12 +75,56 @@ export function derivedRequestKey(request: ReservationRequest, now = new Date())
 /** The reservation the form with this key was stored as, when the guest sends it again. */
 export async function findStoredRequest(db: Db, requestToken: string): Promise<Reservation | undefined> {
   if (requestToken === "") return undefined;
-  return db
-    .selectFrom("reservations")
-    .select(columns)
-    .where("request_token", "=", requestToken)
-    .executeTakeFirst();
+  const [stored] = await storedByKey(db, { requestToken });
+  return stored;
 }
+
+// The queries every guest's request runs, compiled once (decision 0032).
+const storedByKey = compiledOnce((db: Db, values: { requestToken: string }) =>
+  db.selectFrom("reservations").select(columns).where("request_token", "=", values.requestToken),
+);
+
+/** A request stored, confirmed at once or put on the waitlist in the last half hour, identical to this one. */
+const sameRequest = compiledOnce(
+  (
+    db: Db,
+    values: { date: string; time: string; name: string; email: string; partySize: number; since: string },
+  ) =>
+    db
+      .selectFrom("reservations")
+      .select(columns)
+      .where("status", "in", ["PENDING", "CONFIRMED", "WAITLIST"])
+      .where("reservation_date", "=", values.date)
+      .where("reservation_time", "=", values.time)
+      .where("customer_name_search", "=", values.name)
+      .where("email", "=", values.email)
+      .where("party_size", "=", values.partySize)
+      .where("created_at", ">", values.since)
+      .limit(1),
+);
+
+/** The guest's request as a new row; nothing when a row with its key exists (the unique index decides). */
+const insertRequest = compiledOnce((db: Db, row: GuestRow) =>
+  db
+    .insertInto("reservations")
+    .values({
+      customer_name: row.customer_name,
+      customer_name_search: row.customer_name_search,
+      email: row.email,
+      phone_number: row.phone_number,
+      reservation_date: row.reservation_date,
+      reservation_time: row.reservation_time,
+      party_size: row.party_size,
+      notes: row.notes,
+      status: row.status,
+      request_token: row.request_token,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    })
+    .onConflict((oc) => oc.column("request_token").doNothing())
+    .returning(columns),
+);
+type GuestRow = Omit<Reservation, "id"> & { customer_name_search: string; request_token: string };
 
 /**
  * Whether a guest's request may be stored, and how, decided inside the storing transaction after the
@@ -145,19 +190,15 @@ export async function createGuestRequest(
       await lockReservationDay(trx, request.date);
       const token = request.request_token || derivedRequestKey(request);
       const since = new Date(Date.now() - RESEND_WINDOW_MS).toISOString();
-      const same = await trx
-        .selectFrom("reservations")
-        .select(columns)
-        // Stored as a request, confirmed at once or put on the waitlist: the same request either way.
-        .where("status", "in", ["PENDING", "CONFIRMED", "WAITLIST"])
-        .where("reservation_date", "=", request.date)
-        .where("reservation_time", "=", request.time)
-        .where("customer_name_search", "=", searchableName(request.name))
-        .where("email", "=", request.email)
-        .where("party_size", "=", request.party_size)
-        .where("created_at", ">", since)
-        .limit(1)
-        .executeTakeFirst();
+      // Stored as a request, confirmed at once or put on the waitlist: the same request either way.
+      const [same] = await sameRequest(trx, {
+        date: request.date,
+        time: request.time,
+        name: searchableName(request.name),
+        email: request.email,
+        partySize: request.party_size,
+        since,
+      });
       if (same) return { reservation: same, duplicate: true, mailIds: [] };
 
       const admission = await admit(trx);
@@ -165,31 +206,23 @@ export async function createGuestRequest(
       const now = nowIso();
       // The key's unique index settles two copies arriving at the same moment: one insert wins, the
       // other inserts nothing and finds the winner's row.
-      const inserted = await trx
-        .insertInto("reservations")
-        .values({
-          customer_name: request.name,
-          customer_name_search: searchableName(request.name),
-          email: request.email,
-          phone_number: request.phone,
-          reservation_date: request.date,
-          reservation_time: request.time,
-          party_size: request.party_size,
-          notes: request.notes,
-          status: admission.status,
-          request_token: token,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column("request_token").doNothing())
-        .returning(columns)
-        .executeTakeFirst();
+      const [inserted] = await insertRequest(trx, {
+        customer_name: request.name,
+        customer_name_search: searchableName(request.name),
+        email: request.email,
+        phone_number: request.phone,
+        reservation_date: request.date,
+        reservation_time: request.time,
+        party_size: request.party_size,
+        notes: request.notes,
+        status: admission.status,
+        request_token: token,
+        created_at: now,
+        updated_at: now,
+      });
       if (!inserted) {
-        const earlier = await trx
-          .selectFrom("reservations")
-          .select(columns)
-          .where("request_token", "=", token)
-          .executeTakeFirstOrThrow();
+        const [earlier] = await storedByKey(trx, { requestToken: token });
+        if (!earlier) throw new Error(`reservation request ${token}: neither stored nor found`);
         return { reservation: earlier, duplicate: true, mailIds: [] };
       }
       return { reservation: inserted, duplicate: false, mailIds: await enqueueAll(trx, inserted, mailsFor) };
