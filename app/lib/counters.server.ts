@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.server.ts";
 import type { Database } from "../../db/database.types.ts";
 
 /**
@@ -38,38 +39,18 @@ export async function countOneMore<const Keys extends readonly string[]>(
   windowMs: number,
   now = new Date(),
 ): Promise<{ [K in keyof Keys]: WindowCount }> {
-  const { count, qualified } = counterTables[table];
+  const { count } = counterTables[table];
   const nowText = now.toISOString();
-  const windowStart = new Date(now.getTime() - windowMs).toISOString();
-  const expires = new Date(now.getTime() + windowMs).toISOString();
   const stored = keys.map((key) => key.slice(0, KEY_LENGTH));
-  const rows = await db
-    .insertInto(table)
-    .values(stored.map((key) => ({ key, [count]: 1, window_started_at: nowText, expires_at: expires })))
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet((eb) => {
-        const windowOpen = eb(`${table}.window_started_at`, ">", windowStart);
-        const keepOrRestart = <C extends "window_started_at" | "expires_at">(column: C) =>
-          eb
-            .case()
-            .when(windowOpen)
-            .then(eb.ref(`${table}.${column}`))
-            .else(eb.ref(`excluded.${column}`))
-            .end();
-        return {
-          [count]: eb
-            .case()
-            .when(windowOpen)
-            .then(eb(qualified, "+", 1))
-            .else(1)
-            .end(),
-          window_started_at: keepOrRestart("window_started_at"),
-          expires_at: keepOrRestart("expires_at"),
-        };
-      }),
-    )
-    .returning(["key", count, "window_started_at"])
-    .execute();
+  const values: Record<string, string> = {
+    now: nowText,
+    windowStart: new Date(now.getTime() - windowMs).toISOString(),
+    expires: new Date(now.getTime() + windowMs).toISOString(),
+  };
+  stored.forEach((key, i) => (values[`key${i}`] = key));
+  const rows = (await upsertFor(table, stored.length)(db, values)) as Array<
+    { key: string; window_started_at: string } & Record<typeof count, number>
+  >;
   const counted = (key: string): WindowCount => {
     const row = rows.find((candidate) => candidate.key === key);
     return row
@@ -78,6 +59,56 @@ export async function countOneMore<const Keys extends readonly string[]>(
   };
   return stored.map(counted) as { [K in keyof Keys]: WindowCount };
 }
+
+/**
+ * The statement counting `keys` keys of `table` at once (insert, or increment, returning the counts),
+ * compiled once per table and number of keys (decision 0032): every guest's request counts one.
+ */
+function upsertFor(table: CounterTable, keys: number) {
+  const shape = `${table}/${keys}`;
+  let upsert = upserts.get(shape);
+  if (!upsert) {
+    const { count, qualified } = counterTables[table];
+    upsert = compiledOnce((db: Kysely<Database>, values: Record<string, string>) =>
+      db
+        .insertInto(table)
+        .values(
+          Array.from({ length: keys }, (_, i) => ({
+            key: values[`key${i}`] as string,
+            [count]: 1,
+            window_started_at: values.now as string,
+            expires_at: values.expires as string,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet((eb) => {
+            const windowOpen = eb(`${table}.window_started_at`, ">", values.windowStart as string);
+            const keepOrRestart = <C extends "window_started_at" | "expires_at">(column: C) =>
+              eb
+                .case()
+                .when(windowOpen)
+                .then(eb.ref(`${table}.${column}`))
+                .else(eb.ref(`excluded.${column}`))
+                .end();
+            return {
+              [count]: eb
+                .case()
+                .when(windowOpen)
+                .then(eb(qualified, "+", 1))
+                .else(1)
+                .end(),
+              window_started_at: keepOrRestart("window_started_at"),
+              expires_at: keepOrRestart("expires_at"),
+            };
+          }),
+        )
+        .returning(["key", count, "window_started_at"]),
+    );
+    upserts.set(shape, upsert);
+  }
+  return upsert;
+}
+const upserts = new Map<string, ReturnType<typeof compiledOnce<unknown, Record<string, string>>>>();
 
 /** Milliseconds until a window ends, at least one second: what a refused client is told to wait. */
 export const untilWindowEnds = (counted: WindowCount, windowMs: number, now: Date) =>
