@@ -119,6 +119,23 @@ describe.each(testDatabases())("shared commits on $dialect", (engine) => {
     expect(await committedDays()).toEqual([day(0), day(1)]);
   });
 
+  it("writes at most 50 works in one group", async () => {
+    const db = await open();
+    const ids = Array.from({ length: 120 }, (_, i) => i);
+    const seen = await Promise.all(
+      ids.map((i) =>
+        transactTogether(db, async (trx) => {
+          await trx
+            .insertInto("reservation_day_locks")
+            .values({ day: `g${String(i).padStart(3, "0")}`, writes: 1 })
+            .execute();
+          return (await committedDays()).length;
+        }),
+      ),
+    );
+    expect(seen).toEqual(ids.map((i) => (i < 50 ? 0 : i < 100 ? 50 : 100)));
+  });
+
   it("takes work that arrives while a group is written into the next group", async () => {
     const db = await open();
     const first = transactTogether(db, writeAndLook(0));
