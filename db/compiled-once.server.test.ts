@@ -51,6 +51,18 @@ describe.each(testDatabases())("queries compiled once on $dialect", (engine) => 
     expect(await find(handle.db, { day: "2099-02-03" })).toEqual([]);
   });
 
+  it("refuses a value that is missing or a list at every run", async () => {
+    handle = await engine.open();
+    const find = compiledOnce((db: Kysely<Database>, values: { day: string }) =>
+      db.selectFrom("reservation_day_locks").select("day").where("day", "=", values.day),
+    );
+    expect(await find(handle.db, { day: "2099-04-01" })).toEqual([]);
+    await expect(find(handle.db, { day: undefined as unknown as string })).rejects.toThrow(
+      /day is undefined/,
+    );
+    await expect(find(handle.db, { day: ["a", "b"] as unknown as string })).rejects.toThrow(/not one value/);
+  });
+
   it("refuses a query whose build turns a value into something else", async () => {
     handle = await engine.open();
     const changed = compiledOnce((db: Kysely<Database>, values: { day: string }) =>

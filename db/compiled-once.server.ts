@@ -10,8 +10,11 @@ import type { Database } from "./database.types.ts";
  * as a value of the query (a `where` value, an inserted value), unchanged: the compiled parameters
  * are the stand-ins' places, filled with the real values on every run. A value `build` changes
  * (`values.name.trim()`) fails at once, one it turns into something else is refused at the first
- * run: both are programming errors. A list whose length varies (`in` with a value) cannot be
- * compiled once: write such lists into `build` as constants, or use Kysely directly.
+ * run: both are programming errors. What `build` decides by a value (`values.x ? … : …`,
+ * `values.x ?? null`) is decided once, for the stand-in: decide before, and pass the result. A list
+ * (`in` with a value) cannot be compiled once, nor an `undefined` value (Kysely would leave its
+ * column out): both are refused at every run. Write such lists into `build` as constants, or use
+ * Kysely directly.
  */
 
 type Values = Record<string, unknown>;
@@ -74,7 +77,15 @@ export function compiledOnce<Row, Named extends Values = Record<never, never>>(
       compiled = compile(build(db, standIns(read) as Named).compile(), read);
       byEngine.set(engine, compiled);
     }
-    const parameters = compiled.slots.map((slot) => ("value" in slot ? values[slot.value] : slot.constant));
+    const parameters = compiled.slots.map((slot) => {
+      if (!("value" in slot)) return slot.constant;
+      const value = values[slot.value];
+      if (value === undefined || Array.isArray(value))
+        throw new Error(
+          `compiledOnce: ${slot.value} is ${String(value)}, not one value, in ${compiled.query.sql}`,
+        );
+      return value;
+    });
     return (await db.executeQuery<Row>({ ...compiled.query, parameters })).rows;
   };
 }

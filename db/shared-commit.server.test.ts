@@ -28,7 +28,10 @@ describe.each(testDatabases())("shared commits on $dialect", (engine) => {
       (row) => row.day,
     );
 
-  /** Writes its date's row, then says how many rows a second server sees: what was committed before it. */
+  /**
+   * Writes its date's row, then says how many rows a second server sees: what was committed before it.
+   * (A work should touch nothing but `trx`; this one only reads, through another connection, to look.)
+   */
   const writeAndLook = (i: number) => async (trx: Transaction<Database>) => {
     await trx
       .insertInto("reservation_day_locks")
@@ -117,6 +120,38 @@ describe.each(testDatabases())("shared commits on $dialect", (engine) => {
     ]);
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(await committedDays()).toEqual([day(0), day(1)]);
+  });
+
+  it.runIf(engine.dialect === "sqlite")(
+    "runs each work alone when the group's commit fails, so only the one at fault is refused",
+    async () => {
+      const db = await open();
+      // A link to a reservation that does not exist, checked only at the commit.
+      const breaksAtCommit = async (trx: Transaction<Database>) => {
+        await sql`pragma defer_foreign_keys = on`.execute(trx);
+        await sql`insert into mail_outbox (kind, recipient, subject, text_body, reservation_id, next_attempt_at, created_at) values ('confirmation', 'gast@example.de', 'Betreff', 'Text', 999999, '2099-01-01T00:00:00.000Z', '2099-01-01T00:00:00.000Z')`.execute(
+          trx,
+        );
+        return "stored";
+      };
+      const results = await Promise.allSettled([
+        transactTogether(db, writeAndLook(0)),
+        transactTogether(db, breaksAtCommit),
+        transactTogether(db, writeAndLook(2)),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect(await committedDays()).toEqual([day(0), day(2)]);
+      expect(await outside.db.selectFrom("mail_outbox").select("id").execute()).toEqual([]);
+    },
+  );
+
+  it("refuses transactTogether inside a work, which would wait for its own group forever", async () => {
+    const db = await open();
+    await expect(transactTogether(db, async () => transactTogether(db, async () => 1))).rejects.toThrow(
+      /inside a work/,
+    );
+    // The next work is not held up by it.
+    expect(await transactTogether(db, writeAndLook(0))).toBe(0);
   });
 
   it("writes at most 50 works in one group", async () => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "./database.types.ts";
 
@@ -14,7 +15,9 @@ import type { Database } from "./database.types.ts";
  * before it wrote (a date's last seats are still given once), and when any of them throws, or the
  * commit fails, the whole group is rolled back and every work runs again in a transaction of its
  * own, so each caller gets its own answer and one failure costs no one else's request. A work must
- * therefore touch nothing but `trx` (it may run twice; the first run leaves no trace). One group is
+ * therefore touch nothing but `trx` (it may run twice; the first run leaves no trace): a query on
+ * the database itself would wait for the group's own connection on SQLite, and `transactTogether`
+ * inside a work for the group's own end (refused). One group is
  * written at a time: two groups holding rows the other wants (a guest's counter, a date) could
  * otherwise wait for each other on PostgreSQL.
  *
@@ -37,6 +40,9 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
+/** Set while a work runs: `transactTogether` there would wait for its own group, forever. */
+const insideWork = new AsyncLocalStorage<true>();
+
 class SharedCommit {
   private waiting: Waiting[] = [];
   /** A group is being written: what arrives meanwhile waits and goes with the next one. */
@@ -48,6 +54,8 @@ class SharedCommit {
   }
 
   run<T>(work: Work<T>): Promise<T> {
+    if (insideWork.getStore())
+      return Promise.reject(new Error("transactTogether inside a work: it would wait for its own group"));
     return new Promise<T>((resolve, reject) => {
       this.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (this.busy) return;
@@ -66,11 +74,13 @@ class SharedCommit {
     if (group.length === 1) return this.alone(group[0] as Waiting);
     let results: unknown[];
     try {
-      results = await this.db.transaction().execute(async (trx) => {
-        const done: unknown[] = [];
-        for (const { work } of group) done.push(await work(trx));
-        return done;
-      });
+      results = await this.db.transaction().execute((trx) =>
+        insideWork.run(true, async () => {
+          const done: unknown[] = [];
+          for (const { work } of group) done.push(await work(trx));
+          return done;
+        }),
+      );
     } catch {
       for (const waiting of group) await this.alone(waiting);
       return;
@@ -79,7 +89,10 @@ class SharedCommit {
   }
 
   private alone({ work, resolve, reject }: Waiting): Promise<void> {
-    return this.db.transaction().execute(work).then(resolve, reject);
+    return this.db
+      .transaction()
+      .execute((trx) => insideWork.run(true, () => work(trx)))
+      .then(resolve, reject);
   }
 }
 

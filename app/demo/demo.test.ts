@@ -21,6 +21,7 @@ import { readReservationSettings } from "../features/reservations/settings.serve
 import { TIME_SLOTS } from "../features/reservations/constants.ts";
 import sharp from "sharp";
 import { addressOfKey, responsivePicture, storedKeysOf } from "../common/pictures/uploaded-pictures.ts";
+import { readPageVersion } from "../lib/page-version.server.ts";
 
 const now = "2026-11-21T10:00:00.000Z";
 
@@ -151,6 +152,13 @@ describe.each(testDatabases())("demo content on $dialect", (engine) => {
     }
     const holidays = await ask(addDays(today, 142), 2);
     expect(holidays).toMatchObject({ kind: "closed", note: "Betriebsferien" });
+  });
+
+  it("counts the page version up, so a running server reads the demo's hours and settings again", async () => {
+    handle = await engine.open();
+    const before = await readPageVersion(handle.db);
+    await seedDemoContent(handle.db);
+    expect(await readPageVersion(handle.db)).toBeGreaterThan(before);
   });
 
   it("writes nothing at the second start, and what staff deleted stays deleted", async () => {

@@ -71,6 +71,7 @@ export async function seedDemoContent(
     await seedDemoAnnouncements(trx);
     await seedDemoReservations(trx);
     if (options.pictures) await seedDemoGallery(trx, options.pictures);
+    // Counts the page version up (decision 0032): a server's kept readings are read again.
     await bumpPageVersion(trx);
     return true;
   });

@@ -121,6 +121,23 @@ test.describe("Startseite: Abschnitte", () => {
   });
 });
 
+test.describe("Startseite: Skripte", () => {
+  test("Zod (the form's checks) loads only when a guest starts on the form, not with the page", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    // The form's constants are in the page's first scripts; its schema, with Zod, is not.
+    expect(scripts.filter((script) => /zod/i.test(script))).toEqual([]);
+    await page.locator("#reservations").getByLabel("Name").first().focus();
+    await expect.poll(() => scripts.some((script) => /zod/i.test(script))).toBe(true);
+  });
+});
+
 test.describe("Startseite: Hero", () => {
   test("die Aktionen öffnen Speisekarte, Wochenkarte und Mitteilungen", async ({ page }) => {
     await page.goto("/");

@@ -7,6 +7,7 @@ import {
   freeSeatsBetween,
   freeSeatsPerService,
   isAvailable,
+  limitsRoom,
   nextDatesWithRoom,
   seatsHeldAt,
   type DayOptions,
@@ -316,6 +317,38 @@ describe("closures and exceptions", () => {
       exceptions: [{ date: WEDNESDAY, opens: "21:00", closes: "24:00", note: "" }],
     });
     expect(free(ask({ settings: late }))).toEqual(["21:00", "21:30"]);
+  });
+});
+
+describe("a rule without limits on seats or arrivals never looks at the reservations (decision 0032)", () => {
+  // `heldUnder` reads none for such settings: the answer must be the same as with every reservation.
+  const crowd: HeldReservation[] = TIME_SLOTS.flatMap((time, i) => [
+    { time, partySize: 1 + (i % 12) },
+    { time, partySize: 40, status: "CONFIRMED" as const },
+    { time, partySize: 3, status: "CANCELLED" as const },
+  ]);
+  const unlimited = [
+    settingsWith({}),
+    settingsWith({ totalSeats: 30, leadMinutes: 60, autoConfirmUpTo: 4, largestOnlineParty: 12 }),
+    undefined,
+  ];
+
+  it("answers every party on every kind of day as for an empty day", () => {
+    for (const settings of unlimited)
+      for (const date of [WEDNESDAY, MONDAY, addDays(WEDNESDAY, 1), "2026-11-24"])
+        for (const partySize of [1, 4, 12])
+          expect(ask({ settings, date, partySize, held: crowd })).toEqual(
+            ask({ settings, date, partySize, held: [] }),
+          );
+  });
+
+  it("is told so by `limitsRoom`, and weighs them as soon as seats or arrivals are limited", () => {
+    for (const settings of unlimited) expect(limitsRoom(settings)).toBe(false);
+    expect(limitsRoom(settingsWith({ onlineSeats: 40 }))).toBe(true);
+    expect(limitsRoom(settingsWith({ arrivalsPerSlot: 10 }))).toBe(true);
+    expect(ask({ settings: settingsWith({ onlineSeats: 40 }), held: crowd })).not.toEqual(
+      ask({ settings: settingsWith({ onlineSeats: 40 }), held: [] }),
+    );
   });
 });
 

@@ -87,6 +87,12 @@ export const OVERBOOK_YES = "ja";
 /** The honeypot: a field people never see or fill in; a request that fills it is a robot's. */
 export const HONEYPOT_FIELD = "website";
 
+/**
+ * The value of the guest form's `waitlist` field that asks for the waitlist. Here, not beside the
+ * form's schema: the form needs it at once, the schema (with Zod) only when it is sent.
+ */
+export const WAITLIST_YES = "ja";
+
 /** 'Reservierungen sind höchstens 6 Monate im Voraus möglich.' for a horizon of `months`. */
 const dateTooFarFor = (months: number) =>
   `Reservierungen sind höchstens ${months === 1 ? "1 Monat" : `${months} Monate`} im Voraus möglich.`;

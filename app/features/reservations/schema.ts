@@ -11,6 +11,7 @@ import {
   reservationLimits as L,
   reservationMessages as M,
   TIME_SLOTS,
+  WAITLIST_YES,
 } from "./constants.ts";
 import { outsideWindow, slotProblem } from "./rules.ts";
 
@@ -58,8 +59,6 @@ const partySize = (max: number, invalid: string) =>
     .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= max, invalid)
     .transform(Number);
 
-/** The value of the guest form's `waitlist` field that asks for the waitlist. */
-export const WAITLIST_YES = "ja";
 
 /** The guest's request as the form sends it: every value a string ('' when left empty). */
 export const requestFields = [

@@ -19,10 +19,11 @@ import {
   reservationLimits as L,
   reservationMessages as M,
   TIME_SLOTS,
+  WAITLIST_YES,
 } from "../constants.ts";
 import { closedWeekdays, dayAvailability, type BookingWindow } from "../rules.ts";
 import type { RequestResult } from "../model.ts";
-import { WAITLIST_YES, type RequestField } from "../schema.ts";
+import type { RequestField } from "../schema.ts";
 import type { DayTimes, KnownDay } from "../availability-answer.ts";
 import { useDayTimes } from "./use-day-times.ts";
 
