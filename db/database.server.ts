@@ -106,8 +106,9 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     // the process. The pool opens a new connection for the next query; a query in flight fails on
     // its own (and the guest sees 'vorübergehend nicht erreichbar', server/app.ts).
     pool.on("error", () => undefined);
+    // No shared commits (decision 0032): PostgreSQL runs transactions side by side and groups their
+    // flushes itself, and groups in two server processes could wait for each other's rows.
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    shareCommits(db);
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   const database = openSqlite(target.file);

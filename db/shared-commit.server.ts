@@ -3,25 +3,26 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "./database.types.ts";
 
 /**
- * Group commit (decision 0032). Every commit waits for the disk (SQLite's `synchronous = FULL`,
- * PostgreSQL's flush of its log), and guests' requests for one date are written one after the other
- * (the date's lock, decision 0031): 200 guests sending the form at once waited for 200 flushes in a
- * row. Work handed to `transactTogether` runs in groups instead: what arrives in the same turn of
- * the event loop, or while the group before it is being written, runs one work after the other in
- * one transaction, and all of it reaches the disk with a single flush. Each caller is answered only
- * after that commit, so nobody is told "stored" before it is on the disk.
+ * Group commit for SQLite (decision 0032). Every commit waits for the disk (`synchronous = FULL`),
+ * and SQLite writes one transaction at a time while `node:sqlite` waits synchronously: 200 guests
+ * sending the form at once waited for 200 flushes in a row, the server doing nothing else
+ * meanwhile. Work handed to `transactTogether` runs in groups instead: what arrives in the same turn
+ * of the event loop, or while the group before it is being written, runs one work after the other
+ * in one transaction, and all of it reaches the disk with a single flush. Each caller is answered
+ * only after that commit, so nobody is told "stored" before it is on the disk.
  *
  * The result is the same as one transaction each: the works run in order, each sees what the ones
  * before it wrote (a date's last seats are still given once), and when any of them throws, or the
  * commit fails, the whole group is rolled back and every work runs again in a transaction of its
  * own, so each caller gets its own answer and one failure costs no one else's request. A work must
  * therefore touch nothing but `trx` (it may run twice; the first run leaves no trace): a query on
- * the database itself would wait for the group's own connection on SQLite, and `transactTogether`
- * inside a work for the group's own end (refused). One group is
- * written at a time: two groups holding rows the other wants (a guest's counter, a date) could
- * otherwise wait for each other on PostgreSQL.
+ * the database itself would wait for the group's own connection, and `transactTogether` inside a
+ * work for the group's own end (refused).
  *
- * A database opened without `shareCommits` (a test's own Kysely) gives each work a transaction of its own.
+ * On PostgreSQL (and a database opened without `shareCommits`, like a test's own Kysely) each work
+ * simply gets a transaction of its own: PostgreSQL runs them side by side and groups their flushes
+ * itself, and groups in two server processes on one database could each hold a row the other waits
+ * for (a guest's counter, a date) until PostgreSQL breaks the deadlock a second later.
  */
 
 type Db = Kysely<Database>;
@@ -98,7 +99,7 @@ class SharedCommit {
 
 const shared = new WeakMap<Db, SharedCommit>();
 
-/** Lets work on `db` share commits (`openDatabase` does this for both engines). */
+/** Lets work on `db` share commits (`openDatabase` does this for SQLite). */
 export function shareCommits(db: Db): void {
   shared.set(db, new SharedCommit(db));
 }
