@@ -98,7 +98,9 @@ test("6 online seats, auto-confirmation up to 2: confirmed at once, then waiting
   });
   expect(forged.status()).toBe(409);
   // The last time depends on the weekday (the demo's Sundays close at 21:30, other days at 22:00).
-  expect(await forged.text()).toMatch(/Diese Uhrzeit ist gerade ausgebucht\. Noch frei: [^.]*\b21:00\b[^.]* Uhr\./);
+  expect(await forged.text()).toMatch(
+    /Diese Uhrzeit ist gerade ausgebucht\. Noch frei: [^.]*\b21:00\b[^.]* Uhr\./,
+  );
 
   const stored = await site.db
     .selectFrom("reservations")

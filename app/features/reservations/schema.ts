@@ -59,7 +59,6 @@ const partySize = (max: number, invalid: string) =>
     .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= max, invalid)
     .transform(Number);
 
-
 /** The guest's request as the form sends it: every value a string ('' when left empty). */
 export const requestFields = [
   "name",
