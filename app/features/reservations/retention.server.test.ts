@@ -52,4 +52,40 @@ describe.each(testDatabases())("guest data retention on $dialect", (engine) => {
 
     expect(await deleteExpiredGuestData(handle.db, now)).toEqual({ reservations: 0, mails: 0 });
   });
+
+  it("deletes a sent e-mail 30 days after it was sent and a failed one 90 days after it was written", async () => {
+    handle = await engine.open();
+    const now = new Date("2026-11-25T09:00:00Z");
+    const daysAgo = (days: number, minutes = 0) =>
+      new Date(now.getTime() - days * 24 * 60 * 60 * 1000 - minutes * 60 * 1000).toISOString();
+    const written = async (
+      status: "pending" | "sent" | "failed",
+      createdAt: string,
+      sentAt: string | null,
+    ) => {
+      const id = await enqueueMail(handle.db, {
+        kind: "reservation-notice",
+        recipient: "kueche@example.de",
+        subject: `${status} ${createdAt}`,
+        text: "…",
+        sender: "info@example.de",
+      });
+      await handle.db
+        .updateTable("mail_outbox")
+        .set({ status, created_at: createdAt, sent_at: sentAt })
+        .where("id", "=", id)
+        .execute();
+      return id;
+    };
+    await written("sent", daysAgo(40), daysAgo(30, 1));
+    const sentLately = await written("sent", daysAgo(40), daysAgo(29));
+    await written("failed", daysAgo(90, 1), null);
+    const failedLately = await written("failed", daysAgo(89), null);
+    // Waiting for a mail server that is away: kept, to be sent (and deleted after twelve months).
+    const waiting = await written("pending", daysAgo(200), null);
+
+    expect(await deleteExpiredGuestData(handle.db, now)).toEqual({ reservations: 0, mails: 2 });
+    const kept = await handle.db.selectFrom("mail_outbox").select("id").orderBy("id").execute();
+    expect(kept.map((row) => row.id)).toEqual([sentLately, failedLately, waiting]);
+  });
 });
