@@ -102,6 +102,8 @@ export async function signInWithForm(page: Page, credentials = E2E_ADMIN) {
 
 /** axe with the WCAG 2.x A and AA rules; returns the violations for a readable failure. */
 export async function accessibilityViolations(page: Page) {
+  // A toast or dialog fading in would be judged at a contrast it only has for a moment.
+  await animationsDone(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
@@ -110,6 +112,25 @@ export async function accessibilityViolations(page: Page) {
     nodes: violation.nodes.map((node) => node.target.join(" ")),
   }));
 }
+/**
+ * Resolves when the CSS transitions and finite animations under way (a toast fading in, the
+ * navigation bar's colour) have ended. One in a part of the page the browser does not render yet
+ * (`content-visibility: auto`) may never advance, so the wait is bounded; a cancelled one counts as ended.
+ */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
+}
+
 /**
  * Resolves once React has started hydrating the document (hydrateRoot attaches its event listeners
  * to the document). From then on React handles clicks itself — it hydrates synchronously if needed —,

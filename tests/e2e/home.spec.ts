@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { accessibilityViolations, expect, test, waitForHydration } from "./fixtures.ts";
+import { accessibilityViolations, animationsDone, expect, test, waitForHydration } from "./fixtures.ts";
 
 /** The home page's sections in order (the footer carries `#contact`). */
 const ANCHORS = ["home", "about", "menu", "gallery", "reservations", "reservation-form-area", "contact"];
@@ -27,25 +27,6 @@ async function violationsOutside(page: Page, excluded: string) {
     id: violation.id,
     nodes: violation.nodes.map((node) => node.target.join(" ")),
   }));
-}
-
-/**
- * Resolves when the CSS transitions under way (e.g. the navigation bar's colour fade) have ended.
- * A transition in a part of the page the browser does not render yet (`content-visibility: auto`)
- * may never advance, so the wait is bounded; a cancelled transition counts as ended.
- */
-async function transitionsDone(page: Page) {
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation instanceof CSSTransition)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
 }
 
 async function scrollTo(page: Page, y: number) {
@@ -405,7 +386,7 @@ test.describe("Startseite: Layout und Barrierefreiheit", () => {
       // With the navigation bar solid (scrolled past 20 px): the whole page.
       await scrollTo(page, 200);
       await expect(page.locator("header")).toHaveAttribute("data-scrolled", "true");
-      await transitionsDone(page);
+      await animationsDone(page);
       expect(await accessibilityViolations(page)).toEqual([]);
 
       // Back at the top, over the hero, the bar is transparent. axe 4.14 cannot judge text in a
@@ -414,7 +395,7 @@ test.describe("Startseite: Layout und Barrierefreiheit", () => {
       // without the bar; the hero's dark overlay is what keeps the bar's white text readable.
       await scrollTo(page, 0);
       await expect(page.locator("header")).toHaveAttribute("data-scrolled", "false");
-      await transitionsDone(page);
+      await animationsDone(page);
       expect(await violationsOutside(page, "header")).toEqual([]);
     });
   }
