@@ -1,4 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/database.types.ts";
 import { demoFullDate, demoReservationSettings } from "../../app/demo/reservations.ts";
 import { saveReservationSettings } from "../../app/features/reservations/settings.server.ts";
 import { formatDate } from "../../app/lib/format.ts";
@@ -13,6 +15,24 @@ import { accessibilityViolations, expect, test, toastRegion, waitForHydration } 
 test.use({ ownSite: true });
 
 const formArea = (page: Page) => page.locator("#reservation-form-area");
+
+/** Sends the form with 'Auf die Warteliste setzen' and checks the guest is told so and stored so. */
+async function joinWaitlist(
+  page: Page,
+  area: Locator,
+  site: { db: Kysely<Database> },
+  name: string,
+  time: string,
+) {
+  await area.getByRole("button", { name: "Auf die Warteliste setzen" }).click();
+  await expect(page.getByText("Sie stehen auf der Warteliste.")).toBeVisible();
+  const stored = await site.db
+    .selectFrom("reservations")
+    .select(["reservation_time", "status"])
+    .where("customer_name", "=", name)
+    .execute();
+  expect(stored).toEqual([{ reservation_time: time, status: "WAITLIST" }]);
+}
 
 test("?datum=&personen= fill in the form, and without JavaScript the page offers that date's free times", async ({
   browser,
@@ -86,14 +106,7 @@ test("without JavaScript a time taken meanwhile is answered with the free times,
   ).toBeVisible();
   await expect(area.getByLabel("Name")).toHaveValue("Gerda Spät");
 
-  await area.getByRole("button", { name: "Auf die Warteliste setzen" }).click();
-  await expect(page.getByText("Sie stehen auf der Warteliste.")).toBeVisible();
-  const stored = await site.db
-    .selectFrom("reservations")
-    .select(["reservation_time", "status"])
-    .where("customer_name", "=", "Gerda Spät")
-    .execute();
-  expect(stored).toEqual([{ reservation_time: "19:00", status: "WAITLIST" }]);
+  await joinWaitlist(page, area, site, "Gerda Spät", "19:00");
   await context.close();
 });
 
@@ -184,14 +197,7 @@ test("without JavaScript a fully booked day offers its full times for the waitli
   await area.getByLabel("Name").fill("Ida Ohne");
   await area.getByLabel("E-Mail").fill("ida@example.de");
   await times.selectOption({ label: "20:00 Uhr" });
-  await area.getByRole("button", { name: "Auf die Warteliste setzen" }).click();
-  await expect(page.getByText("Sie stehen auf der Warteliste.")).toBeVisible();
-  const stored = await site.db
-    .selectFrom("reservations")
-    .select(["reservation_time", "status"])
-    .where("customer_name", "=", "Ida Ohne")
-    .execute();
-  expect(stored).toEqual([{ reservation_time: "20:00", status: "WAITLIST" }]);
+  await joinWaitlist(page, area, site, "Ida Ohne", "20:00");
   await context.close();
 });
 
