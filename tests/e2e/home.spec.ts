@@ -349,6 +349,20 @@ test.describe("Startseite: Layout und Barrierefreiheit", () => {
       const shift = await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
       expect(shift, `${viewport.width} px`).toBeLessThan(0.01);
     }
+    // A busy machine paints from part of the HTML unless the page waits for the whole hero; the
+    // element the page waits for must exist and follow the hero (a renamed section would end it).
+    const awaitedAfterHero = await page.evaluate(() => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="expect"][blocking="render"]');
+      const awaited = link && document.querySelector(link.getAttribute("href") ?? "");
+      const hero = document.querySelector("section#home");
+      return Boolean(
+        awaited &&
+        hero &&
+        hero.compareDocumentPosition(awaited) & Node.DOCUMENT_POSITION_FOLLOWING &&
+        !hero.contains(awaited),
+      );
+    });
+    expect(awaitedAfterHero).toBe(true);
   });
 
   test("auf dem Handy (390 px) scrollt nichts seitwärts", async ({ page }) => {
