@@ -11,6 +11,7 @@ export default [
     route("wochenkarte", "routes/site/wochenkarte.tsx"),
     route("mitteilungen", "routes/site/mitteilungen.tsx"),
     route("reservieren", "routes/site/reservieren.tsx"),
+    route("reservierung/:token", "routes/site/reservierung.tsx"),
     route("impressum", "routes/site/impressum.tsx"),
     route("datenschutz", "routes/site/datenschutz.tsx"),
     route("nutzungsbedingungen", "routes/site/nutzungsbedingungen.tsx"),

@@ -127,6 +127,21 @@ export interface ReservationsTable {
   request_token: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** What the guest did last through their link, and when (decision 0033). */
+  guest_action: GuestAction | null;
+  guest_action_at: Timestamp | null;
+  /** When the reminder was written to the outbox; set once (decision 0033). */
+  reminder_sent_at: Timestamp | null;
+}
+
+/** 'Vom Gast storniert / geändert / bestätigt'. */
+export type GuestAction = "cancelled" | "changed" | "attending";
+
+/** The hash of one guest link's token (the token itself is only in the e-mail, decision 0033). */
+export interface ReservationLinksTable {
+  token_hash: string;
+  reservation_id: number;
+  created_at: Timestamp;
 }
 
 /** One row per date whose capacity a transaction checked: written first, to serialise them (decision 0031). */
@@ -276,6 +291,9 @@ export interface ReservationSettingsTable {
   lead_minutes: number;
   horizon_months: number;
   auto_confirm_up_to: number | null;
+  /** The reminder the day before (decision 0033): on (1) or off (0), and its hour in Berlin. */
+  reminder_enabled: Flag;
+  reminder_hour: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
   /** The staff member who saved them last. */
   updated_by: string;
@@ -311,6 +329,7 @@ export interface Database {
   featured_dishes: FeaturedDishesTable;
   gallery_images: GalleryImagesTable;
   reservations: ReservationsTable;
+  reservation_links: ReservationLinksTable;
   reservation_day_locks: ReservationDayLocksTable;
   mail_outbox: MailOutboxTable;
   staff_users: StaffUsersTable;

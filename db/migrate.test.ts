@@ -26,6 +26,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0011-reservation-day-locks",
       "0012-reservation-waitlist",
       "0013-reservation-guest-index",
+      "0014-guest-self-service",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);

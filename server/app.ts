@@ -29,10 +29,12 @@ import {
   UPLOAD_BODY_LIMIT,
   UPLOAD_ROUTES,
   isFromThisSite,
+  withVouchedOrigin,
   isSafeMethod,
   isUploadRoute,
   limitBody,
 } from "./request-guards.ts";
+import { fillInGuestLinks } from "../app/features/reservations/guest-link.server.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import type { PreparedAnswer } from "./kept-body.ts";
 import { createPageCache, pageRequestOf, type PageRequest } from "./page-cache.ts";
@@ -137,6 +139,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     from: config.mailFrom,
     retryBaseMs: config.mailRetryMs,
     pollMs: Math.min(5000, config.mailRetryMs),
+    prepare: fillInGuestLinks(database.db),
   });
   if (options.mailWorker ?? true) mailer.start();
   const housekeeping = startHousekeeping(database.db, logger);
@@ -226,7 +229,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       // Mein Konto (decision 0027), can make us hold more.
       const upload =
         staff !== undefined && staff.pending.length === 0 && isUploadRoute(url.pathname, uploadRoutes);
-      bounded = await limitBody(request, upload ? UPLOAD_BODY_LIMIT : DEFAULT_BODY_LIMIT, {
+      bounded = await limitBody(withVouchedOrigin(request), upload ? UPLOAD_BODY_LIMIT : DEFAULT_BODY_LIMIT, {
         streaming: upload,
       });
     } catch (error) {

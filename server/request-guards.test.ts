@@ -3,6 +3,7 @@ import {
   BodyTooLargeError,
   DEFAULT_BODY_LIMIT,
   isFromThisSite,
+  withVouchedOrigin,
   isUploadRoute,
   limitBody,
 } from "./request-guards.ts";
@@ -33,6 +34,18 @@ describe("isFromThisSite", () => {
     expect(isFromThisSite(post({ origin: "https://evil.example" }), site)).toBe(false);
     expect(isFromThisSite(post({ origin: "http://tavola.local:4000" }), site)).toBe(false);
     expect(isFromThisSite(post({ origin: "null" }), site)).toBe(false);
+    expect(isFromThisSite(post({ origin: "null", "sec-fetch-site": "cross-site" }), site)).toBe(false);
+  });
+
+  it("lets an opaque origin through when the browser says the form was on this site (a page without referrer)", async () => {
+    const request = post({ origin: "null", "sec-fetch-site": "same-origin" }, "intent=cancel");
+    expect(isFromThisSite(request, site)).toBe(true);
+    // Handed on with this site's origin, which React Router's own check of actions asks for.
+    const vouched = withVouchedOrigin(request);
+    expect(vouched.headers.get("origin")).toBe("http://tavola.local:3000");
+    expect(await vouched.text()).toBe("intent=cancel");
+    const foreign = post({ origin: "https://evil.example" });
+    expect(withVouchedOrigin(foreign)).toBe(foreign);
   });
 
   it("lets a client without Origin through only when it carries no staff session", () => {

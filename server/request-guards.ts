@@ -10,7 +10,8 @@ export const isSafeMethod = (method: string) => SAFE_METHODS.has(method.toUpperC
 
 /**
  * A non-GET request must come from a page of this site. Browsers send `Origin` with every POST, so
- * a cross-site form or script shows up here as a foreign (or "null") origin and is refused. A
+ * a cross-site form or script shows up here as a foreign (or "null") origin and is refused — "null"
+ * is let through only with `Sec-Fetch-Site: same-origin` (a page of ours without referrer). A
  * request without `Origin` is let through only when it carries no staff session cookie (a script
  * or command-line client acting for itself); with the cookie it must at least say
  * `Sec-Fetch-Site: same-origin`, which browsers set and pages cannot forge.
@@ -24,10 +25,29 @@ export function isFromThisSite(
     if (!carriesCookie(request, options.sessionCookieName)) return true;
     return request.headers.get("sec-fetch-site") === "same-origin";
   }
-  if (origin === "null") return false;
+  // A page of ours that sends no referrer (the guest's link, decision 0033) posts its forms with
+  // `Origin: null`; the browser's own `Sec-Fetch-Site` still says where they came from.
+  if (origin === "null") return request.headers.get("sec-fetch-site") === "same-origin";
   const allowed = new Set([new URL(request.url).origin]);
   if (options.publicUrl) allowed.add(new URL(options.publicUrl).origin);
   return allowed.has(origin);
+}
+
+/**
+ * A change `isFromThisSite` let through with `Origin: null` (a page of ours that sends no referrer)
+ * goes on with this site's origin: React Router refuses an action whose Origin is not the request's.
+ */
+export function withVouchedOrigin(request: Request): Request {
+  if (request.headers.get("origin") !== "null") return request;
+  const headers = new Headers(request.headers);
+  headers.set("origin", new URL(request.url).origin);
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
 }
 
 /** Whether the request carries a cookie of this name (its value is not checked here). */

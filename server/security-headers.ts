@@ -50,7 +50,8 @@ export function applySecurityHeaders(headers: Headers, options: SecurityHeaderOp
   headers.set("Content-Security-Policy", contentSecurityPolicy(options));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page may ask for less: the guest's link sends no referrer at all (decision 0033).
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Cross-Origin-Resource-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");

@@ -14,6 +14,8 @@ export interface MailBody {
   heading: string;
   paragraphs: string[];
   details: Array<[label: string, value: string]>;
+  /** A link after the details: its label, then the address (the plain text shows both). */
+  link?: { label: string; href: string };
   closing?: string[];
 }
 
@@ -30,6 +32,7 @@ export function renderMail(body: MailBody): { text: string; html: string } {
         ([label, value]) => `${`${label}:`.padEnd(width)}${value.replace(/\n/g, `\n${" ".repeat(width)}`)}`,
       )
       .join("\n"),
+    body.link ? `${body.link.label}:\n${body.link.href}` : "",
     ...(body.closing ?? []),
   ]
     .filter((part) => part !== "")
@@ -40,6 +43,6 @@ export function renderMail(body: MailBody): { text: string; html: string } {
         `<tr><th align="left" valign="top" style="padding:4px 16px 4px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replace(/\n/g, "<br>")}</td></tr>`,
     )
     .join("");
-  const html = `<!doctype html><html lang="de"><body style="font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(body.heading)}</h1>${body.paragraphs.map(paragraph).join("")}<table role="presentation" style="border-collapse:collapse;margin:8px 0 16px">${rows}</table>${(body.closing ?? []).map(paragraph).join("")}</body></html>`;
+  const html = `<!doctype html><html lang="de"><body style="font-family:Arial,Helvetica,sans-serif;color:#1c1917;line-height:1.5"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(body.heading)}</h1>${body.paragraphs.map(paragraph).join("")}<table role="presentation" style="border-collapse:collapse;margin:8px 0 16px">${rows}</table>${body.link ? `<p style="margin:0 0 16px"><a href="${escapeHtml(body.link.href)}" style="color:#961f19;font-weight:600">${escapeHtml(body.link.label)}</a></p>` : ""}${(body.closing ?? []).map(paragraph).join("")}</body></html>`;
   return { text: `${text}\n`, html };
 }

@@ -68,6 +68,11 @@ export interface MailerOptions {
   clock?: () => number;
   /** How long `deliver` lets older waiting messages go first (BACKLOG_WAIT_MS). */
   backlogWaitMs?: number;
+  /**
+   * The last step before a message leaves, each time it is tried: fills in what the outbox must not
+   * hold (a guest's link, decision 0033). Its failure counts against the message.
+   */
+  prepare?: (row: OutboxRow) => Promise<OutboxRow>;
 }
 
 export function smtpTransport(url: string): MailTransport {
@@ -165,6 +170,7 @@ export function createMailer({
   pollMs = 5000,
   clock = Date.now,
   backlogWaitMs = BACKLOG_WAIT_MS,
+  prepare = (row) => Promise.resolve(row),
 }: MailerOptions): Mailer {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -205,13 +211,14 @@ export function createMailer({
   ): Promise<DeliveryResult> {
     const { row } = claimed;
     try {
+      const ready = await prepare(row);
       await transport.send({
         from: from ?? row.sender ?? row.recipient,
         to: row.recipient,
         replyTo: row.reply_to ?? undefined,
         subject: row.subject,
-        text: row.text_body,
-        html: row.html_body ?? undefined,
+        text: ready.text_body,
+        html: ready.html_body ?? undefined,
         attachments: parseAttachments(row.attachments),
         messageId: messageIdOf(row),
       });

@@ -46,8 +46,9 @@ export function heldUnder(
   settings: ReservationSettings | undefined,
   db: Db,
   date: string,
+  except?: number,
 ): Promise<HeldReservation[]> {
-  return limitsRoom(settings) ? heldOn(db, date) : Promise.resolve([]);
+  return limitsRoom(settings) ? heldOn(db, date, except) : Promise.resolve([]);
 }
 
 /** The reservations holding seats from `from` to `to` (both included), per date; dates without any are absent. */

@@ -128,7 +128,10 @@ describe.each(testDatabases())("the reservation book's capacity on $dialect", (e
     const confirmation = sent.find((mail) => mail.to === "gast1@example.de");
     expect(confirmation?.subject).toMatch(/bestätigt/);
     expect(JSON.stringify(confirmation)).toMatch(/text\/calendar|\.ics/);
-    expect(sent.some((mail) => mail.to === "gast2@example.de")).toBe(false);
+    // The one waiting for staff gets the receipt only (decision 0033), no confirmation.
+    expect(sent.filter((mail) => mail.to === "gast2@example.de").map((mail) => mail.subject)).toEqual([
+      "Ihre Reservierungsanfrage bei Ristorante Tavola: 27.11.2026 um 19:00 Uhr",
+    ]);
   });
 
   it("a fully booked day names the next dates with room and the phone number", async () => {
@@ -188,7 +191,11 @@ describe.each(testDatabases())("the reservation book's capacity on $dialect", (e
     ]);
     // Nothing is confirmed behind staff's back: the waiting guest gets no confirmation.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(sent.some((mail) => mail.to === "gast3@example.de")).toBe(false);
+    const toWaiting = sent.filter((mail) => mail.to === "gast3@example.de");
+    expect(toWaiting.map((mail) => mail.subject)).toEqual([
+      "Ihre Reservierungsanfrage bei Ristorante Tavola: 27.11.2026 um 19:00 Uhr",
+    ]);
+    expect(toWaiting[0]?.text).toContain("Das ist noch keine Reservierung.");
     expect(sent.some((mail) => /Warteliste/.test(mail.subject ?? ""))).toBe(true);
 
     // With room, a request sent for the waitlist is simply taken as usual.

@@ -214,3 +214,43 @@ export const adminMessages = {
 } as const;
 
 export type InfoTitle = "Erfolg" | "Fehler" | "E-Mail Fehler";
+
+/** What the guest did through their link, as the staff's cards and notices say it (decision 0033). */
+export const guestActionLabels = {
+  cancelled: "Vom Gast storniert",
+  changed: "Vom Gast geändert",
+  attending: "Vom Gast bestätigt",
+} as const;
+
+/** The path of a guest's link (decision 0033); an e-mail in the outbox holds a slot for the token. */
+export const guestLinkPath = (token: string) => `/reservierung/${token}`;
+
+/** Why the guest's link no longer offers changes. */
+export type ClosedReason = "cancelled" | "completed" | "past";
+
+/** The guest's page of a reservation, `/reservierung/<token>` (decision 0033). */
+export const guestLinkMessages = {
+  notFoundTitle: "Reservierung nicht gefunden",
+  limitedTitle: "Bitte später erneut versuchen",
+  notFound:
+    "Dieser Link führt zu keiner Reservierung. Vielleicht ist er unvollständig – bitte kopieren Sie ihn ganz aus Ihrer E-Mail – oder die Reservierung wurde inzwischen gelöscht.",
+  tooMany: "Zu viele Aufrufe von Ihrer Adresse. Bitte versuchen Sie es in einigen Minuten erneut.",
+  foreignOrigin: "Diese Anfrage kam nicht von unserer Seite. Es wurde nichts geändert.",
+  cancelledTitle: "Reservierung storniert",
+  cancelled: "Ihre Reservierung ist storniert. Sie erhalten eine Bestätigung per E-Mail.",
+  changedTitle: "Reservierung geändert",
+  changedConfirmed:
+    "Ihre Reservierung wurde geändert und ist bestätigt. Sie erhalten die neuen Angaben per E-Mail.",
+  changedPending:
+    "Ihre Reservierung wurde geändert. Das Restaurant prüft die Änderung und bestätigt sie Ihnen per E-Mail.",
+  attendingTitle: "Danke für Ihre Rückmeldung",
+  attending: "Schön, dass Sie kommen – wir freuen uns auf Ihren Besuch.",
+  unchanged: "Sie haben nichts geändert.",
+  failedTitle: "Nicht möglich",
+  closed: {
+    cancelled: "Diese Reservierung ist storniert.",
+    completed: "Dieser Besuch ist abgeschlossen.",
+    past: "Der Termin ist vorbei. Die Reservierung kann nicht mehr geändert oder storniert werden.",
+  } satisfies Record<ClosedReason, string>,
+  unexpected: "Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut oder rufen Sie uns an.",
+} as const;

@@ -21,6 +21,9 @@ const reservation: Reservation = {
   status: "CONFIRMED",
   created_at: "2026-11-24T10:00:00.000Z",
   updated_at: "2026-11-24T10:00:00.000Z",
+  guest_action: null,
+  guest_action_at: null,
+  reminder_sent_at: null,
 };
 
 describe("the guest's reservation e-mails", () => {
@@ -48,9 +51,12 @@ describe("the guest's reservation e-mails", () => {
         "            72070 Tübingen",
         "Telefon:    07071 123456",
         "",
+        "Reservierung ansehen, ändern oder stornieren:",
+        "https://tavola.example/reservierung/__GAST_TOKEN__",
+        "",
         "Im Anhang finden Sie den Termin für Ihren Kalender.",
         "",
-        "Falls Sie verhindert sind, sagen Sie bitte kurz ab – telefonisch unter 07071 123456 oder per Antwort auf diese E-Mail.",
+        "Falls Sie verhindert sind, sagen Sie bitte kurz ab – über den Link oben, telefonisch unter 07071 123456 oder per Antwort auf diese E-Mail.",
         "",
         "Herzliche Grüße",
         "Ristorante Tavola",
@@ -58,6 +64,7 @@ describe("the guest's reservation e-mails", () => {
       ].join("\n"),
     );
     expect(mail?.html).toContain('<p style="margin:0 0 12px">Guten Tag Jürgen &lt;Müller&gt;,</p>');
+    expect(mail?.html).toContain('<a href="https://tavola.example/reservierung/__GAST_TOKEN__"');
     expect(mail?.attachments?.map((attachment) => attachment.filename)).toEqual(["reservierung.ics"]);
   });
 

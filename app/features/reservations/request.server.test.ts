@@ -91,7 +91,7 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
   });
   const count = async () => (await handle.db.selectFrom("reservations").select("id").execute()).length;
 
-  it("stores a valid request and sends the notice to the contact address", async () => {
+  it("stores a valid request and sends the notice to the contact address, then the receipt to the guest", async () => {
     handle = await engine.open();
     const mail = transport();
     const answer = await submitReservationRequest(form(guest), deps({}, mail));
@@ -100,7 +100,8 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
       result: { status: "sent", notice: { title: "Reservierungsanfrage gesendet!" } },
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(mail.sent.map((message) => message.to)).toEqual(["info@ristorante-tavola.de"]);
+    expect(mail.sent.map((message) => message.to)).toEqual(["info@ristorante-tavola.de", "j@example.de"]);
+    expect(mail.sent[1]?.subject).toMatch(/^Ihre Reservierungsanfrage bei Ristorante Tavola: /);
     expect(mail.sent[0]?.text).toContain("Jürgen Müller");
     expect(mail.sent[0]?.from).toBe("info@ristorante-tavola.de");
     expect(mail.sent[0]?.replyTo).toBe("j@example.de");

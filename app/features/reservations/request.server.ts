@@ -9,14 +9,8 @@ import type { Mailer } from "../../common/mail/mailer.server.ts";
 import { countHit, sweepRateLimits } from "../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
-import { reservationConfirmation, reservationNotice, type MailContext } from "./mails.server.ts";
-import {
-  dayOptions,
-  nextDatesWithRoom,
-  problemAmong,
-  waitlistAmong,
-  type DayOptions,
-} from "./availability.ts";
+import { requestAnswerMail, reservationNotice, type MailContext } from "./mails.server.ts";
+import { dayOptions, nextDatesWithRoom, problemAmong, waitlistAmong } from "./availability.ts";
 import { heldBetween, heldUnder } from "./availability.server.ts";
 import { bookingWindow } from "./rules.ts";
 import { addDays } from "../../lib/calendar.ts";
@@ -78,53 +72,81 @@ function noticeFor(reservation: Reservation): Notice {
   return sentNotice;
 }
 
+/** A visit to weigh against its day: a new request, or a guest's change (`except`: its own reservation). */
+export interface VisitQuestion {
+  date: string;
+  time: string;
+  partySize: number;
+  except?: number;
+}
+
+export type VisitVerdict =
+  | { status: "PENDING" | "CONFIRMED" }
+  | {
+      problem: { field: "date" | "time"; message: string };
+      /** Refused only for lack of room: the guest may wait for a seat instead. */
+      waitlist: boolean;
+    };
+
 /**
  * Inside the storing transaction, after the date is locked (decision 0031): the availability rule
- * over what is stored by then, and whether the settings confirm the request at once.
+ * over what is stored by then, and whether the settings confirm the visit at once. A refusal for
+ * lack of room names what is still free: that date's times, or the next dates.
  */
-function admitBySettings(request: ReservationRequest, deps: RequestDependencies): Admit {
+export async function weighVisit(
+  trx: Kysely<Database>,
+  visit: VisitQuestion,
+  deps: Pick<RequestDependencies, "settings" | "hours" | "now" | "mail">,
+): Promise<VisitVerdict> {
   const question = {
-    date: request.date,
-    time: request.time,
-    partySize: request.party_size,
+    date: visit.date,
+    time: visit.time,
+    partySize: visit.partySize,
     settings: deps.settings,
     hours: deps.hours,
     now: deps.now,
   };
-  /** A refusal for lack of room names what is still free: that date's times, or the next dates. */
-  async function withWhatIsFree(
-    trx: Kysely<Database>,
-    problem: { field: string; message: string },
-    options: DayOptions,
-  ) {
+  // Read and weighed once: the refusal's free times come from the same rows, in the same transaction.
+  const options = dayOptions({
+    ...question,
+    held: await heldUnder(deps.settings, trx, visit.date, visit.except),
+  });
+  const problem = problemAmong(options, question);
+  if (problem) {
+    const waitlist = waitlistAmong(options, visit.time);
     if (problem.message === M.timeTaken) {
       const free = options.kind === "open" ? options.times.filter((option) => option.free) : [];
-      return free.length > 0
-        ? `${problem.message} ${M.stillFree(free.map((option) => option.time))}`
-        : problem.message;
+      const message =
+        free.length > 0
+          ? `${problem.message} ${M.stillFree(free.map((option) => option.time))}`
+          : problem.message;
+      return { problem: { field: problem.field, message }, waitlist };
     }
     if (problem.message === M.dayFull) {
       const until = bookingWindow(deps.now, deps.settings?.horizonMonths).max;
-      const held = await heldBetween(trx, addDays(request.date, 1), until);
-      const dates = nextDatesWithRoom({ ...question, after: request.date, held });
-      return `${problem.message} ${M.otherDates(dates.map(formatDate), deps.mail.contact.phone)}`;
+      const held = await heldBetween(trx, addDays(visit.date, 1), until);
+      const dates = nextDatesWithRoom({ ...question, after: visit.date, held });
+      const message = `${problem.message} ${M.otherDates(dates.map(formatDate), deps.mail.contact.phone)}`;
+      return { problem: { field: problem.field, message }, waitlist };
     }
-    return problem.message;
+    return { problem, waitlist };
   }
+  const upTo = deps.settings?.autoConfirmUpTo ?? null;
+  return { status: upTo !== null && visit.partySize <= upTo ? "CONFIRMED" : "PENDING" };
+}
+
+/** A guest's request under the settings: stored with a status, put on the waitlist, or refused. */
+function admitBySettings(request: ReservationRequest, deps: RequestDependencies): Admit {
   return async (trx) => {
-    // Read and weighed once: the refusal's free times come from the same rows, in the same transaction.
-    const options = dayOptions({ ...question, held: await heldUnder(deps.settings, trx, request.date) });
-    const problem = problemAmong(options, question);
-    if (problem) {
-      // Refused only for lack of room: the guest may wait for a seat instead (it holds none).
-      const waitlist = waitlistAmong(options, request.time);
-      if (waitlist && request.waitlist) return { status: "WAITLIST" };
-      return {
-        refused: { field: problem.field, message: await withWhatIsFree(trx, problem, options), waitlist },
-      };
-    }
-    const upTo = deps.settings?.autoConfirmUpTo ?? null;
-    return { status: upTo !== null && request.party_size <= upTo ? "CONFIRMED" : "PENDING" };
+    const verdict = await weighVisit(
+      trx,
+      { date: request.date, time: request.time, partySize: request.party_size },
+      deps,
+    );
+    if ("status" in verdict) return verdict;
+    // Refused only for lack of room: the guest may wait for a seat instead (it holds none).
+    if (verdict.waitlist && request.waitlist) return { status: "WAITLIST" };
+    return { refused: { ...verdict.problem, waitlist: verdict.waitlist } };
   };
 }
 
@@ -176,9 +198,10 @@ export async function submitReservationRequest(
     const created = await createGuestRequest(
       deps.db,
       validation.data,
+      // The restaurant's notice, and the guest's answer: the confirmation or the receipt (decision 0033).
       (reservation) => [
         reservationNotice(reservation, deps.mail, "guest"),
-        ...(reservation.status === "CONFIRMED" ? [reservationConfirmation(reservation, deps.mail)] : []),
+        requestAnswerMail(reservation, deps.mail),
       ],
       admitBySettings(validation.data, deps),
       // Counted in the storing transaction: one commit to the disk per request, not two.

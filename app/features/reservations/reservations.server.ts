@@ -17,7 +17,7 @@ import { searchableName, type ReservationRequest, type StaffReservationValues } 
  */
 export type { Reservation, ReservationView };
 
-const columns = [
+export const reservationColumns = [
   "id",
   "customer_name",
   "email",
@@ -29,6 +29,9 @@ const columns = [
   "status",
   "created_at",
   "updated_at",
+  "guest_action",
+  "guest_action_at",
+  "reminder_sent_at",
 ] as const;
 
 type Db = Kysely<Database>;
@@ -81,7 +84,7 @@ export async function findStoredRequest(db: Db, requestToken: string): Promise<R
 
 // The queries every guest's request runs, compiled once (decision 0032).
 const storedByKey = compiledOnce((db: Db, values: { requestToken: string }) =>
-  db.selectFrom("reservations").select(columns).where("request_token", "=", values.requestToken),
+  db.selectFrom("reservations").select(reservationColumns).where("request_token", "=", values.requestToken),
 );
 
 /** A request stored, confirmed at once or put on the waitlist in the last half hour, identical to this one. */
@@ -92,7 +95,7 @@ const sameRequest = compiledOnce(
   ) =>
     db
       .selectFrom("reservations")
-      .select(columns)
+      .select(reservationColumns)
       .where("status", "in", ["PENDING", "CONFIRMED", "WAITLIST"])
       .where("reservation_date", "=", values.date)
       .where("reservation_time", "=", values.time)
@@ -122,9 +125,12 @@ const insertRequest = compiledOnce((db: Db, row: GuestRow) =>
       updated_at: row.updated_at,
     })
     .onConflict((oc) => oc.column("request_token").doNothing())
-    .returning(columns),
+    .returning(reservationColumns),
 );
-type GuestRow = Omit<Reservation, "id"> & { customer_name_search: string; request_token: string };
+type GuestRow = Omit<Reservation, "id" | "guest_action" | "guest_action_at" | "reminder_sent_at"> & {
+  customer_name_search: string;
+  request_token: string;
+};
 
 /**
  * Whether a guest's request may be stored, and how, decided inside the storing transaction after the
@@ -290,7 +296,7 @@ export async function createStaffReservation(
       const reservation = await trx
         .insertInto("reservations")
         .values({ ...staffRow(values), created_at: now, updated_at: now })
-        .returning(columns)
+        .returning(reservationColumns)
         .executeTakeFirstOrThrow();
       return { reservation, mailIds: await enqueueAll(trx, reservation, mailsFor) };
     }),
@@ -344,7 +350,7 @@ export async function updateReservation(
     const result = await db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom("reservations")
-        .select(columns)
+        .select(reservationColumns)
         .where("id", "=", id)
         .executeTakeFirst();
       if (!current) throw new ReservationNotFoundError(id);
@@ -361,7 +367,7 @@ export async function updateReservation(
         .where("id", "=", id)
         .where("status", "=", current.status)
         .where("updated_at", "=", current.updated_at)
-        .returning(columns)
+        .returning(reservationColumns)
         .executeTakeFirst();
       if (!reservation) return undefined;
       const mailIds: number[] = [];
@@ -385,7 +391,7 @@ export async function deleteReservation(db: Db, id: number): Promise<boolean> {
 }
 
 export async function findReservation(db: Db, id: number): Promise<Reservation | undefined> {
-  return db.selectFrom("reservations").select(columns).where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("reservations").select(reservationColumns).where("id", "=", id).executeTakeFirst();
 }
 
 /** The most a list shows: a name search on a common name must not send thousands of cards. */
@@ -406,7 +412,7 @@ function inView(db: Db, view: ReservationView) {
 
 export async function listReservations(db: Db, view: ReservationView): Promise<Reservation[]> {
   return inView(db, view)
-    .select(columns)
+    .select(reservationColumns)
     .orderBy("reservation_date")
     .orderBy("reservation_time")
     .orderBy("id")

@@ -205,3 +205,25 @@ export const staffReservationSchema = z.object({
 export type StaffReservationValues = z.output<typeof staffReservationSchema>;
 
 export const statusSchema = z.enum(RESERVATION_STATUSES, M.statusRequired);
+
+/** A guest's change through their link (decision 0033): the visit's date, time and party size. */
+export const guestChangeFields = ["date", "time", "party_size"] as const;
+export type GuestChangeField = (typeof guestChangeFields)[number];
+export type GuestChange = Pick<ReservationRequest, GuestChangeField>;
+
+export type GuestChangeValidation =
+  { success: true; data: GuestChange } | { success: false; fieldErrors: FieldErrors<GuestChangeField> };
+
+/** Judged as a new request's date, time and party size are: the same fields, the same day's rules. */
+export function validateGuestChange(
+  values: Partial<Record<GuestChangeField, string>>,
+  context: RequestContext,
+): GuestChangeValidation {
+  const result = shapeFor(context.largestParty)
+    .pick({ date: true, time: true, party_size: true })
+    .safeParse(values);
+  if (!result.success) return { success: false, fieldErrors: fieldErrorsOf(result.error, guestChangeFields) };
+  const problem = dayProblem(result.data, context);
+  if (problem) return { success: false, fieldErrors: { [problem.field]: problem.message } };
+  return { success: true, data: result.data };
+}

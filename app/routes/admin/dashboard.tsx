@@ -3,14 +3,15 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { readDashboardFigures } from "../../features/dashboard/dashboard.server.ts";
+import { readDashboardFigures, type GuestCancellation } from "../../features/dashboard/dashboard.server.ts";
+import { guestActionLabels, personsLabel } from "../../features/reservations/constants.ts";
 import { seatsSummary, settingsMessages } from "../../features/reservations/settings-schema.ts";
 import { freeSeatsPerService } from "../../features/reservations/availability.ts";
 import { heldOn } from "../../features/reservations/availability.server.ts";
 import { freeSeatsLine } from "../../features/reservations/day-summary.ts";
 import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
 import { services } from "../../common/app-context.ts";
-import { berlinToday } from "../../lib/format.ts";
+import { berlinToday, formatBerlinDateTime } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/dashboard";
 import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
@@ -33,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     settings.onlineSeats === null
       ? undefined
       : freeSeatsLine(freeSeatsPerService(settings, await heldOn(db, today)));
-  return { username: staff.username, figures, seats: seatsSummary(settings), freeToday };
+  return { username: staff.username, figures, seats: seatsSummary(settings), freeToday, today };
 }
 
 const countLabel = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -74,11 +75,37 @@ function InfoCard({
   );
 }
 
+/** 'Vom Gast storniert' for today and tomorrow: the seats that came free, each linking to its day. */
+function GuestCancellations({ cancellations, today }: { cancellations: GuestCancellation[]; today: string }) {
+  if (cancellations.length === 0) return null;
+  return (
+    <div className="mt-4 border-t border-stone-200 pt-3">
+      <h3 className="font-sans text-sm font-semibold">{guestActionLabels.cancelled} (heute und morgen)</h3>
+      <ul className="mt-1 space-y-1 text-sm">
+        {cancellations.map((cancellation) => (
+          <li key={cancellation.id}>
+            <Link
+              to={`/admin/reservations?date=${cancellation.date}`}
+              className="text-brand-700 underline-offset-4 hover:underline"
+            >
+              {cancellation.date === today ? "Heute" : "Morgen"} {cancellation.time} Uhr · {cancellation.name}{" "}
+              · {personsLabel(cancellation.partySize)}
+            </Link>
+            {cancellation.at ? (
+              <span className="text-muted"> – storniert am {formatBerlinDateTime(cancellation.at)} Uhr</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
 export const ErrorBoundary = AdminScreenError;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, username, seats, freeToday } = loaderData;
+  const { figures, username, seats, freeToday, today } = loaderData;
   return (
     <AdminPage
       title={`Willkommen, ${username}!`}
@@ -122,6 +149,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             )}
           </p>
           {freeToday ? <p className="mt-1 text-sm font-medium">{freeToday}</p> : null}
+          <GuestCancellations cancellations={figures.guestCancellations} today={today} />
         </InfoCard>
       </div>
     </AdminPage>

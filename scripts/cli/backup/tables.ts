@@ -30,6 +30,8 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   { name: "staff_recovery_codes", selfReferences: [] },
   { name: "staff_policy", selfReferences: [] },
   { name: "reservations", selfReferences: [] },
+  // Guests' links keep working after a restore (decision 0033).
+  { name: "reservation_links", selfReferences: [] },
   { name: "mail_outbox", selfReferences: [] },
   { name: "reservation_settings", selfReferences: [] },
   { name: "reservation_closures", selfReferences: [] },

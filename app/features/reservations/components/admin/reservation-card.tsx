@@ -3,12 +3,13 @@ import { Pencil, Trash2 } from "lucide-react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "../../../../components/ui/button.tsx";
 import { NativeSelect } from "../../../../components/ui/select.tsx";
-import { formatBerlinDate, formatDate, telHref } from "../../../../lib/format.ts";
+import { formatBerlinDate, formatBerlinDateTime, formatDate, telHref } from "../../../../lib/format.ts";
 import { INTENT_FIELD } from "../../../../lib/forms.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import { cn } from "../../../../lib/utils.ts";
 import {
   adminMessages as A,
+  guestActionLabels,
   RESERVATION_STATUSES,
   statusLabels,
   type ReservationStatus,
@@ -89,6 +90,12 @@ export function ReservationCard({
             {name}
           </h3>
           <p className="text-sm text-muted">Angefragt am {formatBerlinDate(reservation.created_at)}</p>
+          {reservation.guest_action && reservation.guest_action_at ? (
+            <p className="mt-1 text-sm font-semibold text-ink" data-guest-action={reservation.guest_action}>
+              {guestActionLabels[reservation.guest_action]} am{" "}
+              {formatBerlinDateTime(reservation.guest_action_at)} Uhr
+            </p>
+          ) : null}
         </div>
         <div className="flex items-center gap-1 print:hidden">
           <Form method="post" className="flex items-center gap-2">

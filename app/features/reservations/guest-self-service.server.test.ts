@@ -1,0 +1,236 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
+import { contentDefaults } from "../../common/content/defaults.ts";
+import { createMailer, type MailTransport } from "../../common/mail/mailer.server.ts";
+import { enqueueMail } from "../../common/mail/outbox.server.ts";
+import { insertReservation } from "../../../tests/support/reservations.ts";
+import { recordingLogger } from "../../../tests/support/silent-logger.ts";
+import { testDatabases } from "../../../tests/support/test-databases.ts";
+import {
+  fillInGuestLinks,
+  GUEST_TOKEN_SLOT,
+  issueGuestToken,
+  reservationOfToken,
+} from "./guest-link.server.ts";
+import { attendByGuest, cancelByGuest, changeByGuest } from "./guest-self-service.server.ts";
+import { requestAnswerMail, reservationReceipt } from "./mails.server.ts";
+import { findReservation } from "./reservations.server.ts";
+import { validateGuestChange } from "./schema.ts";
+import { DEFAULT_SETTINGS } from "./settings.ts";
+
+/**
+ * The guest's link (decision 0033): tokens whose hash alone is stored, the outbox's placeholder filled
+ * in as the e-mail leaves, and what the guest may do — on SQLite and on PostgreSQL.
+ */
+const now = new Date("2026-11-24T09:15:00Z");
+const mail = {
+  contact: contentDefaults["global.contact"],
+  notifyEmail: "kueche@example.de",
+  siteOrigin: "https://tavola.example",
+};
+const hours = contentDefaults["global.opening_hours"];
+
+describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  const outbox = () =>
+    handle.db
+      .selectFrom("mail_outbox")
+      .select(["kind", "recipient", "subject", "text_body"])
+      .orderBy("id")
+      .execute();
+
+  it("stores only a token's hash; a forged, malformed or foreign token finds nothing", async () => {
+    handle = await engine.open();
+    const id = await insertReservation(handle.db, { name: "Tina Token", date: "2026-12-01" });
+    const token = await issueGuestToken(handle.db, id);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await reservationOfToken(handle.db, token))?.id).toBe(id);
+    const stored = await handle.db.selectFrom("reservation_links").select("token_hash").execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
+    for (const forged of ["", "kurz", `${token.slice(0, 31)}A`, `${token}A`, "ä".repeat(32), "' or 1=1 --"])
+      expect(await reservationOfToken(handle.db, forged), forged).toBeUndefined();
+    // A reservation's deletion takes its links with it.
+    await handle.db.deleteFrom("reservations").where("id", "=", id).execute();
+    expect(await handle.db.selectFrom("reservation_links").select("token_hash").execute()).toEqual([]);
+  });
+
+  it("fills the link in as the e-mail leaves: the outbox keeps the placeholder, each sending a token of its own", async () => {
+    handle = await engine.open();
+    const id = await insertReservation(handle.db, { name: "Paul Post", date: "2026-12-01" });
+    const reservation = await findReservation(handle.db, id);
+    const receipt = reservationReceipt(reservation!, mail);
+    expect(receipt?.text).toContain(`https://tavola.example/reservierung/${GUEST_TOKEN_SLOT}`);
+    await enqueueMail(handle.db, receipt!);
+    const sent: Array<{ text: string; html?: string }> = [];
+    const transport: MailTransport = { send: async (message) => void sent.push(message), close() {} };
+    const { logger } = recordingLogger();
+    const mailer = createMailer({
+      db: handle.db,
+      logger,
+      transport,
+      from: undefined,
+      retryBaseMs: 60_000,
+      prepare: fillInGuestLinks(handle.db),
+      backlogWaitMs: 0,
+    });
+    const [row] = await handle.db.selectFrom("mail_outbox").select("id").execute();
+    expect((await mailer.deliver(row!.id)).status).toBe("sent");
+    const token = /\/reservierung\/([A-Za-z0-9_-]{32})/.exec(sent[0]?.text ?? "")?.[1] ?? "";
+    expect(sent[0]?.html).toContain(`href="https://tavola.example/reservierung/${token}"`);
+    expect((await reservationOfToken(handle.db, token))?.id).toBe(id);
+    const [kept] = await outbox();
+    expect(kept?.text_body).toContain(GUEST_TOKEN_SLOT);
+    expect(kept?.text_body).not.toContain(token);
+    // A mail without the placeholder (the restaurant's notice) is sent as written.
+    const fill = fillInGuestLinks(handle.db);
+    const plain = { ...(await handle.db.selectFrom("mail_outbox").selectAll().executeTakeFirstOrThrow()) };
+    plain.text_body = "ohne Link";
+    plain.html_body = null;
+    expect(await fill(plain)).toBe(plain);
+  });
+
+  it("a request confirmed at once gets the confirmation; one waiting, the receipt; a waitlist request says so", async () => {
+    handle = await engine.open();
+    const id = await insertReservation(handle.db, {
+      name: "Rita Receipt",
+      date: "2026-12-01",
+      time: "19:00",
+    });
+    const pending = (await findReservation(handle.db, id))!;
+    const receipt = requestAnswerMail(pending, mail);
+    expect(receipt?.subject).toBe("Ihre Reservierungsanfrage bei Ristorante Tavola: 01.12.2026 um 19:00 Uhr");
+    expect(receipt?.text).toContain("bestätigen Ihre Reservierung per E-Mail");
+    expect(receipt?.text).toContain("Reservierung ansehen, ändern oder stornieren");
+    expect(receipt?.attachments).toBeUndefined();
+    const confirmed = requestAnswerMail({ ...pending, status: "CONFIRMED" }, mail);
+    expect(confirmed?.kind).toBe("reservation-confirmation");
+    expect(confirmed?.attachments?.map((attachment) => attachment.filename)).toEqual(["reservierung.ics"]);
+    expect(confirmed?.text).toContain("Reservierung ansehen, ändern oder stornieren");
+    expect(requestAnswerMail({ ...pending, status: "WAITLIST" }, mail)?.text).toContain("Warteliste");
+    expect(requestAnswerMail({ ...pending, email: null }, mail)).toBeUndefined();
+  });
+
+  it("two cancels at the same moment: one cancels and writes one cancellation and one notice; a replay changes nothing", async () => {
+    handle = await engine.open();
+    const id = await insertReservation(handle.db, {
+      name: "Doppel Klick",
+      date: "2026-12-01",
+      status: "CONFIRMED",
+    });
+    const reservation = (await findReservation(handle.db, id))!;
+    const outcomes = await Promise.all([
+      cancelByGuest(handle.db, reservation, mail, now),
+      cancelByGuest(handle.db, reservation, mail, now),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.done)).toHaveLength(1);
+    expect(outcomes.find((outcome) => !outcome.done)).toEqual({ done: false, closed: "cancelled" });
+    const mails = await outbox();
+    expect(mails.map((row) => [row.kind, row.recipient])).toEqual([
+      ["reservation-cancellation", "doppel.klick@example.de"],
+      ["reservation-notice", "kueche@example.de"],
+    ]);
+    expect(mails[1]?.subject).toBe("Vom Gast storniert: Doppel Klick, 01.12.2026 um 18:00 Uhr, 2 Personen");
+    const stored = (await findReservation(handle.db, id))!;
+    expect(stored).toMatchObject({ status: "CANCELLED", guest_action: "cancelled" });
+    expect(stored.guest_action_at).toBe(now.toISOString());
+    expect(await cancelByGuest(handle.db, stored, mail, now)).toEqual({ done: false, closed: "cancelled" });
+    expect(await outbox()).toHaveLength(2);
+  });
+
+  it("a reservation whose time has passed is neither cancelled nor changed; 'Ich komme' waits for the confirmation", async () => {
+    handle = await engine.open();
+    const id = await insertReservation(handle.db, { name: "Vera Vorbei", date: "2026-11-24", time: "10:00" });
+    const past = (await findReservation(handle.db, id))!;
+    expect(await cancelByGuest(handle.db, past, mail, now)).toEqual({ done: false, closed: "past" });
+    const change = { date: "2026-12-02", time: "19:00", party_size: 2 };
+    expect(await changeByGuest(handle.db, past, change, { settings: undefined, hours, mail, now })).toEqual({
+      done: false,
+      closed: "past",
+    });
+    const laterId = await insertReservation(handle.db, { name: "Paula Pending", date: "2026-12-01" });
+    const pending = (await findReservation(handle.db, laterId))!;
+    const refused = await attendByGuest(handle.db, pending, now);
+    expect(refused.done).toBe(false);
+    await handle.db
+      .updateTable("reservations")
+      .set({ status: "CONFIRMED" })
+      .where("id", "=", laterId)
+      .execute();
+    const confirmed = (await findReservation(handle.db, laterId))!;
+    const attending = await attendByGuest(handle.db, confirmed, now);
+    expect(attending.done && attending.reservation.guest_action).toBe("attending");
+    expect(await outbox()).toEqual([]);
+    expect((await findReservation(handle.db, id))?.status).toBe("PENDING");
+  });
+
+  it("a change to a full time is refused with what is free; to a free one it is kept, confirmed only if automatic confirmation covers it", async () => {
+    handle = await engine.open();
+    const settings = { ...DEFAULT_SETTINGS, totalSeats: 10, onlineSeats: 6, autoConfirmUpTo: 2 };
+    await insertReservation(handle.db, {
+      name: "Volle Runde",
+      date: "2026-12-01",
+      time: "19:00",
+      partySize: 6,
+      status: "CONFIRMED",
+    });
+    const id = await insertReservation(handle.db, {
+      name: "Clara Change",
+      date: "2026-12-01",
+      time: "12:30",
+      partySize: 2,
+      status: "CONFIRMED",
+    });
+    const deps = { settings, hours, mail, now };
+    const reservation = (await findReservation(handle.db, id))!;
+    const full = await changeByGuest(
+      handle.db,
+      reservation,
+      { date: "2026-12-01", time: "19:00", party_size: 2 },
+      deps,
+    );
+    expect(full.done).toBe(false);
+    expect(!full.done && "refused" in full && full.refused.message).toMatch(/ausgebucht/);
+    expect(await findReservation(handle.db, id)).toEqual(reservation);
+    expect(await outbox()).toEqual([]);
+
+    expect(
+      await changeByGuest(handle.db, reservation, { date: "2026-12-01", time: "12:30", party_size: 2 }, deps),
+    ).toEqual({ done: false, unchanged: true });
+
+    const kept = await changeByGuest(
+      handle.db,
+      reservation,
+      { date: "2026-12-01", time: "13:00", party_size: 4 },
+      deps,
+    );
+    expect(kept.done && kept.reservation).toMatchObject({
+      reservation_time: "13:00",
+      party_size: 4,
+      // Four guests are beyond 'automatisch bestätigen bis 2': the restaurant confirms again.
+      status: "PENDING",
+      guest_action: "changed",
+    });
+    const mails = await outbox();
+    expect(mails.map((row) => row.kind)).toEqual(["reservation-change", "reservation-notice"]);
+    expect(mails[0]?.text_body).toContain("noch nicht bestätigt");
+    expect(mails[1]?.text_body).toMatch(/Vorher: +01\.12\.2026 um 12:30 Uhr, 2 Personen \(Bestätigt\)/);
+  });
+
+  it("refuses a party above the online limit and a date outside the window before anything is read", () => {
+    const context = { hours, now, largestParty: 6, horizonMonths: 6 };
+    const tooMany = validateGuestChange({ date: "2026-12-01", time: "19:00", party_size: "7" }, context);
+    expect(tooMany.success).toBe(false);
+    expect(!tooMany.success && tooMany.fieldErrors.party_size).toBeTruthy();
+    const past = validateGuestChange({ date: "2026-11-20", time: "19:00", party_size: "2" }, context);
+    expect(!past.success && past.fieldErrors.date).toBeTruthy();
+    for (const party of ["0", "-1", "2.5", "1e1", ""])
+      expect(
+        validateGuestChange({ date: "2026-12-01", time: "19:00", party_size: party }, context).success,
+      ).toBe(false);
+    expect(validateGuestChange({ date: "2026-12-01", time: "19:07", party_size: "2" }, context).success).toBe(
+      false,
+    );
+  });
+});

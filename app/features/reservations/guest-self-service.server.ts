@@ -1,0 +1,190 @@
+import type { Kysely } from "kysely";
+import type { Database, GuestAction } from "../../../db/database.types.ts";
+import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.ts";
+import type { OpeningHoursContent } from "../../common/content/schemas.ts";
+import { berlinNow } from "../../lib/calendar.ts";
+import type { ClosedReason } from "./constants.ts";
+import { lockReservationDay } from "./availability.server.ts";
+import { forgetKeptAnswers } from "./availability-api.server.ts";
+import {
+  guestActionNotice,
+  reservationCancellation,
+  reservationChanged,
+  type MailContext,
+} from "./mails.server.ts";
+import { weighVisit } from "./request.server.ts";
+import { reservationColumns, type Reservation } from "./reservations.server.ts";
+import type { GuestChange } from "./schema.ts";
+import type { ReservationSettings } from "./settings.ts";
+
+/**
+ * What a guest may do through their link (decision 0033): cancel, change date, time and party size
+ * under the availability rule, and say 'Ich komme'. Each is one conditional write, so two at the same
+ * moment cannot both succeed (two cancels send one cancellation), and each writes its e-mails to the
+ * outbox in the same transaction.
+ */
+
+type Db = Kysely<Database>;
+
+export const GUEST_CHANGED_MEANWHILE =
+  "Die Reservierung wurde gerade vom Restaurant geändert. Bitte sehen Sie sie sich noch einmal an.";
+
+export const GUEST_NOT_CONFIRMED_YET =
+  "Ihre Reservierung ist noch nicht bestätigt. „Ich komme“ können Sie sagen, sobald das Restaurant sie bestätigt hat.";
+
+export type { ClosedReason };
+
+/** The statuses a guest may still cancel or change. */
+const OPEN_STATUSES = ["PENDING", "CONFIRMED", "WAITLIST"] as const;
+
+/** Whether the visit's time has come (Berlin wall clock): then the link only shows it. */
+export function closedReasonOf(reservation: Reservation, now = new Date()): ClosedReason | undefined {
+  if (reservation.status === "CANCELLED") return "cancelled";
+  if (reservation.status === "COMPLETED") return "completed";
+  const here = berlinNow(now);
+  const visit = `${reservation.reservation_date} ${reservation.reservation_time}`;
+  return visit <= `${here.date} ${here.time}` ? "past" : undefined;
+}
+
+export type GuestOutcome =
+  | { done: true; reservation: Reservation; mailIds: number[] }
+  | { done: false; closed: ClosedReason }
+  /** A change that does not fit the day: the field and the message (with what is still free). */
+  | { done: false; refused: { field: "date" | "time" | "party_size"; message: string } }
+  /** Nothing to do: the change names the visit as it is, or 'Ich komme' was said already. */
+  | { done: false; unchanged: true };
+
+async function enqueueAll(trx: Db, mails: Array<OutgoingMail | undefined>): Promise<number[]> {
+  const ids: number[] = [];
+  for (const mail of mails) if (mail) ids.push(await enqueueMail(trx, mail));
+  return ids;
+}
+
+/** The reservation as stored now (another tab or staff may have changed it since the page was read). */
+const reread = (db: Db, id: number) =>
+  db.selectFrom("reservations").select(reservationColumns).where("id", "=", id).executeTakeFirst();
+
+const marked = (action: GuestAction, now: Date) => {
+  const at = now.toISOString();
+  return { guest_action: action, guest_action_at: at, updated_at: at };
+};
+
+/** 'Ja, stornieren': the reservation becomes CANCELLED; the guest and the restaurant get their e-mails. */
+export async function cancelByGuest(
+  db: Db,
+  reservation: Reservation,
+  mail: MailContext,
+  now = new Date(),
+): Promise<GuestOutcome> {
+  const closed = closedReasonOf(reservation, now);
+  if (closed) return { done: false, closed };
+  const outcome = await db.transaction().execute(async (trx): Promise<GuestOutcome> => {
+    const cancelled = await trx
+      .updateTable("reservations")
+      .set({ status: "CANCELLED", ...marked("cancelled", now) })
+      .where("id", "=", reservation.id)
+      .where("status", "in", OPEN_STATUSES)
+      .returning(reservationColumns)
+      .executeTakeFirst();
+    if (!cancelled) {
+      const current = await reread(trx, reservation.id);
+      return { done: false, closed: (current && closedReasonOf(current, now)) ?? "cancelled" };
+    }
+    const mailIds = await enqueueAll(trx, [
+      reservationCancellation(cancelled, mail),
+      guestActionNotice(cancelled, mail, "cancelled"),
+    ]);
+    return { done: true, reservation: cancelled, mailIds };
+  });
+  if (outcome.done) forgetKeptAnswers();
+  return outcome;
+}
+
+/** 'Ich komme' on a confirmed reservation: the staff card says 'Vom Gast bestätigt'. No e-mail. */
+export async function attendByGuest(
+  db: Db,
+  reservation: Reservation,
+  now = new Date(),
+): Promise<GuestOutcome> {
+  const closed = closedReasonOf(reservation, now);
+  if (closed) return { done: false, closed };
+  if (reservation.status !== "CONFIRMED")
+    return { done: false, refused: { field: "date", message: GUEST_NOT_CONFIRMED_YET } };
+  if (reservation.guest_action === "attending") return { done: false, unchanged: true };
+  const attending = await db
+    .updateTable("reservations")
+    .set(marked("attending", now))
+    .where("id", "=", reservation.id)
+    .where("status", "=", "CONFIRMED")
+    .returning(reservationColumns)
+    .executeTakeFirst();
+  if (!attending) {
+    const current = await reread(db, reservation.id);
+    return { done: false, closed: (current && closedReasonOf(current, now)) ?? "cancelled" };
+  }
+  return { done: true, reservation: attending, mailIds: [] };
+}
+
+export interface ChangeDependencies {
+  settings: ReservationSettings | undefined;
+  hours: OpeningHoursContent;
+  mail: MailContext;
+  now?: Date;
+}
+
+/**
+ * 'Reservierung ändern': the new date, time and party size are weighed as a new request would be,
+ * against the day without this reservation's own seats, after the new date is locked. Kept only if
+ * it fits; a confirmed reservation stays confirmed only when automatic confirmation covers it.
+ */
+export async function changeByGuest(
+  db: Db,
+  reservation: Reservation,
+  change: GuestChange,
+  deps: ChangeDependencies,
+): Promise<GuestOutcome> {
+  const now = deps.now ?? new Date();
+  const closed = closedReasonOf(reservation, now);
+  if (closed) return { done: false, closed };
+  const outcome = await db.transaction().execute(async (trx): Promise<GuestOutcome> => {
+    await lockReservationDay(trx, change.date);
+    const current = await reread(trx, reservation.id);
+    const closedNow = current ? closedReasonOf(current, now) : "cancelled";
+    if (!current || closedNow) return { done: false, closed: closedNow ?? "cancelled" };
+    const same =
+      current.reservation_date === change.date &&
+      current.reservation_time === change.time &&
+      current.party_size === change.party_size;
+    if (same) return { done: false, unchanged: true };
+    const verdict = await weighVisit(
+      trx,
+      { date: change.date, time: change.time, partySize: change.party_size, except: current.id },
+      { ...deps, now },
+    );
+    if ("problem" in verdict) return { done: false, refused: verdict.problem };
+    const changed = await trx
+      .updateTable("reservations")
+      .set({
+        reservation_date: change.date,
+        reservation_time: change.time,
+        party_size: change.party_size,
+        status: verdict.status,
+        // A changed visit is a new day to remind of.
+        reminder_sent_at: null,
+        ...marked("changed", now),
+      })
+      .where("id", "=", current.id)
+      .where("updated_at", "=", current.updated_at)
+      .returning(reservationColumns)
+      .executeTakeFirst();
+    // Staff saved it a moment ago: the guest is asked to look again rather than overwrite that.
+    if (!changed) return { done: false, refused: { field: "date", message: GUEST_CHANGED_MEANWHILE } };
+    const mailIds = await enqueueAll(trx, [
+      reservationChanged(changed, deps.mail),
+      guestActionNotice(changed, deps.mail, "changed", current),
+    ]);
+    return { done: true, reservation: changed, mailIds };
+  });
+  if (outcome.done) forgetKeptAnswers();
+  return outcome;
+}
