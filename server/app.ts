@@ -36,6 +36,8 @@ import {
 } from "./request-guards.ts";
 import { fillInGuestLinks } from "../app/features/reservations/guest-link.server.ts";
 import { startHousekeeping } from "./housekeeping.ts";
+import { startReminders } from "./reminders.ts";
+import { readHoursAndContact } from "../app/features/content/content.server.ts";
 import type { PreparedAnswer } from "./kept-body.ts";
 import { createPageCache, pageRequestOf, type PageRequest } from "./page-cache.ts";
 import { createPictureFiles } from "./picture-files.ts";
@@ -175,6 +177,17 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   // Absolute links never come from the request's Host header, which the client writes.
   let listeningOrigin = `http://localhost:${config.port}`;
   const siteOrigin = () => config.publicUrl ?? listeningOrigin;
+  const reminders = startReminders({
+    db: database.db,
+    logger,
+    mailer,
+    everyMs: config.reminderCheckMs,
+    mailContext: async () => ({
+      contact: (await readHoursAndContact(database.db, logger)).contact,
+      notifyEmail: config.notifyEmail,
+      siteOrigin: siteOrigin(),
+    }),
+  });
   let warnedAboutHttps = false;
 
   async function route(
@@ -392,6 +405,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     bootstrap,
     mailer,
     async close() {
+      await reminders.stop();
       await mailer.stop();
       await housekeeping.stop();
       await database.close();

@@ -97,6 +97,15 @@ const envSchema = z
         .max(3600, "muss höchstens 3600 sein")
         .default(60),
     ),
+    REMINDER_CHECK_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "muss eine Zahl sein" })
+        .int("muss eine ganze Zahl sein")
+        .min(1, "muss mindestens 1 sein")
+        .max(3600, "muss höchstens 3600 sein")
+        .default(60),
+    ),
     DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z.enum(["on", "off"], { error: "muss on oder off sein" }).default("on"),
@@ -160,6 +169,8 @@ export interface Config {
   reservationRateLimit: number;
   /** The first retry of an e-mail that could not be sent; each further wait doubles (at most an hour). */
   mailRetryMs: number;
+  /** How often the server looks for guests to remind of tomorrow's visit (decision 0033). */
+  reminderCheckMs: number;
   demoContent: boolean;
   logLevel: Env["LOG_LEVEL"];
   /** Server processes sharing the port (decision 0021); "auto" is one per core. */
@@ -207,6 +218,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     proxy: { hops: env.TRUST_PROXY, header: env.TRUST_PROXY_HEADER },
     reservationRateLimit: env.RESERVATION_RATE_LIMIT,
     mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,
+    reminderCheckMs: env.REMINDER_CHECK_SECONDS * 1000,
     demoContent: env.DEMO_CONTENT === "on",
     logLevel: env.LOG_LEVEL,
     workers: env.WORKERS === "auto" ? os.availableParallelism() : env.WORKERS,

@@ -278,3 +278,53 @@ test("a forged or malformed token gets the German 404 page; a POST without the p
   await waitForHydration(page);
   await expect(page.getByText("Olga Origin")).toBeVisible();
 });
+
+test.describe("the reminder, with two server processes", () => {
+  test.use({ siteEnv: { WORKERS: "2", REMINDER_CHECK_SECONDS: "1" } });
+
+  test("an owner sets the hour; tomorrow's confirmed guest is reminded once, and 'Ich komme' shows on the card", async ({
+    page,
+    site,
+    mailbox,
+    signIn,
+  }) => {
+    const box = need(mailbox);
+    // Booked days ago for tomorrow: due as soon as the hour has come — midnight, whatever the test's time.
+    const tomorrow = addDays(berlinNow().date, 1);
+    await site.db.deleteFrom("reservations").where("reservation_date", "=", tomorrow).execute();
+    await insertReservation(site.db, {
+      name: "Rosa Reminder",
+      date: tomorrow,
+      time: "19:30",
+      status: "CONFIRMED",
+      createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString(),
+    });
+    await signIn(page);
+    await page.goto("/admin/reservations/einstellungen");
+    await waitForHydration(page);
+    const reminder = page.getByLabel("Erinnerung an Gäste");
+    await expect(reminder).toHaveValue("10");
+    await reminder.selectOption({ label: "am Vortag um 00:00 Uhr" });
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByText("Einstellungen gespeichert")).toBeVisible();
+
+    const sent = await mailTo(box, /^Erinnerung an Ihre Reservierung: /, "rosa.reminder@example.de");
+    expect(sent.text).toContain("19:30 Uhr");
+    expect(sent.attachments.map((attachment) => attachment.filename)).toEqual(["reservierung.ics"]);
+    // Both processes look every second: a few more rounds, still one reminder.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(
+      box.messages.filter((mail) => /^Erinnerung an Ihre Reservierung/.test(mail.subject ?? "")),
+    ).toHaveLength(1);
+
+    await page.goto(linkIn(sent));
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Ich komme" }).click();
+    await expect(page.getByText("Schön, dass Sie kommen")).toBeVisible();
+    await expect(page.getByText("Sie haben zugesagt")).toBeVisible();
+
+    await page.goto(`/admin/reservations?date=${tomorrow}`);
+    const card = page.getByRole("article", { name: "Rosa Reminder" });
+    await expect(card.getByText(/^Vom Gast bestätigt am /)).toBeVisible();
+  });
+});

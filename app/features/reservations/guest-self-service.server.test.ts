@@ -34,6 +34,13 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
   let handle: DatabaseHandle;
   afterEach(async () => handle?.close());
 
+  /** The stored reservation, which the test has just written. */
+  const stored = async (id: number) => {
+    const reservation = await findReservation(handle.db, id);
+    if (!reservation) throw new Error(`reservation ${id} missing`);
+    return reservation;
+  };
+
   const outbox = () =>
     handle.db
       .selectFrom("mail_outbox")
@@ -59,10 +66,10 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
   it("fills the link in as the e-mail leaves: the outbox keeps the placeholder, each sending a token of its own", async () => {
     handle = await engine.open();
     const id = await insertReservation(handle.db, { name: "Paul Post", date: "2026-12-01" });
-    const reservation = await findReservation(handle.db, id);
-    const receipt = reservationReceipt(reservation!, mail);
+    const receipt = reservationReceipt(await stored(id), mail);
     expect(receipt?.text).toContain(`https://tavola.example/reservierung/${GUEST_TOKEN_SLOT}`);
-    await enqueueMail(handle.db, receipt!);
+    if (!receipt) throw new Error("no receipt");
+    await enqueueMail(handle.db, receipt);
     const sent: Array<{ text: string; html?: string }> = [];
     const transport: MailTransport = { send: async (message) => void sent.push(message), close() {} };
     const { logger } = recordingLogger();
@@ -75,8 +82,8 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
       prepare: fillInGuestLinks(handle.db),
       backlogWaitMs: 0,
     });
-    const [row] = await handle.db.selectFrom("mail_outbox").select("id").execute();
-    expect((await mailer.deliver(row!.id)).status).toBe("sent");
+    const row = await handle.db.selectFrom("mail_outbox").select("id").executeTakeFirstOrThrow();
+    expect((await mailer.deliver(row.id)).status).toBe("sent");
     const token = /\/reservierung\/([A-Za-z0-9_-]{32})/.exec(sent[0]?.text ?? "")?.[1] ?? "";
     expect(sent[0]?.html).toContain(`href="https://tavola.example/reservierung/${token}"`);
     expect((await reservationOfToken(handle.db, token))?.id).toBe(id);
@@ -98,7 +105,7 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
       date: "2026-12-01",
       time: "19:00",
     });
-    const pending = (await findReservation(handle.db, id))!;
+    const pending = await stored(id);
     const receipt = requestAnswerMail(pending, mail);
     expect(receipt?.subject).toBe("Ihre Reservierungsanfrage bei Ristorante Tavola: 01.12.2026 um 19:00 Uhr");
     expect(receipt?.text).toContain("bestätigen Ihre Reservierung per E-Mail");
@@ -119,7 +126,7 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
       date: "2026-12-01",
       status: "CONFIRMED",
     });
-    const reservation = (await findReservation(handle.db, id))!;
+    const reservation = await stored(id);
     const outcomes = await Promise.all([
       cancelByGuest(handle.db, reservation, mail, now),
       cancelByGuest(handle.db, reservation, mail, now),
@@ -132,17 +139,17 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
       ["reservation-notice", "kueche@example.de"],
     ]);
     expect(mails[1]?.subject).toBe("Vom Gast storniert: Doppel Klick, 01.12.2026 um 18:00 Uhr, 2 Personen");
-    const stored = (await findReservation(handle.db, id))!;
-    expect(stored).toMatchObject({ status: "CANCELLED", guest_action: "cancelled" });
-    expect(stored.guest_action_at).toBe(now.toISOString());
-    expect(await cancelByGuest(handle.db, stored, mail, now)).toEqual({ done: false, closed: "cancelled" });
+    const after = await stored(id);
+    expect(after).toMatchObject({ status: "CANCELLED", guest_action: "cancelled" });
+    expect(after.guest_action_at).toBe(now.toISOString());
+    expect(await cancelByGuest(handle.db, after, mail, now)).toEqual({ done: false, closed: "cancelled" });
     expect(await outbox()).toHaveLength(2);
   });
 
   it("a reservation whose time has passed is neither cancelled nor changed; 'Ich komme' waits for the confirmation", async () => {
     handle = await engine.open();
     const id = await insertReservation(handle.db, { name: "Vera Vorbei", date: "2026-11-24", time: "10:00" });
-    const past = (await findReservation(handle.db, id))!;
+    const past = await stored(id);
     expect(await cancelByGuest(handle.db, past, mail, now)).toEqual({ done: false, closed: "past" });
     const change = { date: "2026-12-02", time: "19:00", party_size: 2 };
     expect(await changeByGuest(handle.db, past, change, { settings: undefined, hours, mail, now })).toEqual({
@@ -150,7 +157,7 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
       closed: "past",
     });
     const laterId = await insertReservation(handle.db, { name: "Paula Pending", date: "2026-12-01" });
-    const pending = (await findReservation(handle.db, laterId))!;
+    const pending = await stored(laterId);
     const refused = await attendByGuest(handle.db, pending, now);
     expect(refused.done).toBe(false);
     await handle.db
@@ -158,7 +165,7 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
       .set({ status: "CONFIRMED" })
       .where("id", "=", laterId)
       .execute();
-    const confirmed = (await findReservation(handle.db, laterId))!;
+    const confirmed = await stored(laterId);
     const attending = await attendByGuest(handle.db, confirmed, now);
     expect(attending.done && attending.reservation.guest_action).toBe("attending");
     expect(await outbox()).toEqual([]);
@@ -183,7 +190,7 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
       status: "CONFIRMED",
     });
     const deps = { settings, hours, mail, now };
-    const reservation = (await findReservation(handle.db, id))!;
+    const reservation = await stored(id);
     const full = await changeByGuest(
       handle.db,
       reservation,

@@ -24,6 +24,7 @@ const SCALAR_FIELDS = [
   "leadMinutes",
   "horizonMonths",
   "autoConfirmUpTo",
+  "reminderHour",
 ] as const;
 const STAY_FIELDS = ["small", "medium", "large"] as const;
 const CLOSURE_FIELDS = ["from", "to", "note"] as const;

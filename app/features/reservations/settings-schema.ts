@@ -38,6 +38,11 @@ export const monthsLabel = (months: number) => (months === 1 ? "1 Monat" : `${mo
 export const autoConfirmLabel = (upTo: number | null) =>
   upTo === null ? "Aus" : `bis ${personsLabel(upTo)}`;
 
+/** 'Erinnerung am Vortag': the hours offered (Europe/Berlin), besides 'Aus'. */
+export const REMINDER_HOURS = Array.from({ length: 24 }, (_, index) => index);
+export const reminderLabel = (hour: number | null) =>
+  hour === null ? "Aus" : `am Vortag um ${String(hour).padStart(2, "0")}:00 Uhr`;
+
 export const settingsLabels = {
   totalSeats: "Plätze gesamt",
   onlineSeats: "Davon online buchbar",
@@ -50,6 +55,7 @@ export const settingsLabels = {
   leadMinutes: "Vorlaufzeit",
   horizonMonths: "Buchbar bis",
   autoConfirmUpTo: "Automatisch bestätigen",
+  reminderHour: "Erinnerung an Gäste",
   closures: "Schließtage",
   exceptions: "Ausnahmen",
 } as const;
@@ -74,6 +80,7 @@ export const settingsMessages = {
   leadInvalid: "Bitte wählen Sie eine der angebotenen Vorlaufzeiten.",
   horizonInvalid: "Bitte wählen Sie 1 bis 12 Monate.",
   autoConfirmInvalid: "Bitte wählen Sie „Aus“ oder eine Personenzahl.",
+  reminderInvalid: "Bitte wählen Sie „Aus“ oder eine der angebotenen Uhrzeiten.",
   autoConfirmAboveLargest: (largest: number) =>
     `Automatisch bestätigen geht höchstens bis zur größten Gruppe online (${personsLabel(largest)}).`,
   dateRequired: "Bitte wählen Sie ein Datum.",
@@ -114,6 +121,7 @@ export interface SettingsDraft {
   leadMinutes: string;
   horizonMonths: string;
   autoConfirmUpTo: string;
+  reminderHour: string;
   closures: ClosureDraft[];
   exceptions: ExceptionDraft[];
 }
@@ -134,6 +142,7 @@ export function settingsDraftOf(settings: ReservationSettings): SettingsDraft {
     leadMinutes: String(settings.leadMinutes),
     horizonMonths: String(settings.horizonMonths),
     autoConfirmUpTo: numberText(settings.autoConfirmUpTo),
+    reminderHour: numberText(settings.reminderHour),
     closures: settings.closures.map((closure) => ({ ...closure })),
     exceptions: settings.exceptions.map((exception) => ({ ...exception })),
   };
@@ -233,6 +242,14 @@ const settingsShape = z.object({
     tooSmall: M.autoConfirmInvalid,
     tooLarge: M.autoConfirmInvalid,
   }),
+  reminderHour: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "" || (/^\d{1,2}$/.test(value) && REMINDER_HOURS.includes(Number(value))),
+      M.reminderInvalid,
+    )
+    .transform((value) => (value === "" ? null : Number(value))),
   closures: z
     .array(z.object({ from: calendarDate, to: calendarDate, note }))
     .max(MAX_LIST_ROWS, M.tooManyClosures),

@@ -26,6 +26,7 @@ const chosen: ReservationSettings = {
   leadMinutes: 120,
   horizonMonths: 3,
   autoConfirmUpTo: 2,
+  reminderHour: 18,
   closures: [{ from: later(10), to: later(24), note: "Betriebsferien" }],
   exceptions: [
     { date: later(3), opens: "17:00", closes: "21:00", note: "Nur abends" },
@@ -74,6 +75,11 @@ describe.each(testDatabases())("reservation settings on $dialect", (engine) => {
     expect(await readReservationSettings(handle.db)).toEqual(chosen);
     const row = await handle.db.selectFrom("reservation_settings").selectAll().executeTakeFirstOrThrow();
     expect(row.updated_by).toBe("Giulia");
+    // The reminder turned off keeps its hour for when it is turned on again.
+    await saveReservationSettings(handle.db, { ...chosen, reminderHour: null }, "Giulia");
+    expect((await readReservationSettings(handle.db)).reminderHour).toBeNull();
+    const off = await handle.db.selectFrom("reservation_settings").selectAll().executeTakeFirstOrThrow();
+    expect([off.reminder_enabled, off.reminder_hour]).toEqual([0, 18]);
 
     const next: ReservationSettings = {
       ...DEFAULT_SETTINGS,

@@ -54,6 +54,7 @@ export async function readReservationSettings(db: Kysely<Database>): Promise<Res
     leadMinutes: row.lead_minutes,
     horizonMonths: row.horizon_months,
     autoConfirmUpTo: row.auto_confirm_up_to,
+    reminderHour: row.reminder_enabled ? row.reminder_hour : null,
     ...lists,
   };
 }
@@ -110,6 +111,9 @@ export async function writeReservationSettings(
     lead_minutes: settings.leadMinutes,
     horizon_months: settings.horizonMonths,
     auto_confirm_up_to: settings.autoConfirmUpTo,
+    // Off keeps the hour last chosen, for when it is turned on again.
+    reminder_enabled: settings.reminderHour === null ? 0 : 1,
+    ...(settings.reminderHour === null ? {} : { reminder_hour: settings.reminderHour }),
     updated_at: new Date().toISOString(),
     updated_by: username,
   };

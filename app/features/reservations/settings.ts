@@ -54,6 +54,11 @@ export interface ReservationSettings {
   horizonMonths: number;
   /** 'Automatisch bestätigen': null is off; N confirms requests of at most N people that fit every rule. */
   autoConfirmUpTo: number | null;
+  /**
+   * 'Erinnerung am Vortag': the hour (Europe/Berlin, 0–23) at which confirmed guests are reminded the
+   * day before (decision 0033); null is off.
+   */
+  reminderHour: number | null;
   /** 'Schließtage und Ausnahmen'. */
   closures: Closure[];
   exceptions: DayException[];
@@ -71,6 +76,8 @@ export const DEFAULT_SETTINGS: ReservationSettings = {
   leadMinutes: 0,
   horizonMonths: 6,
   autoConfirmUpTo: null,
+  // The reminder asks nothing of the restaurant and changes no answer a guest gets: on from the start.
+  reminderHour: 10,
   closures: [],
   exceptions: [],
 };

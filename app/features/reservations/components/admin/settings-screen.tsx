@@ -26,6 +26,8 @@ import {
 } from "../../settings-form.ts";
 import {
   autoConfirmLabel,
+  REMINDER_HOURS,
+  reminderLabel,
   HORIZON_OPTIONS,
   LEAD_OPTIONS,
   monthsLabel,
@@ -240,6 +242,19 @@ export function SettingsScreen({
                   label: autoConfirmLabel(index + 1),
                 })),
               ],
+            )}
+          </div>
+        </Panel>
+
+        <Panel id="settings-guests" title="Gäste">
+          <div className="grid gap-5 md:grid-cols-2">
+            {choiceField(
+              "reminderHour",
+              "Gäste mit bestätigter Reservierung bekommen am Tag davor eine E-Mail mit ihrem Link und „Ich komme“ – nicht, wer weniger als 24 Stunden vorher gebucht hat.",
+              [null, ...REMINDER_HOURS].map((hour) => ({
+                value: hour === null ? "" : String(hour),
+                label: reminderLabel(hour),
+              })),
             )}
           </div>
         </Panel>
