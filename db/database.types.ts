@@ -294,6 +294,9 @@ export interface ReservationSettingsTable {
   /** The reminder the day before (decision 0033): on (1) or off (0), and its hour in Berlin. */
   reminder_enabled: Flag;
   reminder_hour: ColumnType<number, number | undefined, number>;
+  /** Days after the reserved date until the notes are erased; months until it is anonymised (decision 0033). */
+  notes_erase_days: ColumnType<number, number | undefined, number>;
+  anonymise_after_months: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
   /** The staff member who saved them last. */
   updated_by: string;

@@ -4,8 +4,8 @@ import type { Database } from "../db/database.types.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 
 /**
- * Work the server does on its own, on start and then daily: deleting guest data past the retention
- * the privacy policy promises (app/features/reservations/retention.server.ts). Safe when several
+ * Work the server does on its own, on start and then daily: erasing and anonymising guest data past
+ * the periods the privacy policy states (app/features/reservations/retention.server.ts). Safe when several
  * processes share one database: each deletion is one transaction and a second run finds nothing.
  */
 export const HOUSEKEEPING_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +26,7 @@ export function startHousekeeping(
     running = running.then(async () => {
       try {
         const deleted = await deleteExpiredGuestData(db);
-        if (deleted.reservations > 0 || deleted.mails > 0)
+        if (deleted.notes > 0 || deleted.anonymised > 0 || deleted.mails > 0)
           logger.info("guest data past its retention deleted", { ...deleted });
       } catch (error) {
         logger.error("housekeeping failed", { error });

@@ -31,7 +31,7 @@ export function bookedAtShortNotice(
   );
 }
 
-/** Tomorrow's confirmed reservations with an e-mail address not yet reminded (the index on date and status). */
+/** Tomorrow's confirmed reservations with an e-mail address not yet reminded (the index on status, date, time). */
 export function dueForReminder(db: Db, date: string) {
   return db
     .selectFrom("reservations")

@@ -25,6 +25,8 @@ const SCALAR_FIELDS = [
   "horizonMonths",
   "autoConfirmUpTo",
   "reminderHour",
+  "notesEraseDays",
+  "anonymiseAfterMonths",
 ] as const;
 const STAY_FIELDS = ["small", "medium", "large"] as const;
 const CLOSURE_FIELDS = ["from", "to", "note"] as const;

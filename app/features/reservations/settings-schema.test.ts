@@ -130,6 +130,13 @@ describe("the settings form's schema", () => {
     ["auto-confirm for 0 people", { autoConfirmUpTo: "0" }, "autoConfirmUpTo", M.autoConfirmInvalid],
     ["a reminder at 24:00", { reminderHour: "24" }, "reminderHour", M.reminderInvalid],
     ["a reminder at 10.5", { reminderHour: "10.5" }, "reminderHour", M.reminderInvalid],
+    ["notes kept 0 days", { notesEraseDays: "0" }, "notesEraseDays", M.notesEraseInvalid],
+    [
+      "anonymised after 100 months",
+      { anonymiseAfterMonths: "100" },
+      "anonymiseAfterMonths",
+      M.anonymiseInvalid,
+    ],
     [
       "a range ending before it starts",
       { closures: [closure("2026-12-10", "2026-12-01")] },

@@ -43,6 +43,11 @@ export const REMINDER_HOURS = Array.from({ length: 24 }, (_, index) => index);
 export const reminderLabel = (hour: number | null) =>
   hour === null ? "Aus" : `am Vortag um ${String(hour).padStart(2, "0")}:00 Uhr`;
 
+/** 'Besondere Wünsche löschen' and 'Reservierungen anonymisieren': the periods offered (decision 0033). */
+export const NOTES_ERASE_OPTIONS = [1, 2, 3, 7, 14, 30];
+export const ANONYMISE_OPTIONS = [1, 3, 6, 12, 18, 24];
+export const daysLabel = (days: number) => (days === 1 ? "1 Tag" : `${days} Tage`);
+
 export const settingsLabels = {
   totalSeats: "Plätze gesamt",
   onlineSeats: "Davon online buchbar",
@@ -56,6 +61,8 @@ export const settingsLabels = {
   horizonMonths: "Buchbar bis",
   autoConfirmUpTo: "Automatisch bestätigen",
   reminderHour: "Erinnerung an Gäste",
+  notesEraseDays: "Besondere Wünsche löschen nach",
+  anonymiseAfterMonths: "Reservierungen anonymisieren nach",
   closures: "Schließtage",
   exceptions: "Ausnahmen",
 } as const;
@@ -81,6 +88,8 @@ export const settingsMessages = {
   horizonInvalid: "Bitte wählen Sie 1 bis 12 Monate.",
   autoConfirmInvalid: "Bitte wählen Sie „Aus“ oder eine Personenzahl.",
   reminderInvalid: "Bitte wählen Sie „Aus“ oder eine der angebotenen Uhrzeiten.",
+  notesEraseInvalid: "Bitte wählen Sie eine der angebotenen Fristen.",
+  anonymiseInvalid: "Bitte wählen Sie eine der angebotenen Fristen.",
   autoConfirmAboveLargest: (largest: number) =>
     `Automatisch bestätigen geht höchstens bis zur größten Gruppe online (${personsLabel(largest)}).`,
   dateRequired: "Bitte wählen Sie ein Datum.",
@@ -122,6 +131,8 @@ export interface SettingsDraft {
   horizonMonths: string;
   autoConfirmUpTo: string;
   reminderHour: string;
+  notesEraseDays: string;
+  anonymiseAfterMonths: string;
   closures: ClosureDraft[];
   exceptions: ExceptionDraft[];
 }
@@ -143,6 +154,8 @@ export function settingsDraftOf(settings: ReservationSettings): SettingsDraft {
     horizonMonths: String(settings.horizonMonths),
     autoConfirmUpTo: numberText(settings.autoConfirmUpTo),
     reminderHour: numberText(settings.reminderHour),
+    notesEraseDays: String(settings.notesEraseDays),
+    anonymiseAfterMonths: String(settings.anonymiseAfterMonths),
     closures: settings.closures.map((closure) => ({ ...closure })),
     exceptions: settings.exceptions.map((exception) => ({ ...exception })),
   };
@@ -250,6 +263,8 @@ const settingsShape = z.object({
       M.reminderInvalid,
     )
     .transform((value) => (value === "" ? null : Number(value))),
+  notesEraseDays: choice(NOTES_ERASE_OPTIONS, M.notesEraseInvalid),
+  anonymiseAfterMonths: choice(ANONYMISE_OPTIONS, M.anonymiseInvalid),
   closures: z
     .array(z.object({ from: calendarDate, to: calendarDate, note }))
     .max(MAX_LIST_ROWS, M.tooManyClosures),

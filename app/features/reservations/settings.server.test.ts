@@ -27,6 +27,8 @@ const chosen: ReservationSettings = {
   horizonMonths: 3,
   autoConfirmUpTo: 2,
   reminderHour: 18,
+  notesEraseDays: 3,
+  anonymiseAfterMonths: 6,
   closures: [{ from: later(10), to: later(24), note: "Betriebsferien" }],
   exceptions: [
     { date: later(3), opens: "17:00", closes: "21:00", note: "Nur abends" },

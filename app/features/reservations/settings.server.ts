@@ -55,6 +55,8 @@ export async function readReservationSettings(db: Kysely<Database>): Promise<Res
     horizonMonths: row.horizon_months,
     autoConfirmUpTo: row.auto_confirm_up_to,
     reminderHour: row.reminder_enabled ? row.reminder_hour : null,
+    notesEraseDays: row.notes_erase_days,
+    anonymiseAfterMonths: row.anonymise_after_months,
     ...lists,
   };
 }
@@ -114,6 +116,8 @@ export async function writeReservationSettings(
     // Off keeps the hour last chosen, for when it is turned on again.
     reminder_enabled: settings.reminderHour === null ? 0 : 1,
     ...(settings.reminderHour === null ? {} : { reminder_hour: settings.reminderHour }),
+    notes_erase_days: settings.notesEraseDays,
+    anonymise_after_months: settings.anonymiseAfterMonths,
     updated_at: new Date().toISOString(),
     updated_by: username,
   };

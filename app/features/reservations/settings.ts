@@ -59,6 +59,10 @@ export interface ReservationSettings {
    * day before (decision 0033); null is off.
    */
   reminderHour: number | null;
+  /** 'Besondere Wünsche löschen': days after the reserved date (decision 0033). */
+  notesEraseDays: number;
+  /** 'Reservierungen anonymisieren': months after the reserved date (decision 0033). */
+  anonymiseAfterMonths: number;
   /** 'Schließtage und Ausnahmen'. */
   closures: Closure[];
   exceptions: DayException[];
@@ -78,6 +82,9 @@ export const DEFAULT_SETTINGS: ReservationSettings = {
   autoConfirmUpTo: null,
   // The reminder asks nothing of the restaurant and changes no answer a guest gets: on from the start.
   reminderHour: 10,
+  // What the privacy policy promised before these were settings.
+  notesEraseDays: 1,
+  anonymiseAfterMonths: 12,
   closures: [],
   exceptions: [],
 };

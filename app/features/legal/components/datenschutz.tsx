@@ -1,7 +1,23 @@
 import type { ContactContent } from "../../../common/content/schemas.ts";
 import { LegalPage, PhoneAndEmail, ProviderAddress } from "./legal-page.tsx";
 
-export function Datenschutz({ contact }: { contact: ContactContent }) {
+/**
+ * The periods the restaurant has set ('Reservierungseinstellungen' → 'Datenschutz', decision 0033):
+ * the page states what is configured, so changing a setting changes the page.
+ */
+export interface PrivacyPeriods {
+  notesEraseDays: number;
+  anonymiseAfterMonths: number;
+  /** The reminder the day before is sent at all. */
+  reminder: boolean;
+  sentMailDays: number;
+  failedMailDays: number;
+}
+
+const days = (count: number) => (count === 1 ? "einen Tag" : `${count} Tage`);
+const months = (count: number) => (count === 1 ? "einen Monat" : `${count} Monate`);
+
+export function Datenschutz({ contact, periods }: { contact: ContactContent; periods: PrivacyPeriods }) {
   return (
     <LegalPage title="Datenschutzerklärung">
       <p>
@@ -104,10 +120,15 @@ export function Datenschutz({ contact }: { contact: ContactContent }) {
         </ul>
         <p>
           Ihre Anfrage wird uns per E-Mail übermittelt. Wir verwenden Ihre Angaben ausschließlich, um Ihre
-          Reservierung zu prüfen, durchzuführen und bei Bedarf mit Ihnen Rücksprache zu halten. Sobald wir
-          Ihre Reservierung bestätigt haben, erhalten Sie von uns eine Bestätigung per E-Mail. Rechtsgrundlage
-          ist Art. 6 Abs. 1 lit. b DSGVO, da die Verarbeitung zur Durchführung vorvertraglicher Maßnahmen bzw.
-          zur Erfüllung des Reservierungsvertrags erforderlich ist.
+          Reservierung zu prüfen, durchzuführen und bei Bedarf mit Ihnen Rücksprache zu halten. Sie erhalten
+          sofort eine Eingangsbestätigung per E-Mail und, sobald wir Ihre Reservierung bestätigt haben, eine
+          Bestätigung. Jede dieser E-Mails enthält einen persönlichen Link, über den Sie Ihre Reservierung
+          ansehen, ändern oder stornieren können.
+          {periods.reminder
+            ? " Am Tag vor Ihrem Besuch erinnern wir Sie per E-Mail an Ihre bestätigte Reservierung."
+            : null}{" "}
+          Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO, da die Verarbeitung zur Durchführung
+          vorvertraglicher Maßnahmen bzw. zur Erfüllung des Reservierungsvertrags erforderlich ist.
         </p>
         <p>
           Die Angabe von Name, E-Mail-Adresse, Datum, Uhrzeit und Personenzahl ist für die Bearbeitung Ihrer
@@ -125,9 +146,30 @@ export function Datenschutz({ contact }: { contact: ContactContent }) {
         <h3>Speicherdauer</h3>
         <p>
           Wir speichern Ihre Reservierungsdaten, solange sie für die Durchführung Ihres Besuchs benötigt
-          werden, und löschen sie spätestens zwölf Monate nach dem Reservierungstermin. Eine längere
-          Aufbewahrung erfolgt nur, soweit gesetzliche (insbesondere handels- oder steuerrechtliche)
-          Aufbewahrungspflichten bestehen; für reine Tischreservierungen ist dies in der Regel nicht der Fall.
+          werden:
+        </p>
+        <ul>
+          <li>
+            Ihre Anmerkungen („Besondere Wünsche“, etwa Angaben zu Allergien) löschen wir{" "}
+            <strong>{days(periods.notesEraseDays)}</strong> nach dem Reservierungstermin.
+          </li>
+          <li>
+            <strong>{months(periods.anonymiseAfterMonths)}</strong> nach dem Reservierungstermin anonymisieren
+            wir Ihre Reservierung: Name, E-Mail-Adresse, Telefonnummer und Anmerkungen werden gelöscht, ebenso
+            die E-Mails zu Ihrer Reservierung. Es bleiben nur Datum, Uhrzeit, Personenzahl, Status und ob
+            online reserviert wurde, ohne Bezug zu Ihrer Person, für unsere Statistik.
+          </li>
+          <li>
+            E-Mails, die wir Ihnen gesendet haben, löschen wir <strong>{days(periods.sentMailDays)}</strong>{" "}
+            nach dem Versand, nicht zustellbare <strong>{days(periods.failedMailDays)}</strong> nach dem
+            Schreiben.
+          </li>
+        </ul>
+        <p>
+          Eine längere Aufbewahrung erfolgt nur, soweit gesetzliche (insbesondere handels- oder
+          steuerrechtliche) Aufbewahrungspflichten bestehen; für reine Tischreservierungen ist dies in der
+          Regel nicht der Fall. Auf Wunsch teilen wir Ihnen mit, welche Daten wir über Sie gespeichert haben,
+          und löschen sie (Art. 15 und 17 DSGVO).
         </p>
       </section>
 

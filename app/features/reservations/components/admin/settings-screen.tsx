@@ -27,6 +27,9 @@ import {
 import {
   autoConfirmLabel,
   REMINDER_HOURS,
+  NOTES_ERASE_OPTIONS,
+  ANONYMISE_OPTIONS,
+  daysLabel,
   reminderLabel,
   HORIZON_OPTIONS,
   LEAD_OPTIONS,
@@ -255,6 +258,25 @@ export function SettingsScreen({
                 value: hour === null ? "" : String(hour),
                 label: reminderLabel(hour),
               })),
+            )}
+          </div>
+        </Panel>
+
+        <Panel id="settings-privacy" title="Datenschutz">
+          <p className="text-sm text-muted">
+            Die Datenschutzerklärung nennt die Fristen, die hier eingestellt sind. Gesendete E-Mails werden 30
+            Tage nach dem Versand gelöscht, fehlgeschlagene 90 Tage nach dem Schreiben.
+          </p>
+          <div className="grid gap-5 md:grid-cols-2">
+            {choiceField(
+              "notesEraseDays",
+              "Nach dem Reservierungstag. Angaben zu Allergien sind Gesundheitsdaten (Art. 9 DSGVO) und werden nur so lange gespeichert, wie der Besuch sie braucht (Art. 5 Abs. 1 lit. c und e DSGVO).",
+              NOTES_ERASE_OPTIONS.map((days) => ({ value: String(days), label: daysLabel(days) })),
+            )}
+            {choiceField(
+              "anonymiseAfterMonths",
+              "Nach dem Reservierungstag werden Name, E-Mail-Adresse, Telefonnummer, Wünsche und die E-Mails zur Reservierung gelöscht (Speicherbegrenzung, Art. 5 Abs. 1 lit. e DSGVO); Datum, Uhrzeit, Personenzahl, Status und Herkunft bleiben für die Statistik.",
+              ANONYMISE_OPTIONS.map((months) => ({ value: String(months), label: monthsLabel(months) })),
             )}
           </div>
         </Panel>
