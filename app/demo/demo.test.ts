@@ -106,6 +106,16 @@ describe.each(testDatabases())("demo content on $dialect", (engine) => {
       leadMinutes: 0,
     });
     const today = berlinNow().date;
+    // What guests did through their links: 'Ich komme', a change, and a cancellation the dashboard lists.
+    const byGuests = await handle.db
+      .selectFrom("reservations")
+      .select(["guest_action", "reservation_date", "status"])
+      .where("guest_action", "is not", null)
+      .orderBy("guest_action")
+      .execute();
+    expect(byGuests.map((row) => row.guest_action)).toEqual(["attending", "cancelled", "changed"]);
+    expect(byGuests[1]?.status).toBe("CANCELLED");
+    expect([today, addDays(today, 1)]).toContain(byGuests[1]?.reservation_date);
     expect(settings.closures).toEqual([
       { from: addDays(today, 140), to: addDays(today, 146), note: "Betriebsferien" },
     ]);

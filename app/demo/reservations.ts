@@ -182,6 +182,41 @@ const demoRow = (
   updated_at: requested,
 });
 
+/**
+ * What guests do through their own link (decision 0033), so the cards and the dashboard show it: one
+ * coming guest said 'Ich komme', one waiting request was changed, and one guest cancelled a visit of
+ * the next open day (the dashboard's 'Vom Gast storniert').
+ */
+function markGuestActions(rows: Array<Insertable<ReservationsTable>>, today: string, now: Date) {
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
+  const ahead = rows.filter((row) => row.reservation_date > today);
+  const attending = ahead.find((row) => row.status === "CONFIRMED");
+  if (attending) Object.assign(attending, { guest_action: "attending", guest_action_at: hoursAgo(5) });
+  const changed = ahead.find((row) => row.status === "PENDING");
+  if (changed) Object.assign(changed, { guest_action: "changed", guest_action_at: hoursAgo(20) });
+  const tomorrow = addDays(today, 1);
+  const day = weekdayOf(tomorrow) === "monday" ? today : tomorrow;
+  const guest = guests[0] as DemoGuest;
+  rows.push({
+    ...demoRow(
+      day,
+      {
+        ...guest,
+        name: "Greta Hoffmann",
+        email: "greta.hoffmann@example.de",
+        phone: null,
+        time: "19:30",
+        notes: null,
+      },
+      "CANCELLED",
+      hoursAgo(24 * 6),
+    ),
+    guest_action: "cancelled",
+    guest_action_at: hoursAgo(2),
+    updated_at: hoursAgo(2),
+  });
+}
+
 export async function seedDemoReservations(db: Transaction<Database>, now = new Date()): Promise<void> {
   const today = berlinNow(now).date;
   const full = demoFullDate(today);
@@ -213,6 +248,7 @@ export async function seedDemoReservations(db: Transaction<Database>, now = new 
       ),
     );
   }
+  markGuestActions(rows, today, now);
   await db.insertInto("reservations").values(rows).execute();
   await writeReservationSettings(db, demoReservationSettings(today), "demo");
 }

@@ -7,7 +7,7 @@ import { insertReservation } from "../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { changeByGuest } from "./guest-self-service.server.ts";
 import { bookedAtShortNotice, writeDueReminders } from "./reminders.server.ts";
-import { findReservation } from "./reservations.server.ts";
+import { findReservation, updateReservation } from "./reservations.server.ts";
 import { DEFAULT_SETTINGS } from "./settings.ts";
 
 /**
@@ -127,6 +127,32 @@ describe.each(testDatabases())("the reminder on $dialect", (engine) => {
       { settings: DEFAULT_SETTINGS, hours: contentDefaults["global.opening_hours"], mail, now },
     );
     expect(moved.done && moved.reservation.reminder_sent_at).toBeNull();
+  });
+
+  it("a visit staff move to another time is reminded again; a change of the name alone is not", async () => {
+    handle = await engine.open();
+    const id = await insertReservation(handle.db, {
+      name: "Stefan Staff",
+      date: tomorrow,
+      time: "19:00",
+      status: "CONFIRMED",
+      createdAt: longAgo,
+    });
+    await writeDueReminders(handle.db, { settings: DEFAULT_SETTINGS, mail, now });
+    const staffValues = {
+      customer_name: "Stefan Staff",
+      email: "stefan.staff@example.de",
+      phone_number: null,
+      reservation_date: tomorrow,
+      reservation_time: "19:00",
+      party_size: 2,
+      status: "CONFIRMED" as const,
+      notes: null,
+    };
+    const renamed = await updateReservation(handle.db, id, { ...staffValues, customer_name: "Stefan Stab" });
+    expect(renamed.reservation.reminder_sent_at).toBe(now.toISOString());
+    const moved = await updateReservation(handle.db, id, { ...staffValues, reservation_time: "20:00" });
+    expect(moved.reservation.reminder_sent_at).toBeNull();
   });
 
   it("finds tomorrow's reservations through an index", async () => {

@@ -361,9 +361,14 @@ export async function updateReservation(
         before: placementOf(current),
         after: placementOf({ ...current, ...values }),
       });
+      // A visit moved to another day or time is a new one to remind of (decision 0033).
+      const moved =
+        "reservation_date" in values &&
+        (values.reservation_date !== current.reservation_date ||
+          values.reservation_time !== current.reservation_time);
       const reservation = await trx
         .updateTable("reservations")
-        .set({ ...values, updated_at: nowIso() })
+        .set({ ...values, updated_at: nowIso(), ...(moved ? { reminder_sent_at: null } : {}) })
         .where("id", "=", id)
         .where("status", "=", current.status)
         .where("updated_at", "=", current.updated_at)
