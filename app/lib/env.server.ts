@@ -11,6 +11,18 @@ const emptyToUndefined = (value: unknown) =>
 
 const optionalText = z.preprocess(emptyToUndefined, z.string().trim().min(1).optional());
 
+/** A wait in whole seconds, from one second to an hour. */
+const seconds = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "muss eine Zahl sein" })
+      .int("muss eine ganze Zahl sein")
+      .min(1, "muss mindestens 1 sein")
+      .max(3600, "muss höchstens 3600 sein")
+      .default(fallback),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.preprocess(
@@ -88,24 +100,8 @@ const envSchema = z
         .max(1_000_000, "muss höchstens 1000000 sein")
         .default(5),
     ),
-    MAIL_RETRY_SECONDS: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "muss eine Zahl sein" })
-        .int("muss eine ganze Zahl sein")
-        .min(1, "muss mindestens 1 sein")
-        .max(3600, "muss höchstens 3600 sein")
-        .default(60),
-    ),
-    REMINDER_CHECK_SECONDS: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "muss eine Zahl sein" })
-        .int("muss eine ganze Zahl sein")
-        .min(1, "muss mindestens 1 sein")
-        .max(3600, "muss höchstens 3600 sein")
-        .default(60),
-    ),
+    MAIL_RETRY_SECONDS: seconds(60),
+    REMINDER_CHECK_SECONDS: seconds(60),
     DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z.enum(["on", "off"], { error: "muss on oder off sein" }).default("on"),

@@ -49,13 +49,28 @@ export function reservationNotice(
       : reservation.status === "WAITLIST"
         ? "Neue Anfrage für die Warteliste"
         : "Neue Reservierungsanfrage";
-  const body = renderMail({
+  return restaurantNotice(reservation, context, {
     heading,
-    paragraphs: [
+    paragraph:
       source === "guest"
         ? guestRequestSentence(reservation)
         : `Im Verwaltungsbereich wurde eine Reservierung eingetragen (Status: ${statusLabels[reservation.status]}).`,
-    ],
+    details: [["Anmerkungen", reservation.notes ?? "–"]],
+  });
+}
+
+/**
+ * A notice to the restaurant's inbox about a reservation: who, when and how many, the notice's own
+ * details, and the link to the day on the staff screen. Answering it writes to the guest.
+ */
+function restaurantNotice(
+  reservation: Reservation,
+  context: MailContext,
+  notice: { heading: string; paragraph: string; details: MailBody["details"] },
+): OutgoingMail {
+  const body = renderMail({
+    heading: notice.heading,
+    paragraphs: [notice.paragraph],
     details: [
       ["Name", reservation.customer_name],
       ["E-Mail", reservation.email ?? "–"],
@@ -63,7 +78,7 @@ export function reservationNotice(
       ["Datum", formatDate(reservation.reservation_date)],
       ["Uhrzeit", `${reservation.reservation_time} Uhr`],
       ["Personen", String(reservation.party_size)],
-      ["Anmerkungen", reservation.notes ?? "–"],
+      ...notice.details,
     ],
     closing: [
       `Reservierungen einsehen: ${context.siteOrigin}/admin/reservations?date=${reservation.reservation_date}`,
@@ -72,10 +87,9 @@ export function reservationNotice(
   return {
     kind: "reservation-notice",
     recipient: context.notifyEmail ?? context.contact.email,
-    subject: `${heading}: ${reservation.customer_name}, ${visitAt(reservation)}, ${personsLabel(reservation.party_size)}`,
+    subject: `${notice.heading}: ${reservation.customer_name}, ${visitAt(reservation)}, ${personsLabel(reservation.party_size)}`,
     text: body.text,
     html: body.html,
-    // Answering the notice writes to the guest.
     replyTo: reservation.email ?? undefined,
     sender: context.contact.email,
     reservationId: reservation.id,
@@ -290,23 +304,15 @@ export function guestActionNotice(
   action: "cancelled" | "changed",
   before?: Pick<Reservation, "reservation_date" | "reservation_time" | "party_size" | "status">,
 ): OutgoingMail {
-  const heading = guestActionLabels[action];
-  const body = renderMail({
-    heading,
-    paragraphs: [
+  return restaurantNotice(reservation, context, {
+    heading: guestActionLabels[action],
+    paragraph:
       action === "cancelled"
         ? "Ein Gast hat seine Reservierung über den Link in seiner E-Mail storniert. Die Plätze sind wieder frei."
         : reservation.status === "CONFIRMED"
           ? "Ein Gast hat seine Reservierung über den Link in seiner E-Mail geändert. Die automatische Bestätigung deckt die Änderung; sie ist bestätigt."
           : "Ein Gast hat seine Reservierung über den Link in seiner E-Mail geändert. Sie wartet auf Ihre Bestätigung.",
-    ],
     details: [
-      ["Name", reservation.customer_name],
-      ["E-Mail", reservation.email ?? "–"],
-      ["Telefon", reservation.phone_number ?? "–"],
-      ["Datum", formatDate(reservation.reservation_date)],
-      ["Uhrzeit", `${reservation.reservation_time} Uhr`],
-      ["Personen", String(reservation.party_size)],
       ["Status", statusLabels[reservation.status]],
       ...(before
         ? ([
@@ -314,23 +320,10 @@ export function guestActionNotice(
               "Vorher",
               `${visitAt(before)}, ${personsLabel(before.party_size)} (${statusLabels[before.status]})`,
             ],
-          ] as Array<[string, string]>)
+          ] as MailBody["details"])
         : []),
     ],
-    closing: [
-      `Reservierungen einsehen: ${context.siteOrigin}/admin/reservations?date=${reservation.reservation_date}`,
-    ],
   });
-  return {
-    kind: "reservation-notice",
-    recipient: context.notifyEmail ?? context.contact.email,
-    subject: `${heading}: ${reservation.customer_name}, ${visitAt(reservation)}, ${personsLabel(reservation.party_size)}`,
-    text: body.text,
-    html: body.html,
-    replyTo: reservation.email ?? undefined,
-    sender: context.contact.email,
-    reservationId: reservation.id,
-  };
 }
 
 /** The notice to the guest that a reservation was cancelled; `undefined` without an e-mail address. */
