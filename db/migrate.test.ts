@@ -27,6 +27,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0012-reservation-waitlist",
       "0013-reservation-guest-index",
       "0014-guest-self-service",
+      "0015-guest-data-indexes",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);

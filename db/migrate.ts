@@ -15,6 +15,7 @@ import { reservationDayLocks } from "./migrations/0011-reservation-day-locks.ts"
 import { reservationWaitlist } from "./migrations/0012-reservation-waitlist.ts";
 import { reservationGuestIndex } from "./migrations/0013-reservation-guest-index.ts";
 import { guestSelfService } from "./migrations/0014-guest-self-service.ts";
+import { guestDataIndexes } from "./migrations/0015-guest-data-indexes.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -36,6 +37,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0012-reservation-waitlist": reservationWaitlist(dialect),
     "0013-reservation-guest-index": reservationGuestIndex(),
     "0014-guest-self-service": guestSelfService(dialect),
+    "0015-guest-data-indexes": guestDataIndexes(),
   };
 }
 
