@@ -19,6 +19,9 @@ export const CONFIRM_PARAM = "loeschen";
  */
 export const SHOWN_LIMIT = 500;
 
+/** The deleting form's field for `GuestDataFound.stand`. */
+export const STAND_FIELD = "stand";
+
 /** The address of a view of the screen for this term: '/admin/gastdaten?suche=…&drucken'. */
 export function guestDataHref(term: string, view?: typeof PRINT_PARAM | typeof CONFIRM_PARAM): string {
   const query = new URLSearchParams({ [SEARCH_PARAM]: term }).toString();

@@ -4,14 +4,23 @@ import type { DatabaseHandle } from "../../../db/database.server.ts";
 import type { Database, GuestAction } from "../../../db/database.types.ts";
 import { berlinNow } from "../../lib/calendar.ts";
 import { formatBerlinDateTime } from "../../lib/format.ts";
+import { errorNotice } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import {
+  staffActionDispatcher,
+  successNotice,
+  type StaffActionOutcome,
+} from "../../lib/staff-actions.server.ts";
+import {
   CONFIRM_PARAM,
+  countsText,
   mailStatusLabels,
   PRINT_PARAM,
   SHOWN_LIMIT,
+  STAND_FIELD,
   type GuestDataCounts,
   type GuestDataFound,
+  type GuestDataIntent,
   type GuestDataLabels,
   type GuestDataMode,
   type GuestDataView,
@@ -465,3 +474,60 @@ export async function guestDataDownload(
     },
   });
 }
+
+type DeleteOutcome = StaffActionOutcome<{ counts?: GuestDataCounts }>;
+
+/**
+ * 'Endgültig löschen': the term is parsed again (a form can be sent without the page), then searched
+ * and deleted as `deleteGuestData` does. Logged with the staff member and the counts only.
+ */
+async function deleteAnswer(
+  form: FormData,
+  { database, logger, username }: GuestDataDependencies,
+): Promise<DeleteOutcome> {
+  const check = checkGuestTerm(form.get(SEARCH_PARAM));
+  if (!check.ok)
+    return {
+      status: 400,
+      result: {
+        outcome: "invalid",
+        fieldErrors: { [SEARCH_PARAM]: check.message },
+        notice: errorNotice(check.message),
+      },
+    };
+  const stand = form.get(STAND_FIELD);
+  const result = await deleteGuestData(database, check.term, typeof stand === "string" ? stand : "");
+  const counts = { reservations: result.reservations, mails: result.mails };
+  if (result.outcome === "changed")
+    return {
+      status: 409,
+      result: {
+        outcome: "failed",
+        counts,
+        notice: errorNotice(
+          `Zu dieser Angabe ist inzwischen anderes gespeichert (jetzt ${countsText(counts)}). Bitte prüfen Sie die Liste und löschen Sie dann erneut.`,
+          "Nichts gelöscht",
+        ),
+      },
+    };
+  logger.info("guest data deleted", { staff: username, ...counts });
+  return {
+    status: 200,
+    result: {
+      outcome: "done",
+      counts,
+      notice: successNotice(
+        "Gastdaten gelöscht",
+        counts.reservations + counts.mails === 0
+          ? "Zu dieser Angabe war nichts gespeichert."
+          : `${countsText(counts)} wurden endgültig gelöscht.`,
+      ),
+    },
+  };
+}
+
+export const handleGuestDataAction = staffActionDispatcher<
+  GuestDataIntent,
+  GuestDataDependencies,
+  { counts?: GuestDataCounts }
+>({ delete: deleteAnswer }, errorNotice("Unbekannte Aktion."));
