@@ -105,25 +105,27 @@ async function matchingMails(
   reservationIds: readonly number[],
 ): Promise<MailMatch[]> {
   const columns = ["id", "created_at"] as const;
-  const reads = chunks(reservationIds).map((ids) =>
-    db.selectFrom("mail_outbox").select(columns).where("reservation_id", "in", ids).execute(),
+  const reads = chunks(reservationIds).map(
+    (ids) => () => db.selectFrom("mail_outbox").select(columns).where("reservation_id", "in", ids).execute(),
   );
   if (term.kind === "email")
     reads.push(
-      db
-        .selectFrom("mail_outbox")
-        .select(columns)
-        .where((eb) => eb(eb.fn("lower", ["recipient"]), "=", term.email))
-        .execute(),
-      db
-        .selectFrom("mail_outbox")
-        .select(columns)
-        .where((eb) => eb(eb.fn("lower", ["reply_to"]), "=", term.email))
-        .execute(),
+      () =>
+        db
+          .selectFrom("mail_outbox")
+          .select(columns)
+          .where((eb) => eb(eb.fn("lower", ["recipient"]), "=", term.email))
+          .execute(),
+      () =>
+        db
+          .selectFrom("mail_outbox")
+          .select(columns)
+          .where((eb) => eb(eb.fn("lower", ["reply_to"]), "=", term.email))
+          .execute(),
     );
   const byId = new Map<number, MailMatch>();
-  // One after the other: a transaction has one connection, and SQLite one writer anyway.
-  for (const read of reads) for (const row of await read) byId.set(row.id, row);
+  // One after the other: a transaction has one connection, and SQLite one connection anyway.
+  for (const read of reads) for (const row of await read()) byId.set(row.id, row);
   return [...byId.values()];
 }
 
