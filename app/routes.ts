@@ -39,5 +39,7 @@ export default [
     route("gallery", "routes/admin/gallery.tsx"),
     route("konto", "routes/admin/account.tsx"),
     route("konten", "routes/admin/accounts.tsx"),
+    route("gastdaten", "routes/admin/gastdaten.tsx"),
+    route("gastdaten/json", "routes/admin/gastdaten-json.ts"),
   ]),
 ] satisfies RouteConfig;

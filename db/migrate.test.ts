@@ -28,6 +28,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0013-reservation-guest-index",
       "0014-guest-self-service",
       "0015-retention-settings",
+      "0016-guest-data-indexes",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);

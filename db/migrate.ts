@@ -16,6 +16,7 @@ import { reservationWaitlist } from "./migrations/0012-reservation-waitlist.ts";
 import { reservationGuestIndex } from "./migrations/0013-reservation-guest-index.ts";
 import { guestSelfService } from "./migrations/0014-guest-self-service.ts";
 import { retentionSettings } from "./migrations/0015-retention-settings.ts";
+import { guestDataIndexes } from "./migrations/0016-guest-data-indexes.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -38,6 +39,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0013-reservation-guest-index": reservationGuestIndex(),
     "0014-guest-self-service": guestSelfService(dialect),
     "0015-retention-settings": retentionSettings(),
+    "0016-guest-data-indexes": guestDataIndexes(),
   };
 }
 

@@ -6,6 +6,8 @@ export interface TestReservation {
   name?: string;
   /** `null` for a reservation without an address (a guest who phoned). */
   email?: string | null;
+  /** As the guest typed it; none unless given. */
+  phone?: string | null;
   date: string;
   time?: string;
   partySize?: number;
@@ -24,7 +26,7 @@ export async function insertReservation(db: Kysely<Database>, values: TestReserv
       customer_name_search: name.toLocaleLowerCase("de-DE"),
       email:
         values.email === undefined ? `${name.toLowerCase().replace(/\W+/g, ".")}@example.de` : values.email,
-      phone_number: null,
+      phone_number: values.phone ?? null,
       reservation_date: values.date,
       reservation_time: values.time ?? "18:00",
       party_size: values.partySize ?? 2,

@@ -1,4 +1,4 @@
-import { LogOut, Menu, UserRound, UsersRound, type LucideIcon } from "lucide-react";
+import { FileSearch, LogOut, Menu, UserRound, UsersRound, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { Form, NavLink } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
@@ -88,8 +88,8 @@ function NavigationLinks({
 }
 
 /**
- * The staff member's own account, and for owners everyone's: below the eight screens of
- * docs/product/staff.md#screens.
+ * The staff member's own account, and for owners everyone's and a guest's data ('Gastdaten', a
+ * guest's request under Art. 15/17 GDPR): below the eight screens of docs/product/staff.md#screens.
  */
 function AccountLinks({
   role,
@@ -103,7 +103,10 @@ function AccountLinks({
   const links: SidebarLink[] = [
     { path: "/admin/konto", label: "Mein Konto", icon: UserRound },
     ...(role === "owner" && !restricted
-      ? [{ path: "/admin/konten", label: "Konten", icon: UsersRound }]
+      ? [
+          { path: "/admin/konten", label: "Konten", icon: UsersRound },
+          { path: "/admin/gastdaten", label: "Gastdaten", icon: FileSearch },
+        ]
       : []),
   ];
   return <LinkList links={links} onNavigate={onNavigate} className="mb-2 border-t border-white/10 pt-2" />;

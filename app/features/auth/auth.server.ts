@@ -72,11 +72,19 @@ export const staffGuard: MiddlewareFunction<Response> = async ({ request, contex
   return next();
 };
 
-/** Middleware for the screens only owners may use (Konten): staff get 403 (decision 0025). */
-export const ownersOnly: MiddlewareFunction<Response> = async ({ context }, next) => {
-  refuseUnlessOwner(signedInStaff(context));
-  return next();
-};
+/**
+ * Middleware for a screen only owners may use: staff get 403 (decision 0025) with `reason`, which the
+ * screen's error boundary shows under 'Kein Zugriff'.
+ */
+export function ownersOnlyBecause(reason?: string): MiddlewareFunction<Response> {
+  return async ({ context }, next) => {
+    refuseUnlessOwner(signedInStaff(context), reason);
+    return next();
+  };
+}
+
+/** Konten's: 'Nur Inhaber dürfen Konten verwalten.' */
+export const ownersOnly: MiddlewareFunction<Response> = ownersOnlyBecause();
 
 /**
  * Middleware for screens every staff member may see and only owners may change

@@ -1,0 +1,125 @@
+import type { GuestAction, MailStatus, ReservationStatus } from "../../../db/database.types.ts";
+import type { ActionFailure } from "../../lib/action-failures.ts";
+import { errorNotice, INTENT_FIELD, type StaffActionResult } from "../../lib/forms.ts";
+import { SEARCH_PARAM } from "./schema.ts";
+
+/** The screen's texts, paths and shapes, for its loader, its action and its page alike. */
+
+export const GUEST_DATA_PATH = "/admin/gastdaten";
+export const GUEST_DATA_EXPORT_PATH = "/admin/gastdaten/json";
+
+/** The views of the screen, by query parameter: the print view and the page that confirms deleting. */
+export const PRINT_PARAM = "drucken";
+export const CONFIRM_PARAM = "loeschen";
+
+/**
+ * The page lists at most this many reservations and e-mails each; the JSON, the printed page and
+ * deleting take them all. A guest has a handful; hundreds mean a shared number (the restaurant's own,
+ * noted for phoned-in tables) or address, which staff should see before deleting anything.
+ */
+export const SHOWN_LIMIT = 500;
+
+/** The deleting form's field for `GuestDataFound.stand`. */
+export const STAND_FIELD = "stand";
+
+/** The address of a view of the screen for this term: '/admin/gastdaten?suche=…&drucken'. */
+export function guestDataHref(term: string, view?: typeof PRINT_PARAM | typeof CONFIRM_PARAM): string {
+  const query = new URLSearchParams({ [SEARCH_PARAM]: term }).toString();
+  return `${GUEST_DATA_PATH}?${query}${view ? `&${view}` : ""}`;
+}
+
+export const guestDataExportHref = (term: string): string =>
+  `${GUEST_DATA_EXPORT_PATH}?${new URLSearchParams({ [SEARCH_PARAM]: term }).toString()}`;
+
+/** The labels of stored codes, which the route hands over from the reservations feature (decision 0030). */
+export interface GuestDataLabels {
+  status: Record<ReservationStatus, string>;
+  guestAction: Record<GuestAction, string>;
+}
+
+export const mailStatusLabels: Record<MailStatus, string> = {
+  pending: "Wartend",
+  sent: "Gesendet",
+  failed: "Fehlgeschlagen",
+};
+
+export interface GuestDataCounts {
+  reservations: number;
+  mails: number;
+}
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** '3 Reservierungen und 7 E-Mails': what a search found, and what deleting takes. */
+export const countsText = ({ reservations, mails }: GuestDataCounts): string =>
+  `${counted(reservations, "Reservierung", "Reservierungen")} und ${counted(mails, "E-Mail", "E-Mails")}`;
+
+export interface GuestReservationRow {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  date: string;
+  time: string;
+  partySize: number;
+  notes: string | null;
+  status: ReservationStatus;
+  createdAt: string;
+}
+
+export interface GuestMailRow {
+  id: number;
+  recipient: string;
+  subject: string;
+  status: MailStatus;
+  createdAt: string;
+  sentAt: string | null;
+  /**
+   * Whether the e-mail is about one of the reservations found; if not, it was found by its address
+   * and its reservation is deleted (`reservationGone`) or has another address.
+   */
+  aboutFound: boolean;
+  reservationGone: boolean;
+}
+
+/** What the screen shows of a search's result: the counts of everything, the rows up to `SHOWN_LIMIT`. */
+export interface GuestDataFound {
+  kind: "email" | "phone";
+  counts: GuestDataCounts;
+  reservations: GuestReservationRow[];
+  mails: GuestMailRow[];
+  /** Whether more was found than the page lists. */
+  truncated: boolean;
+  /**
+   * A digest of exactly what was found: deleting sends it back, and the server deletes only when its
+   * own search, in the deleting transaction, still finds the same (nothing new, nothing gone).
+   */
+  stand: string;
+}
+
+export type GuestDataMode = "list" | "print" | "confirm";
+
+export type GuestDataView = { mode: GuestDataMode } & (
+  | { state: "start" }
+  | { state: "refused"; term: string; message: string }
+  | ({ state: "found"; term: string; readAt: string } & GuestDataFound)
+);
+
+export type GuestDataIntent = "delete";
+
+export type GuestDataResult = StaffActionResult<GuestDataIntent | "unknown"> & {
+  /** What is there now, when the search found something else than was confirmed. */
+  counts?: GuestDataCounts;
+};
+
+/** Deleting without an answer of the action's own says so in the page (decision 0028). */
+export const guestDataFailure = (form: FormData, failure: ActionFailure): GuestDataResult => ({
+  intent: form.get(INTENT_FIELD) === "delete" ? "delete" : "unknown",
+  resultId: failure.id,
+  outcome: "failed",
+  // The server may have deleted before the answer was lost: staff look again rather than assume.
+  notice: errorNotice(
+    `${failure.detail} Ob die Daten gelöscht sind, zeigt eine neue Suche.`,
+    "Löschen nicht bestätigt",
+  ),
+});

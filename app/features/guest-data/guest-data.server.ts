@@ -1,0 +1,535 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DatabaseHandle } from "../../../db/database.server.ts";
+import type { Database, GuestAction } from "../../../db/database.types.ts";
+import { berlinNow } from "../../lib/calendar.ts";
+import { formatBerlinDateTime } from "../../lib/format.ts";
+import { errorNotice } from "../../lib/forms.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import {
+  staffActionDispatcher,
+  successNotice,
+  type StaffActionOutcome,
+} from "../../lib/staff-actions.server.ts";
+import {
+  CONFIRM_PARAM,
+  countsText,
+  mailStatusLabels,
+  PRINT_PARAM,
+  SHOWN_LIMIT,
+  STAND_FIELD,
+  type GuestDataCounts,
+  type GuestDataFound,
+  type GuestDataIntent,
+  type GuestDataLabels,
+  type GuestDataMode,
+  type GuestDataView,
+  type GuestMailRow,
+  type GuestReservationRow,
+} from "./guest-data-model.ts";
+import { checkGuestTerm, phoneKey, SEARCH_PARAM, type GuestTerm } from "./schema.ts";
+
+/**
+ * 'Gastdaten' (a guest's request for their data: Art. 15, 17 and 20 GDPR). Everything the site
+ * stores about a guest is found by the e-mail address or phone number they gave: their reservations
+ * (with the guest links, which go with them) and the outbox's e-mails about those reservations, to
+ * that address, or answering to it (the restaurant's notices carry the guest's address as Reply-To).
+ * Every function takes the term as `checkGuestTerm` parsed it; the routes parse it on every request.
+ * What is logged names the staff member and counts, never the term or anything found.
+ */
+
+type Db = Kysely<Database>;
+
+/** Ids per `in (…)`: far below both engines' limit of parameters per statement. */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK));
+  return result;
+}
+
+interface ReservationMatch {
+  id: number;
+  reservation_date: string;
+  reservation_time: string;
+}
+
+interface MailMatch {
+  id: number;
+  created_at: string;
+}
+
+/** What a term finds, newest first: the ids and what they are ordered by. */
+interface Matches {
+  reservations: ReservationMatch[];
+  mails: MailMatch[];
+}
+
+/**
+ * The reservations of an e-mail address (through the index on `lower(email)`) or of a phone number.
+ * A phone number is stored as typed ('0170/123 45 67', '+49 170 1234567'), so its digits are compared
+ * in a scan: the database keeps only the rows whose number holds the term's digits in order (a
+ * `like` that cannot miss one, since separators may stand between any two digits), and `phoneKey`
+ * decides each of those exactly.
+ */
+async function matchingReservations(db: Db, term: GuestTerm): Promise<ReservationMatch[]> {
+  const columns = ["id", "reservation_date", "reservation_time"] as const;
+  if (term.kind === "email")
+    return db
+      .selectFrom("reservations")
+      .select(columns)
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", term.email))
+      .execute();
+  // The digits every way of writing this number contains: without the zeros of a trunk or
+  // international prefix, which '+49' replaces.
+  const digits = term.key.replace(/^0+/, "");
+  const candidates = await db
+    .selectFrom("reservations")
+    .select([...columns, "phone_number"])
+    .where("phone_number", "like", `%${[...digits].join("%")}%`)
+    .execute();
+  return candidates
+    .filter((row) => row.phone_number !== null && phoneKey(row.phone_number) === term.key)
+    .map(({ id, reservation_date, reservation_time }) => ({ id, reservation_date, reservation_time }));
+}
+
+/**
+ * The outbox's e-mails about those reservations, and for an address also those sent to it or
+ * answering to it — among them e-mails whose reservation is already deleted. Each through its own
+ * index; the union by id.
+ */
+async function matchingMails(
+  db: Db,
+  term: GuestTerm,
+  reservationIds: readonly number[],
+): Promise<MailMatch[]> {
+  const columns = ["id", "created_at"] as const;
+  const reads = chunks(reservationIds).map(
+    (ids) => () => db.selectFrom("mail_outbox").select(columns).where("reservation_id", "in", ids).execute(),
+  );
+  if (term.kind === "email")
+    reads.push(
+      () =>
+        db
+          .selectFrom("mail_outbox")
+          .select(columns)
+          .where((eb) => eb(eb.fn("lower", ["recipient"]), "=", term.email))
+          .execute(),
+      () =>
+        db
+          .selectFrom("mail_outbox")
+          .select(columns)
+          .where((eb) => eb(eb.fn("lower", ["reply_to"]), "=", term.email))
+          .execute(),
+    );
+  const byId = new Map<number, MailMatch>();
+  // One after the other: a transaction has one connection, and SQLite one connection anyway.
+  for (const read of reads) for (const row of await read()) byId.set(row.id, row);
+  return [...byId.values()];
+}
+
+const newestReservationFirst = (a: ReservationMatch, b: ReservationMatch) =>
+  b.reservation_date.localeCompare(a.reservation_date) ||
+  b.reservation_time.localeCompare(a.reservation_time) ||
+  b.id - a.id;
+const newestMailFirst = (a: MailMatch, b: MailMatch) =>
+  b.created_at.localeCompare(a.created_at) || b.id - a.id;
+
+async function findMatches(db: Db, term: GuestTerm): Promise<Matches> {
+  const reservations = (await matchingReservations(db, term)).sort(newestReservationFirst);
+  const mails = (
+    await matchingMails(
+      db,
+      term,
+      reservations.map((row) => row.id),
+    )
+  ).sort(newestMailFirst);
+  return { reservations, mails };
+}
+
+const countsOf = (matches: Matches): GuestDataCounts => ({
+  reservations: matches.reservations.length,
+  mails: matches.mails.length,
+});
+
+/** The digest of exactly these rows (see `GuestDataFound.stand`): ids only, so it gives nothing away. */
+function standOf(matches: Matches): string {
+  const ids = (rows: ReadonlyArray<{ id: number }>) =>
+    rows
+      .map((row) => row.id)
+      .sort((a, b) => a - b)
+      .join(",");
+  return createHash("sha256")
+    .update(`r:${ids(matches.reservations)}|m:${ids(matches.mails)}`)
+    .digest("base64url");
+}
+
+async function reservationRows(db: Db, ids: readonly number[]) {
+  const rows = [];
+  for (const part of chunks(ids))
+    rows.push(
+      ...(await db
+        .selectFrom("reservations")
+        .select([
+          "id",
+          "customer_name",
+          "email",
+          "phone_number",
+          "reservation_date",
+          "reservation_time",
+          "party_size",
+          "notes",
+          "status",
+          "created_at",
+          "updated_at",
+          "guest_action",
+          "guest_action_at",
+          "reminder_sent_at",
+        ])
+        .where("id", "in", part)
+        .execute()),
+    );
+  return inOrder(rows, ids);
+}
+
+async function mailRows(db: Db, ids: readonly number[], { bodies }: { bodies: boolean }) {
+  const rows = [];
+  for (const part of chunks(ids))
+    rows.push(
+      ...(await db
+        .selectFrom("mail_outbox")
+        .leftJoin("reservations", "reservations.id", "mail_outbox.reservation_id")
+        .select([
+          "mail_outbox.id",
+          "mail_outbox.recipient",
+          "mail_outbox.reply_to",
+          "mail_outbox.subject",
+          "mail_outbox.status",
+          "mail_outbox.created_at",
+          "mail_outbox.sent_at",
+          "mail_outbox.reservation_id",
+          "reservations.id as existing_reservation",
+        ])
+        .$if(bodies, (query) => query.select("mail_outbox.text_body"))
+        .where("mail_outbox.id", "in", part)
+        .execute()),
+    );
+  return inOrder(rows, ids);
+}
+
+/** Rows read in chunks, back in the order of `ids` (a row deleted meanwhile is left out). */
+function inOrder<Row extends { id: number }>(rows: Row[], ids: readonly number[]): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** What the screen lists: everything counted, the newest `limit` rows each shown. */
+export async function findGuestData(db: Db, term: GuestTerm, limit = SHOWN_LIMIT): Promise<GuestDataFound> {
+  const matches = await findMatches(db, term);
+  const found = new Set(matches.reservations.map((row) => row.id));
+  const [reservations, mails] = await Promise.all([
+    reservationRows(
+      db,
+      matches.reservations.slice(0, limit).map((row) => row.id),
+    ),
+    mailRows(
+      db,
+      matches.mails.slice(0, limit).map((row) => row.id),
+      { bodies: false },
+    ),
+  ]);
+  return {
+    kind: term.kind,
+    counts: countsOf(matches),
+    reservations: reservations.map((row): GuestReservationRow => ({
+      id: row.id,
+      name: row.customer_name,
+      email: row.email,
+      phone: row.phone_number,
+      date: row.reservation_date,
+      time: row.reservation_time,
+      partySize: row.party_size,
+      notes: row.notes,
+      status: row.status,
+      createdAt: row.created_at,
+    })),
+    mails: mails.map((row): GuestMailRow => ({
+      id: row.id,
+      recipient: row.recipient,
+      subject: row.subject,
+      status: row.status,
+      createdAt: row.created_at,
+      sentAt: row.sent_at,
+      aboutFound: row.reservation_id !== null && found.has(row.reservation_id),
+      reservationGone: row.reservation_id === null || row.existing_reservation === null,
+    })),
+    truncated: matches.reservations.length > limit || matches.mails.length > limit,
+    stand: standOf(matches),
+  };
+}
+
+/** A guest's data as they receive it (Art. 15 and 20): German names, readable values, every row. */
+export interface GuestDataExport {
+  erstellt: string;
+  suche: string;
+  hinweis: string;
+  reservierungen: Array<{
+    datum: string;
+    uhrzeit: string;
+    personen: number;
+    name: string;
+    email: string | null;
+    telefon: string | null;
+    anmerkungen: string | null;
+    status: string;
+    angelegt: string;
+    zuletzt_geaendert: string;
+    letzte_aktion_des_gastes: string | null;
+    letzte_aktion_des_gastes_am: string | null;
+    erinnerung_geschrieben: string | null;
+  }>;
+  emails: Array<{
+    geschrieben: string;
+    gesendet: string | null;
+    status: string;
+    an: string;
+    antwort_an: string | null;
+    betreff: string;
+    text: string;
+  }>;
+}
+
+const EXPORT_NOTE =
+  "Alle Reservierungen und E-Mails, die zu dieser E-Mail-Adresse oder Telefonnummer gespeichert sind " +
+  "(Auskunft nach Art. 15 DSGVO, Datenübertragbarkeit nach Art. 20 DSGVO). Zeitangaben in UTC (ISO 8601), " +
+  "Datum und Uhrzeit des Besuchs in Ortszeit. Die persönlichen Links der E-Mails werden nicht gespeichert; " +
+  "an ihrer Stelle steht ein Platzhalter.";
+
+/** Everything found, with the e-mails' texts: the JSON download and the printed page. */
+export async function exportGuestData(
+  db: Db,
+  term: GuestTerm,
+  labels: GuestDataLabels,
+  now = new Date(),
+): Promise<{ data: GuestDataExport; counts: GuestDataCounts }> {
+  const matches = await findMatches(db, term);
+  const [reservations, mails] = await Promise.all([
+    reservationRows(
+      db,
+      matches.reservations.map((row) => row.id),
+    ),
+    mailRows(
+      db,
+      matches.mails.map((row) => row.id),
+      { bodies: true },
+    ),
+  ]);
+  const guestAction = (action: GuestAction | null) => (action ? labels.guestAction[action] : null);
+  return {
+    counts: countsOf(matches),
+    data: {
+      erstellt: now.toISOString(),
+      suche: term.shown,
+      hinweis: EXPORT_NOTE,
+      reservierungen: reservations.map((row) => ({
+        datum: row.reservation_date,
+        uhrzeit: row.reservation_time,
+        personen: row.party_size,
+        name: row.customer_name,
+        email: row.email,
+        telefon: row.phone_number,
+        anmerkungen: row.notes,
+        status: labels.status[row.status],
+        angelegt: row.created_at,
+        zuletzt_geaendert: row.updated_at,
+        letzte_aktion_des_gastes: guestAction(row.guest_action),
+        letzte_aktion_des_gastes_am: row.guest_action_at,
+        erinnerung_geschrieben: row.reminder_sent_at,
+      })),
+      emails: mails.map((row) => ({
+        geschrieben: row.created_at,
+        gesendet: row.sent_at,
+        status: mailStatusLabels[row.status],
+        an: row.recipient,
+        antwort_an: row.reply_to,
+        betreff: row.subject,
+        text: row.text_body ?? "",
+      })),
+    },
+  };
+}
+
+export type GuestDeletion = { outcome: "deleted" | "changed" } & GuestDataCounts;
+
+/**
+ * 'Alle Daten dieses Gastes löschen': in one transaction, the term is searched again and, only if it
+ * finds exactly what staff confirmed (`stand`), those e-mails and reservations are deleted — the
+ * guest links by `on delete cascade`. Ids never come from the browser. Otherwise nothing is deleted
+ * and the answer says what is there now (`changed`).
+ *
+ * On PostgreSQL the reservations found are locked first (`for update`): a change being written
+ * meanwhile (a guest cancelling, staff confirming) finishes before, and its e-mail is then found
+ * too; one that starts after waits, and then finds its reservation gone. No e-mail about them is
+ * left behind with its reference set to null. SQLite runs one writing transaction at a time.
+ */
+export async function deleteGuestData(
+  { db, dialect }: Pick<DatabaseHandle, "db" | "dialect">,
+  term: GuestTerm,
+  stand: string,
+): Promise<GuestDeletion> {
+  return db.transaction().execute(async (trx) => {
+    const reservations = (await matchingReservations(trx, term)).sort(newestReservationFirst);
+    const reservationIds = reservations.map((row) => row.id);
+    if (dialect === "postgres")
+      for (const ids of chunks(reservationIds))
+        await trx.selectFrom("reservations").select("id").where("id", "in", ids).forUpdate().execute();
+    const matches = { reservations, mails: await matchingMails(trx, term, reservationIds) };
+    if (standOf(matches) !== stand) return { outcome: "changed", ...countsOf(matches) };
+    let mails = 0;
+    for (const ids of chunks(matches.mails.map((row) => row.id))) {
+      const result = await trx.deleteFrom("mail_outbox").where("id", "in", ids).executeTakeFirst();
+      mails += Number(result.numDeletedRows);
+    }
+    let deleted = 0;
+    for (const ids of chunks(reservationIds)) {
+      const result = await trx.deleteFrom("reservations").where("id", "in", ids).executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
+    return { outcome: "deleted", reservations: deleted, mails };
+  });
+}
+
+/** Who asked, for the log; and the services the screen's loader and action use. */
+export interface GuestDataDependencies {
+  database: Pick<DatabaseHandle, "db" | "dialect">;
+  logger: Logger;
+  username: string;
+}
+
+const modeOf = (url: URL): GuestDataMode =>
+  url.searchParams.has(PRINT_PARAM) ? "print" : url.searchParams.has(CONFIRM_PARAM) ? "confirm" : "list";
+
+/**
+ * The screen's data for its address: the search form alone, a refused term (answered with 400, and
+ * nothing searched), or what the term finds. The print view is an export (Art. 15) and logged as one.
+ */
+export async function loadGuestData(
+  { database, logger, username }: GuestDataDependencies,
+  url: URL,
+  now = new Date(),
+): Promise<{ view: GuestDataView; status: number }> {
+  const mode = modeOf(url);
+  const sent = url.searchParams.get(SEARCH_PARAM);
+  if (sent === null) return { view: { mode, state: "start" }, status: 200 };
+  const check = checkGuestTerm(sent);
+  if (!check.ok) return { view: { mode, state: "refused", term: sent, message: check.message }, status: 400 };
+  // The printed page is the guest's copy (Art. 15): all of it, not the screen's first rows.
+  const found = await findGuestData(
+    database.db,
+    check.term,
+    mode === "print" ? Number.POSITIVE_INFINITY : SHOWN_LIMIT,
+  );
+  if (mode === "print") logGuestDataExport(logger, username, "print", found.counts);
+  return {
+    view: {
+      mode,
+      state: "found",
+      term: check.term.shown,
+      readAt: formatBerlinDateTime(now.toISOString()),
+      ...found,
+    },
+    status: 200,
+  };
+}
+
+function logGuestDataExport(
+  logger: Logger,
+  username: string,
+  format: "json" | "print",
+  counts: GuestDataCounts,
+) {
+  logger.info("guest data exported", { staff: username, format, ...counts });
+}
+
+/**
+ * 'Als JSON herunterladen': a file, never kept by a browser or proxy. A refused term gets 400 with a
+ * German `fehler`, as the availability API answers.
+ */
+export async function guestDataDownload(
+  { database, logger, username }: GuestDataDependencies,
+  url: URL,
+  labels: GuestDataLabels,
+  now = new Date(),
+): Promise<Response> {
+  const check = checkGuestTerm(url.searchParams.get(SEARCH_PARAM));
+  const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+  if (!check.ok) return Response.json({ fehler: check.message }, { status: 400, headers });
+  const { data, counts } = await exportGuestData(database.db, check.term, labels, now);
+  logGuestDataExport(logger, username, "json", counts);
+  const { date, time } = berlinNow(now);
+  return new Response(`${JSON.stringify(data, null, 2)}\n`, {
+    headers: {
+      ...headers,
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="gastdaten-${date}-${time.replace(":", "")}.json"`,
+    },
+  });
+}
+
+type DeleteOutcome = StaffActionOutcome<{ counts?: GuestDataCounts }>;
+
+/**
+ * 'Endgültig löschen': the term is parsed again (a form can be sent without the page), then searched
+ * and deleted as `deleteGuestData` does. Logged with the staff member and the counts only.
+ */
+async function deleteAnswer(
+  form: FormData,
+  { database, logger, username }: GuestDataDependencies,
+): Promise<DeleteOutcome> {
+  const check = checkGuestTerm(form.get(SEARCH_PARAM));
+  if (!check.ok)
+    return {
+      status: 400,
+      result: {
+        outcome: "invalid",
+        fieldErrors: { [SEARCH_PARAM]: check.message },
+        notice: errorNotice(check.message),
+      },
+    };
+  const stand = form.get(STAND_FIELD);
+  const result = await deleteGuestData(database, check.term, typeof stand === "string" ? stand : "");
+  const counts = { reservations: result.reservations, mails: result.mails };
+  if (result.outcome === "changed")
+    return {
+      status: 409,
+      result: {
+        outcome: "failed",
+        counts,
+        notice: errorNotice(
+          `Zu dieser Angabe ist inzwischen anderes gespeichert (jetzt ${countsText(counts)}). Bitte prüfen Sie die Liste und löschen Sie dann erneut.`,
+          "Nichts gelöscht",
+        ),
+      },
+    };
+  logger.info("guest data deleted", { staff: username, ...counts });
+  return {
+    status: 200,
+    result: {
+      outcome: "done",
+      counts,
+      notice: successNotice(
+        "Gastdaten gelöscht",
+        counts.reservations + counts.mails === 0
+          ? "Zu dieser Angabe war nichts gespeichert."
+          : `${countsText(counts)} wurden endgültig gelöscht.`,
+      ),
+    },
+  };
+}
+
+export const handleGuestDataAction = staffActionDispatcher<
+  GuestDataIntent,
+  GuestDataDependencies,
+  { counts?: GuestDataCounts }
+>({ delete: deleteAnswer }, errorNotice("Unbekannte Aktion."));

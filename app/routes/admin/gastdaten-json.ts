@@ -1,0 +1,21 @@
+import { ownersOnlyBecause, signedInStaff } from "../../features/auth/auth.server.ts";
+import { guestDataDownload } from "../../features/guest-data/guest-data.server.ts";
+import { guestDataMessages } from "../../features/guest-data/schema.ts";
+import { guestActionLabels, statusLabels } from "../../features/reservations/constants.ts";
+import { services } from "../../common/app-context.ts";
+import type { Route } from "./+types/gastdaten-json";
+
+/**
+ * 'Als JSON herunterladen' on 'Gastdaten' (Art. 15 and 20 GDPR): a file with everything the term
+ * finds. Below the admin layout, so its staff check runs first; owners only, as the screen.
+ */
+export const middleware: Route.MiddlewareFunction[] = [ownersOnlyBecause(guestDataMessages.ownersOnly)];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const owner = signedInStaff(context);
+  const { database, logger } = services(context);
+  return guestDataDownload({ database, logger, username: owner.username }, url, {
+    status: statusLabels,
+    guestAction: guestActionLabels,
+  });
+}

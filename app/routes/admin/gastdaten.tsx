@@ -1,0 +1,75 @@
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { ownersOnlyBecause, signedInStaff } from "../../features/auth/auth.server.ts";
+import { GuestDataScreen } from "../../features/guest-data/components/guest-data-screen.tsx";
+import { guestDataFailure, type GuestDataResult } from "../../features/guest-data/guest-data-model.ts";
+import { handleGuestDataAction, loadGuestData } from "../../features/guest-data/guest-data.server.ts";
+import { guestDataMessages } from "../../features/guest-data/schema.ts";
+import { statusLabels } from "../../features/reservations/constants.ts";
+import { services } from "../../common/app-context.ts";
+import { answerOrFailure } from "../../lib/action-failures.ts";
+import { readForm } from "../../lib/forms.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import { staffActionResponse } from "../../lib/staff-actions.server.ts";
+import type { Route } from "./+types/gastdaten";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: "Gastdaten", noindex: true });
+
+/**
+ * A guest's request for their data (Art. 15, 17, 20 GDPR): owners only, checked as middleware
+ * before the loader and the action; the staff check itself is the admin layout's (decision 0030).
+ */
+export const middleware: Route.MiddlewareFunction[] = [ownersOnlyBecause(guestDataMessages.ownersOnly)];
+
+/** The search, from the address: a refused term is answered with 400 and searches nothing. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const owner = signedInStaff(context);
+  const { database, logger } = services(context);
+  const { view, status } = await loadGuestData({ database, logger, username: owner.username }, url);
+  return data(view, { status });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+/** 'Endgültig löschen'. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = signedInStaff(context);
+  const { database, logger } = services(context);
+  const answer = await handleGuestDataAction(await readForm(request), {
+    database,
+    logger,
+    username: owner.username,
+  });
+  return staffActionResponse(answer);
+}
+
+/**
+ * After a refused deletion (409: the search finds something else now) the list is loaded again, so
+ * it shows what is there now and a new confirmation names it; React Router would skip the reload
+ * after an error status.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const answer = actionResult as GuestDataResult | undefined;
+  return answer?.intent === "delete" && answer.counts !== undefined ? true : defaultShouldRevalidate;
+}
+
+/** Deleting without an answer of the action's own says so in the page (decision 0028). */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  answerOrFailure<GuestDataResult>(args, guestDataFailure);
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
+
+export default function GuestData({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AdminPage
+      title="Gastdaten"
+      description="Was zu einem Gast gespeichert ist: als Auskunft ausgeben, herunterladen oder löschen (Art. 15, 17 und 20 DSGVO)."
+    >
+      <GuestDataScreen view={loaderData} result={actionData} statusLabels={statusLabels} />
+    </AdminPage>
+  );
+}
