@@ -29,6 +29,7 @@ import {
   UPLOAD_BODY_LIMIT,
   UPLOAD_ROUTES,
   isFromThisSite,
+  loggedPath,
   withVouchedOrigin,
   isSafeMethod,
   isUploadRoute,
@@ -228,7 +229,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     ) {
       logger.warn("cross-origin request refused", {
         requestId,
-        path: url.pathname,
+        path: loggedPath(url.pathname),
         origin: request.headers.get("origin"),
       });
       return plainResponse(403, "Anfrage abgelehnt: Sie kam nicht von dieser Website.");
@@ -286,7 +287,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   /** The 503 'vorübergehend nicht erreichbar' answer when the database cannot be reached, else nothing. */
   async function unavailableIfDatabaseAway(request: Request, requestId: string) {
     if (await databaseReachable(database)) return undefined;
-    logger.warn("database unreachable: answered 503", { requestId, path: new URL(request.url).pathname });
+    logger.warn("database unreachable: answered 503", {
+      requestId,
+      path: loggedPath(new URL(request.url).pathname),
+    });
     return unavailableResponse(request);
   }
 
@@ -386,7 +390,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     logRequest({
       requestId,
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: loggedPath(new URL(request.url).pathname),
       status: final.status,
       started,
       client: client.address,

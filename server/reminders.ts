@@ -34,8 +34,12 @@ export function startReminders({
   everyMs: number;
 }): Reminders {
   let running: Promise<void> = Promise.resolve();
+  let busy = false;
   let stopped = false;
   const run = () => {
+    // A run that outlasts the interval is not queued behind: the next tick finds what it left.
+    if (busy) return running;
+    busy = true;
     running = running.then(async () => {
       if (stopped) return;
       try {
@@ -47,6 +51,8 @@ export function startReminders({
           void mailer.deliver(id).catch((error: unknown) => logger.error("reminder not sent", { id, error }));
       } catch (error) {
         logger.error("reminders failed", { error });
+      } finally {
+        busy = false;
       }
     });
     return running;

@@ -3,6 +3,7 @@ import {
   BodyTooLargeError,
   DEFAULT_BODY_LIMIT,
   isFromThisSite,
+  loggedPath,
   withVouchedOrigin,
   isUploadRoute,
   limitBody,
@@ -37,8 +38,14 @@ describe("isFromThisSite", () => {
     expect(isFromThisSite(post({ origin: "null", "sec-fetch-site": "cross-site" }), site)).toBe(false);
   });
 
-  it("lets an opaque origin through when the browser says the form was on this site (a page without referrer)", async () => {
-    const request = post({ origin: "null", "sec-fetch-site": "same-origin" }, "intent=cancel");
+  it("lets an opaque origin through on the guest's link when the browser says the form was on this site (a page without referrer)", async () => {
+    const onLogin = post({ origin: "null", "sec-fetch-site": "same-origin" });
+    expect(isFromThisSite(onLogin, site)).toBe(false);
+    const request = new Request("http://tavola.local:3000/reservierung/abc", {
+      method: "POST",
+      headers: { origin: "null", "sec-fetch-site": "same-origin" },
+      body: "intent=cancel",
+    });
     expect(isFromThisSite(request, site)).toBe(true);
     // Handed on with this site's origin, which React Router's own check of actions asks for.
     const vouched = withVouchedOrigin(request);
@@ -46,6 +53,13 @@ describe("isFromThisSite", () => {
     expect(await vouched.text()).toBe("intent=cancel");
     const foreign = post({ origin: "https://evil.example" });
     expect(withVouchedOrigin(foreign)).toBe(foreign);
+  });
+
+  it("keeps a guest's token out of the logged path", () => {
+    expect(loggedPath("/reservierung/TrIlyjKcJN2E9Waj7JopqRFAdPPcBqhb")).toBe("/reservierung/…");
+    expect(loggedPath("/reservierung/TrIlyjKcJN2E9Waj7JopqRFAdPPcBqhb.data")).toBe("/reservierung/…");
+    expect(loggedPath("/reservieren")).toBe("/reservieren");
+    expect(loggedPath("/admin/reservations")).toBe("/admin/reservations");
   });
 
   it("lets a client without Origin through only when it carries no staff session", () => {

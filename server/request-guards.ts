@@ -11,7 +11,8 @@ export const isSafeMethod = (method: string) => SAFE_METHODS.has(method.toUpperC
 /**
  * A non-GET request must come from a page of this site. Browsers send `Origin` with every POST, so
  * a cross-site form or script shows up here as a foreign (or "null") origin and is refused — "null"
- * is let through only with `Sec-Fetch-Site: same-origin` (a page of ours without referrer). A
+ * is let through only on the guest's link with `Sec-Fetch-Site: same-origin` (that page of ours sends
+ * no referrer, decision 0033). A
  * request without `Origin` is let through only when it carries no staff session cookie (a script
  * or command-line client acting for itself); with the cookie it must at least say
  * `Sec-Fetch-Site: same-origin`, which browsers set and pages cannot forge.
@@ -27,7 +28,11 @@ export function isFromThisSite(
   }
   // A page of ours that sends no referrer (the guest's link, decision 0033) posts its forms with
   // `Origin: null`; the browser's own `Sec-Fetch-Site` still says where they came from.
-  if (origin === "null") return request.headers.get("sec-fetch-site") === "same-origin";
+  if (origin === "null")
+    return (
+      GUEST_LINK_PATH.test(new URL(request.url).pathname) &&
+      request.headers.get("sec-fetch-site") === "same-origin"
+    );
   const allowed = new Set([new URL(request.url).origin]);
   if (options.publicUrl) allowed.add(new URL(options.publicUrl).origin);
   return allowed.has(origin);
@@ -49,6 +54,12 @@ export function withVouchedOrigin(request: Request): Request {
     duplex: "half",
   } as RequestInit);
 }
+
+/** Paths whose last part is a guest's token (decision 0033): a page of ours without referrer. */
+const GUEST_LINK_PATH = /^\/reservierung\/[^/]+/;
+
+/** The path as logs may keep it: a guest's token would open the reservation to whoever reads them. */
+export const loggedPath = (pathname: string): string => pathname.replace(GUEST_LINK_PATH, "/reservierung/…");
 
 /** Whether the request carries a cookie of this name (its value is not checked here). */
 export function carriesCookie(request: Request, name: string): boolean {

@@ -104,6 +104,8 @@ test("a request sends the receipt with the link; the link shows the visit; only 
   expect(headers["cache-control"]).toBe("no-store");
   expect(headers["x-robots-tag"]).toContain("noindex");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  // The address is the token: the page does not hand it to link previews (no canonical, no og:url).
+  await expect(page.locator('link[rel="canonical"], meta[property="og:url"]')).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: "Ihre Reservierung" })).toBeVisible();
   await expect(page.getByText("Greta Gastlich")).toBeVisible();
   await expect(page.getByText(formatLongDate(date))).toBeVisible();
@@ -277,6 +279,20 @@ test("a forged or malformed token gets the German 404 page; a POST without the p
   await page.goto(`/reservierung/${token}`);
   await waitForHydration(page);
   await expect(page.getByText("Olga Origin")).toBeVisible();
+
+  // A visit staff arranged off the form's choices (19:15, ten people) is changed by phone, never
+  // silently turned into the form's first choice.
+  const arranged = await insertReservation(site.db, {
+    name: "Gruppe Zehn",
+    date,
+    time: "19:15",
+    partySize: 10,
+    status: "CONFIRMED",
+  });
+  await page.goto(`/reservierung/${await issueGuestToken(site.db, arranged)}`);
+  await expect(page.getByText("Diese Reservierung können Sie online nicht ändern")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Reservierung ändern" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Reservierung stornieren" })).toBeVisible();
 });
 
 test.describe("the reminder, with two server processes", () => {

@@ -232,6 +232,9 @@ export type ClosedReason = "cancelled" | "completed" | "past";
 export const guestLinkMessages = {
   notFoundTitle: "Reservierung nicht gefunden",
   limitedTitle: "Bitte später erneut versuchen",
+  changeByPhone:
+    "Diese Reservierung können Sie online nicht ändern (Uhrzeit oder Gruppengröße wurden mit dem Restaurant abgesprochen). Bitte rufen Sie uns an.",
+  alreadyAttending: "Sie haben bereits zugesagt – wir freuen uns auf Ihren Besuch.",
   notFound:
     "Dieser Link führt zu keiner Reservierung. Vielleicht ist er unvollständig – bitte kopieren Sie ihn ganz aus Ihrer E-Mail – oder die Reservierung wurde inzwischen gelöscht.",
   tooMany: "Zu viele Aufrufe von Ihrer Adresse. Bitte versuchen Sie es in einigen Minuten erneut.",

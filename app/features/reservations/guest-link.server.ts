@@ -56,6 +56,8 @@ export async function reservationOfToken(db: Db, token: string): Promise<Reserva
 export function fillInGuestLinks(db: Db) {
   return async (row: OutboxRow): Promise<OutboxRow> => {
     const html = row.html_body ?? "";
+    // The restaurant's notice never carries a link, even if a guest typed the slot into a field.
+    if (row.kind === "reservation-notice") return row;
     if (!row.text_body.includes(GUEST_TOKEN_SLOT) && !html.includes(GUEST_TOKEN_SLOT)) return row;
     const token = row.reservation_id === null ? "" : await issueGuestToken(db, row.reservation_id);
     return {

@@ -16,7 +16,7 @@ import type { Reservation } from "./reservations.server.ts";
 import { guestChangeFields, validateGuestChange, type GuestChangeField } from "./schema.ts";
 import { readKeptReservationSettings } from "./settings.server.ts";
 import { bookingWindow } from "./rules.ts";
-import { MAX_PUBLIC_PARTY_SIZE } from "./constants.ts";
+import { MAX_PUBLIC_PARTY_SIZE, TIME_SLOTS } from "./constants.ts";
 
 /**
  * `/reservierung/<token>` (decision 0033): what the page shows and what its three forms do. The page
@@ -56,6 +56,11 @@ export type GuestPageData =
       phone: string;
       visit: GuestVisit;
       closed: ClosedReason | undefined;
+      /**
+       * Whether the form can show the visit as it is: a time staff noted off the slots (19:15) or a
+       * party above the online limit would be replaced by the form's first option unseen.
+       */
+      changeable: boolean;
       /** For the change form: the largest online party and the booking window's dates. */
       largestParty: number;
       window: { min: string; max: string };
@@ -116,6 +121,8 @@ export async function loadGuestPage(
       status: looked.status,
     };
   const settings = await readKeptReservationSettings(app.database.db);
+  const largestParty = settings?.largestOnlineParty ?? MAX_PUBLIC_PARTY_SIZE;
+  const { reservation } = looked;
   return {
     status: 200,
     data: {
@@ -124,20 +131,23 @@ export async function loadGuestPage(
       phone: contact.phone,
       visit: visitOf(looked.reservation),
       closed: closedReasonOf(looked.reservation, now),
-      largestParty: settings?.largestOnlineParty ?? MAX_PUBLIC_PARTY_SIZE,
+      changeable:
+        (TIME_SLOTS as readonly string[]).includes(reservation.reservation_time) &&
+        reservation.party_size <= largestParty,
+      largestParty,
       window: bookingWindow(now, settings?.horizonMonths),
     },
   };
 }
 
 /**
- * A POST from the page names this site as its Origin; one without, or from elsewhere, changes
- * nothing. The page sends no referrer, so a form posted without scripts says `Origin: null`: then the
- * browser's `Sec-Fetch-Site`, which no page can set, must say it came from this site.
+ * A POST from the page names this site as its Origin; one without (a script, a scanner), or from
+ * elsewhere, changes nothing. The page sends no referrer, so a form posted without scripts says
+ * `Origin: null`: the server lets that through only with the browser's `Sec-Fetch-Site: same-origin`
+ * and hands it on with this site's origin (`withVouchedOrigin`, server/request-guards.ts).
  */
 function fromThisSite(request: Request, siteOrigin: string): boolean {
   const origin = request.headers.get("origin");
-  if (origin === "null") return request.headers.get("sec-fetch-site") === "same-origin";
   return origin !== null && (origin === new URL(request.url).origin || origin === siteOrigin);
 }
 
@@ -177,6 +187,9 @@ export async function answerGuestPage(
   const { database, logger, mailer, config, siteOrigin } = app;
   const { hours, contact } = await content;
   const mail = { contact, notifyEmail: config.notifyEmail, siteOrigin };
+  // Past or cancelled: said as such, whatever was sent.
+  const closed = closedReasonOf(reservation);
+  if (closed) return { result: failed(M.closed[closed]), status: 409 };
   let values: Partial<Record<GuestChangeField, string>> | undefined;
   try {
     let outcome: GuestOutcome;
@@ -201,6 +214,12 @@ export async function answerGuestPage(
     } else {
       return { result: failed(M.unexpected), status: 400 };
     }
+    // 'Ich komme' said again (a reload): still a yes, and nothing to change.
+    if (intent === "attend" && !outcome.done && "unchanged" in outcome)
+      return {
+        result: { notice: { tone: "success", title: M.attendingTitle, description: M.alreadyAttending } },
+        status: 200,
+      };
     if (outcome.done) {
       logger.info("reservation changed by guest", { reservationId: reservation.id, action: intent });
       for (const id of outcome.mailIds)

@@ -14,7 +14,7 @@ import {
 } from "./guest-link.server.ts";
 import { attendByGuest, cancelByGuest, changeByGuest } from "./guest-self-service.server.ts";
 import { requestAnswerMail, reservationReceipt } from "./mails.server.ts";
-import { findReservation } from "./reservations.server.ts";
+import { findReservation, updateReservation } from "./reservations.server.ts";
 import { validateGuestChange } from "./schema.ts";
 import { DEFAULT_SETTINGS } from "./settings.ts";
 
@@ -96,6 +96,9 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
     plain.text_body = "ohne Link";
     plain.html_body = null;
     expect(await fill(plain)).toBe(plain);
+    // A guest who types the slot into a field gets no working link into the restaurant's notice.
+    const notice = { ...plain, kind: "reservation-notice", text_body: `Anmerkungen: ${GUEST_TOKEN_SLOT}` };
+    expect(await fill(notice)).toBe(notice);
   });
 
   it("a request confirmed at once gets the confirmation; one waiting, the receipt; a waitlist request says so", async () => {
@@ -223,6 +226,34 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
     expect(mails.map((row) => row.kind)).toEqual(["reservation-change", "reservation-notice"]);
     expect(mails[0]?.text_body).toContain("noch nicht bestätigt");
     expect(mails[1]?.text_body).toMatch(/Vorher: +01\.12\.2026 um 12:30 Uhr, 2 Personen \(Bestätigt\)/);
+  });
+
+  it("staff changing the status or the time end the guest's note; a new address ends the old links", async () => {
+    handle = await engine.open();
+    const id = await insertReservation(handle.db, {
+      name: "Nora Neu",
+      date: "2026-12-01",
+      status: "CONFIRMED",
+    });
+    await attendByGuest(handle.db, await stored(id), now);
+    const token = await issueGuestToken(handle.db, id);
+    const values = {
+      customer_name: "Nora Neu",
+      email: "nora.neu@example.de",
+      phone_number: null,
+      reservation_date: "2026-12-01",
+      reservation_time: "18:00",
+      party_size: 2,
+      status: "CONFIRMED" as const,
+      notes: null,
+    };
+    // Saving the same visit keeps what the guest said.
+    expect((await updateReservation(handle.db, id, values)).reservation.guest_action).toBe("attending");
+    const confirmedAgain = await updateReservation(handle.db, id, { ...values, status: "PENDING" });
+    expect(confirmedAgain.reservation).toMatchObject({ guest_action: null, guest_action_at: null });
+    expect((await reservationOfToken(handle.db, token))?.id).toBe(id);
+    await updateReservation(handle.db, id, { ...values, email: "nora.richtig@example.de" });
+    expect(await reservationOfToken(handle.db, token)).toBeUndefined();
   });
 
   it("refuses a party above the online limit and a date outside the window before anything is read", () => {

@@ -92,7 +92,7 @@ export async function cancelByGuest(
     }
     const mailIds = await enqueueAll(trx, [
       reservationCancellation(cancelled, mail),
-      guestActionNotice(cancelled, mail, "cancelled"),
+      guestActionNotice(cancelled, mail, "cancelled", reservation),
     ]);
     return { done: true, reservation: cancelled, mailIds };
   });
@@ -169,8 +169,8 @@ export async function changeByGuest(
         reservation_time: change.time,
         party_size: change.party_size,
         status: verdict.status,
-        // A changed visit is a new day to remind of.
-        reminder_sent_at: null,
+        // Moved to another day: a new day to remind of.
+        ...(change.date === current.reservation_date ? {} : { reminder_sent_at: null }),
         ...marked("changed", now),
       })
       .where("id", "=", current.id)

@@ -308,7 +308,7 @@ export function guestActionNotice(
     heading: guestActionLabels[action],
     paragraph:
       action === "cancelled"
-        ? "Ein Gast hat seine Reservierung über den Link in seiner E-Mail storniert. Die Plätze sind wieder frei."
+        ? `Ein Gast hat seine ${before?.status === "WAITLIST" ? "Anfrage auf der Warteliste" : "Reservierung"} über den Link in seiner E-Mail storniert.${before?.status === "WAITLIST" ? "" : " Die Plätze sind wieder frei."}`
         : reservation.status === "CONFIRMED"
           ? "Ein Gast hat seine Reservierung über den Link in seiner E-Mail geändert. Die automatische Bestätigung deckt die Änderung; sie ist bestätigt."
           : "Ein Gast hat seine Reservierung über den Link in seiner E-Mail geändert. Sie wartet auf Ihre Bestätigung.",

@@ -20,11 +20,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** More than any restaurant's confirmed reservations of one day: a run reads no more than this. */
 const AT_MOST_PER_RUN = 1000;
 
-/** Booked less than 24 hours before the visit: the guest has it fresh in mind and gets no reminder. */
+/**
+ * Booked — or moved by the guest — less than 24 hours before the visit: the guest has it fresh in
+ * mind and gets no reminder.
+ */
 export function bookedAtShortNotice(
-  reservation: Pick<Reservation, "created_at" | "reservation_date" | "reservation_time">,
+  reservation: Pick<
+    Reservation,
+    "created_at" | "reservation_date" | "reservation_time" | "guest_action" | "guest_action_at"
+  >,
 ) {
-  const dayAfterBooking = berlinNow(new Date(Date.parse(reservation.created_at) + DAY_MS));
+  const booked =
+    reservation.guest_action === "changed" && reservation.guest_action_at
+      ? reservation.guest_action_at
+      : reservation.created_at;
+  const dayAfterBooking = berlinNow(new Date(Date.parse(booked) + DAY_MS));
   return (
     `${dayAfterBooking.date} ${dayAfterBooking.time}` >
     `${reservation.reservation_date} ${reservation.reservation_time}`

@@ -361,20 +361,28 @@ export async function updateReservation(
         before: placementOf(current),
         after: placementOf({ ...current, ...values }),
       });
-      // A visit moved to another day or time is a new one to remind of (decision 0033).
+      // A visit moved to another day is a new one to remind of; what the guest did last is history
+      // once staff change the status or the time (decision 0033).
+      const newDay = "reservation_date" in values && values.reservation_date !== current.reservation_date;
       const moved =
-        "reservation_date" in values &&
-        (values.reservation_date !== current.reservation_date ||
-          values.reservation_time !== current.reservation_time);
+        newDay || ("reservation_time" in values && values.reservation_time !== current.reservation_time);
+      const newAddress = "email" in values && values.email !== current.email;
       const reservation = await trx
         .updateTable("reservations")
-        .set({ ...values, updated_at: nowIso(), ...(moved ? { reminder_sent_at: null } : {}) })
+        .set({
+          ...values,
+          updated_at: nowIso(),
+          ...(newDay ? { reminder_sent_at: null } : {}),
+          ...(moved || values.status !== current.status ? { guest_action: null, guest_action_at: null } : {}),
+        })
         .where("id", "=", id)
         .where("status", "=", current.status)
         .where("updated_at", "=", current.updated_at)
         .returning(reservationColumns)
         .executeTakeFirst();
       if (!reservation) return undefined;
+      // The links sent to a mistyped address must not keep opening the reservation.
+      if (newAddress) await trx.deleteFrom("reservation_links").where("reservation_id", "=", id).execute();
       const mailIds: number[] = [];
       for (const mail of mailsFor?.(reservation, current.status) ?? []) {
         if (mail) mailIds.push(await enqueueMail(trx, mail));

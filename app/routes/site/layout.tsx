@@ -45,6 +45,8 @@ const prefetchContactDialog = () => void loadContactDialog().catch(() => undefin
 
 /** The not-found page is `noindex`: it must not name itself as the canonical address of anything. */
 const NOT_FOUND_ROUTE_ID = "routes/site/not-found";
+/** Nor does a guest's own link, whose address is its token (decision 0033). */
+const GUEST_LINK_ROUTE_ID = "routes/site/reservierung";
 
 /**
  * Canonical link and the sharing tags that need an absolute address, for the page being shown.
@@ -75,7 +77,9 @@ function PageAddressTags({
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const onHome = pathname === "/";
-  const notFound = useMatches().some((match) => match.id === NOT_FOUND_ROUTE_ID);
+  const matches = useMatches();
+  const notFound = matches.some((match) => match.id === NOT_FOUND_ROUTE_ID);
+  const unnamed = notFound || matches.some((match) => match.id === GUEST_LINK_ROUTE_ID);
   const [contactOpen, setContactOpen] = useState(false);
   // Mounted once opened, so it can close with its animation.
   const [contactMounted, setContactMounted] = useState(false);
@@ -88,7 +92,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { seo } = loaderData;
   return (
     <>
-      {notFound ? null : (
+      {unnamed ? null : (
         <PageAddressTags origin={seo.origin} image={seo.image} pathname={pathname} name={contact.name} />
       )}
       {onHome && seo.structuredData ? (

@@ -80,10 +80,18 @@ export function GuestReservationPage({
         </p>
       ) : shownMode === "cancel" ? (
         <CancelConfirmation path={path} />
-      ) : shownMode === "change" ? (
+      ) : shownMode === "change" && data.changeable ? (
         <ChangeForm data={data} path={path} result={result} />
       ) : (
-        <Actions path={path} confirmed={visit.status === "CONFIRMED"} attending={visit.attending} />
+        <>
+          <Actions
+            path={path}
+            confirmed={visit.status === "CONFIRMED"}
+            attending={visit.attending}
+            changeable={data.changeable}
+          />
+          {data.changeable ? null : <p className="mt-4 text-sm text-muted">{M.changeByPhone}</p>}
+        </>
       )}
       <p className="mt-8 text-sm text-muted">
         Fragen? Rufen Sie uns an:{" "}
@@ -111,7 +119,17 @@ function usePosting(intent: string): boolean {
   return navigation.state === "submitting" && navigation.formData?.get(INTENT_FIELD) === intent;
 }
 
-function Actions({ path, confirmed, attending }: { path: string; confirmed: boolean; attending: boolean }) {
+function Actions({
+  path,
+  confirmed,
+  attending,
+  changeable,
+}: {
+  path: string;
+  confirmed: boolean;
+  attending: boolean;
+  changeable: boolean;
+}) {
   const posting = usePosting("attend");
   return (
     <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -123,9 +141,11 @@ function Actions({ path, confirmed, attending }: { path: string; confirmed: bool
           </Button>
         </Form>
       ) : null}
-      <Button asChild size="lg" variant="outline">
-        <Link to={`${path}?aendern`}>Reservierung ändern</Link>
-      </Button>
+      {changeable ? (
+        <Button asChild size="lg" variant="outline">
+          <Link to={`${path}?aendern`}>Reservierung ändern</Link>
+        </Button>
+      ) : null}
       <Button asChild size="lg" variant="outline" className="text-brand-700">
         <Link to={`${path}?stornieren`}>Reservierung stornieren</Link>
       </Button>
