@@ -143,7 +143,7 @@ describe("DEMO_CONTENT=off", () => {
 });
 
 describe("work the server does by itself, and uploaded pictures", () => {
-  it("deletes reservations past their retention at start, and serves the picture folder", async () => {
+  it("anonymises reservations past their retention at start, and serves the picture folder", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-app-housekeeping-"));
     const config = parseConfig({ DATA_DIR: dir, DEMO_CONTENT: "off" });
     const first = await createApp(config, { build: echoBuild, logger, onGeneratedPassword: () => {} });
@@ -178,11 +178,15 @@ describe("work the server does by itself, and uploaded pictures", () => {
     try {
       await expect
         .poll(async () =>
-          (await second.database.db.selectFrom("reservations").select("customer_name").execute()).map(
-            (row) => row.customer_name,
-          ),
+          (
+            await second.database.db
+              .selectFrom("reservations")
+              .select("customer_name")
+              .orderBy("reservation_date")
+              .execute()
+          ).map((row) => row.customer_name),
         )
-        .toEqual(["Neu"]);
+        .toEqual(["Anonymisiert", "Neu"]);
       const picture = await second.handle(
         new Request("http://localhost/bilder/hochgeladen/gallery/probe-0123456789abcdef.webp"),
         client,
