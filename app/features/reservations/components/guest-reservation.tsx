@@ -1,10 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
-import { ErrorList, errorIdOf, fieldWiring } from "../../../components/forms/field.tsx";
+import { Field, SelectField } from "../../../components/forms/field.tsx";
 import { FormNotice } from "../../../components/forms/form-notice.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { NativeSelect } from "../../../components/ui/select.tsx";
 import { formatLongDate } from "../../../lib/calendar.ts";
 import { INTENT_FIELD } from "../../../lib/forms.ts";
 import { telHref } from "../../../lib/format.ts";
@@ -191,7 +188,6 @@ function ChangeForm({
   const date = values.date ?? data.visit.date;
   const time = values.time ?? data.visit.time;
   const party = values.party_size ?? String(data.visit.partySize);
-  const sizes = publicPartySizes(data.largestParty);
   return (
     <Form method="post" action={path} className="mt-8 space-y-5" noValidate>
       <h2 className="font-sans text-xl font-semibold">Reservierung ändern</h2>
@@ -199,51 +195,33 @@ function ChangeForm({
         Wählen Sie Datum, Uhrzeit und Personenzahl. Die Änderung gilt nur, wenn zu dieser Zeit Platz frei ist.
       </p>
       <input type="hidden" name={INTENT_FIELD} value="change" />
-      <div className="space-y-1.5">
-        <Label htmlFor="change-date">Datum</Label>
-        <Input
-          type="date"
-          name="date"
-          defaultValue={date}
-          min={data.window.min}
-          max={data.window.max}
-          required
-          {...fieldWiring("change-date", { errors: errors.date })}
-        />
-        <ErrorList id={errorIdOf("change-date")} errors={errors.date} />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="change-time">Uhrzeit</Label>
-        <NativeSelect
-          name="time"
-          defaultValue={time}
-          required
-          {...fieldWiring("change-time", { errors: errors.time })}
-        >
-          {TIME_SLOTS.map((slot) => (
-            <option key={slot} value={slot}>
-              {slot} Uhr
-            </option>
-          ))}
-        </NativeSelect>
-        <ErrorList id={errorIdOf("change-time")} errors={errors.time} />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="change-party">Personen</Label>
-        <NativeSelect
-          name="party_size"
-          defaultValue={party}
-          required
-          {...fieldWiring("change-party", { errors: errors.party_size })}
-        >
-          {sizes.map((size) => (
-            <option key={size} value={size}>
-              {personsLabel(size)}
-            </option>
-          ))}
-        </NativeSelect>
-        <ErrorList id={errorIdOf("change-party")} errors={errors.party_size} />
-      </div>
+      <Field
+        label="Datum"
+        errors={errors.date}
+        inputProps={{
+          type: "date",
+          name: "date",
+          defaultValue: date,
+          min: data.window.min,
+          max: data.window.max,
+          required: true,
+        }}
+      />
+      <SelectField
+        label="Uhrzeit"
+        errors={errors.time}
+        options={TIME_SLOTS.map((slot) => ({ value: slot, label: `${slot} Uhr` }))}
+        selectProps={{ name: "time", defaultValue: time, required: true }}
+      />
+      <SelectField
+        label="Personen"
+        errors={errors.party_size}
+        options={publicPartySizes(data.largestParty).map((size) => ({
+          value: String(size),
+          label: personsLabel(size),
+        }))}
+        selectProps={{ name: "party_size", defaultValue: party, required: true }}
+      />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button type="submit" size="lg" disabled={posting}>
           Änderung speichern
