@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { MailContext } from "../app/features/reservations/mails.server.ts";
 import { writeDueReminders } from "../app/features/reservations/reminders.server.ts";
 import { readKeptReservationSettings } from "../app/features/reservations/settings.server.ts";
-import type { Mailer } from "../app/common/mail/mailer.server.ts";
+import { deliverInBackground, type Mailer } from "../app/common/mail/mailer.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import type { Database } from "../db/database.types.ts";
 
@@ -47,8 +47,7 @@ export function startReminders({
         if (settings.reminderHour === null) return;
         const mailIds = await writeDueReminders(db, { settings, mail: await mailContext() });
         if (mailIds.length > 0) logger.info("reminders written", { count: mailIds.length });
-        for (const id of mailIds)
-          void mailer.deliver(id).catch((error: unknown) => logger.error("reminder not sent", { id, error }));
+        deliverInBackground(mailer, logger, mailIds, "reminder");
       } catch (error) {
         logger.error("reminders failed", { error });
       } finally {

@@ -75,6 +75,27 @@ export interface MailerOptions {
   prepare?: (row: OutboxRow) => Promise<OutboxRow>;
 }
 
+/**
+ * A change's e-mails, sent after its commit without keeping anyone waiting for the mail server: one
+ * that does not go out waits in the outbox, which tries again, and is only logged (decision 0017).
+ * `what` names them in the log ('reservation notice', 'reminder').
+ */
+export function deliverInBackground(
+  mailer: Mailer,
+  logger: Logger,
+  mailIds: readonly number[],
+  what: string,
+) {
+  for (const id of mailIds)
+    void mailer
+      .deliver(id)
+      .then((delivery) => {
+        if (delivery.status === "waiting")
+          logger.warn(`${what} not sent yet`, { mailId: id, error: delivery.error });
+      })
+      .catch((error: unknown) => logger.error(`${what} failed`, { mailId: id, error }));
+}
+
 export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport({
     url,

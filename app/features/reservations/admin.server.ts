@@ -8,7 +8,7 @@ import {
   type StaffActionOutcome,
 } from "../../lib/staff-actions.server.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import type { Mailer } from "../../common/mail/mailer.server.ts";
+import { deliverInBackground, type Mailer } from "../../common/mail/mailer.server.ts";
 import { roomAt, type CapacitySettings } from "./availability.ts";
 import { heldBetween } from "./availability.server.ts";
 import {
@@ -281,11 +281,7 @@ const handlers: Record<AdminIntent, Handler> = {
       );
       logger.info("reservation added", { username, reservationId: created.reservation.id });
       // The notice to the restaurant: a failure is only logged (decision 0017); the outbox retries it.
-      for (const id of created.mailIds) {
-        void mailer
-          .deliver(id)
-          .catch((error: unknown) => logger.error("notice failed", { mailId: id, error }));
-      }
+      deliverInBackground(mailer, logger, created.mailIds, "notice");
       return answer(200, {
         outcome: "done",
         info: { title: "Erfolg", message: A.added },

@@ -1,3 +1,4 @@
+import { deliverInBackground } from "../../common/mail/mailer.server.ts";
 import type { AppServices } from "../../common/app-context.ts";
 import type { ContactContent, OpeningHoursContent } from "../../common/content/schemas.ts";
 import { addressBucket } from "../../lib/address-bucket.ts";
@@ -222,8 +223,7 @@ export async function answerGuestPage(
       };
     if (outcome.done) {
       logger.info("reservation changed by guest", { reservationId: reservation.id, action: intent });
-      for (const id of outcome.mailIds)
-        void mailer.deliver(id).catch((error: unknown) => logger.error("guest mail failed", { id, error }));
+      deliverInBackground(mailer, logger, outcome.mailIds, "guest mail");
     }
     const result = answerOf(outcome, (changed) => {
       if (intent === "cancel") return { tone: "success", title: M.cancelledTitle, description: M.cancelled };

@@ -144,8 +144,7 @@ export async function changeByGuest(
   deps: ChangeDependencies,
 ): Promise<GuestOutcome> {
   const now = deps.now ?? new Date();
-  const closed = closedReasonOf(reservation, now);
-  if (closed) return { done: false, closed };
+  // Judged on the row as it is once the date is locked, not as the page read it.
   const outcome = await db.transaction().execute(async (trx): Promise<GuestOutcome> => {
     await lockReservationDay(trx, change.date);
     const current = await reread(trx, reservation.id);

@@ -5,7 +5,7 @@ import type { Database } from "../../../db/database.types.ts";
 import { formatDate } from "../../lib/format.ts";
 import { formText, type Notice } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
-import type { Mailer } from "../../common/mail/mailer.server.ts";
+import { deliverInBackground, type Mailer } from "../../common/mail/mailer.server.ts";
 import { countHit, sweepRateLimits } from "../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
@@ -253,15 +253,7 @@ export async function submitReservationRequest(
     });
     // Sent at once, without keeping the guest waiting for the mail server: a failure is retried
     // from the outbox and only logged (decision 0017: the guest still sees success).
-    for (const id of created.mailIds) {
-      void deps.mailer
-        .deliver(id)
-        .then((delivery) => {
-          if (delivery.status === "waiting")
-            deps.logger.warn("reservation notice not sent yet", { mailId: id, error: delivery.error });
-        })
-        .catch((error: unknown) => deps.logger.error("reservation notice failed", { mailId: id, error }));
-    }
+    deliverInBackground(deps.mailer, deps.logger, created.mailIds, "reservation notice");
     return { result: { status: "sent", notice: noticeFor(created.reservation) }, status: 200 };
   } catch (error) {
     deps.logger.error("reservation request failed", { error });
