@@ -109,7 +109,18 @@ export interface GalleryImagesTable {
 }
 
 /** WAITLIST: 'Warteliste', a request for a full day or time that holds no seats (decision 0031). */
-export type ReservationStatus = "PENDING" | "CONFIRMED" | "COMPLETED" | "CANCELLED" | "WAITLIST";
+export type ReservationStatus =
+  | "PENDING"
+  | "CONFIRMED"
+  | "COMPLETED"
+  | "CANCELLED"
+  | "WAITLIST"
+  /** 'Eingetroffen' and 'Nicht erschienen': the evening's states (decision 0034). */
+  | "ARRIVED"
+  | "NO_SHOW";
+
+/** 'Online', 'Telefon/Personal', 'Laufkundschaft' (decision 0034). */
+export type ReservationSource = "online" | "staff" | "walk-in";
 
 export interface ReservationsTable {
   id: Id;
@@ -132,6 +143,12 @@ export interface ReservationsTable {
   guest_action_at: Timestamp | null;
   /** When the reminder was written to the outbox; set once (decision 0033). */
   reminder_sent_at: Timestamp | null;
+  /** Where it came from; staff's unless stated (decision 0034). */
+  source: ColumnType<ReservationSource, ReservationSource | undefined, ReservationSource>;
+  /** 1 when the reservation settings confirmed the guest's request at once (decision 0034). */
+  auto_confirmed: Flag;
+  /** `storedPhoneKey(phone_number)` (app/lib/phone.ts): finds a guest's other visits (decision 0034). */
+  phone_key: string | null;
 }
 
 /** 'Vom Gast storniert / geändert / bestätigt'. */

@@ -29,6 +29,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0014-guest-self-service",
       "0015-retention-settings",
       "0016-guest-data-indexes",
+      "0017-service-states",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
@@ -146,6 +147,44 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
     await handle.db.deleteFrom("reservations").where("id", "=", 1).execute();
     const cleared = await handle.db.selectFrom("mail_outbox").select("reservation_id").execute();
     expect(cleared).toEqual([{ reservation_id: null }]);
+  });
+
+  it("allows 'Eingetroffen' and 'Nicht erschienen', tells online requests from staff entries and keys stored phone numbers", async () => {
+    handle = await engine.open({ migrate: false });
+    await migrateUpTo(handle, "0016-guest-data-indexes");
+    const reservation = (name: string, status: string, token: string | null, phone: string | null = null) =>
+      sql`insert into reservations (customer_name, customer_name_search, phone_number, reservation_date, reservation_time, party_size, status, request_token, created_at, updated_at) values (${name}, ${name.toLowerCase()}, ${phone}, '2026-12-04', '19:00', 2, ${status}, ${token}, ${now}, ${now})`.execute(
+        handle.db,
+      );
+    await reservation("Online", "CONFIRMED", "token-1", "+49 (0)170 123 45 67");
+    await reservation("Telefon", "PENDING", null, "12 34");
+    await expect(reservation("Früh", "ARRIVED", null)).rejects.toThrow();
+
+    await migrateToLatest(handle);
+    await reservation("Da", "ARRIVED", null);
+    await reservation("Weg", "NO_SHOW", null);
+    await expect(reservation("Verdi", "WARTEND", null)).rejects.toThrow();
+    await expect(
+      sql`update reservations set source = 'fax' where id = 1`.execute(handle.db),
+    ).rejects.toThrow();
+    const rows = await handle.db
+      .selectFrom("reservations")
+      .select(["customer_name", "status", "source", "auto_confirmed", "phone_key"])
+      .orderBy("id")
+      .execute();
+    expect(rows.map((row) => ({ ...row, auto_confirmed: Number(row.auto_confirmed) }))).toEqual([
+      {
+        customer_name: "Online",
+        status: "CONFIRMED",
+        source: "online",
+        auto_confirmed: 0,
+        phone_key: "01701234567",
+      },
+      // Four digits identify nobody.
+      { customer_name: "Telefon", status: "PENDING", source: "staff", auto_confirmed: 0, phone_key: null },
+      { customer_name: "Da", status: "ARRIVED", source: "staff", auto_confirmed: 0, phone_key: null },
+      { customer_name: "Weg", status: "NO_SHOW", source: "staff", auto_confirmed: 0, phone_key: null },
+    ]);
   });
 
   it("keeps money exact as integer cents and refuses negative prices", async () => {

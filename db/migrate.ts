@@ -17,6 +17,7 @@ import { reservationGuestIndex } from "./migrations/0013-reservation-guest-index
 import { guestSelfService } from "./migrations/0014-guest-self-service.ts";
 import { retentionSettings } from "./migrations/0015-retention-settings.ts";
 import { guestDataIndexes } from "./migrations/0016-guest-data-indexes.ts";
+import { serviceStates } from "./migrations/0017-service-states.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -40,6 +41,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0014-guest-self-service": guestSelfService(dialect),
     "0015-retention-settings": retentionSettings(),
     "0016-guest-data-indexes": guestDataIndexes(),
+    "0017-service-states": serviceStates(dialect),
   };
 }
 

@@ -1,9 +1,11 @@
 import type { Insertable, Transaction } from "kysely";
 import type { ReservationStatus, ReservationsTable } from "../../db/database.types.ts";
+import { WALK_IN_NAME } from "../features/reservations/constants.ts";
 import { searchableName } from "../features/reservations/schema.ts";
 import { writeReservationSettings } from "../features/reservations/settings.server.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../features/reservations/settings.ts";
 import { addDays, berlinNow, weekdayOf } from "../lib/calendar.ts";
+import { storedPhoneKey } from "../lib/phone.ts";
 import type { Database } from "../../db/database.types.ts";
 
 /**
@@ -83,7 +85,13 @@ const guests: DemoGuest[] = [
 
 /** Status by how many days the date lies after the first start (negative: before it). */
 function statusFor(offset: number, index: number): ReservationStatus {
-  if (offset < 0) return index % 4 === 3 ? "CANCELLED" : "COMPLETED";
+  if (offset < 0) {
+    if (index % 4 === 3) return "CANCELLED";
+    // The evening's states (decision 0034): a party that did not come, and yesterday's first party
+    // still 'Eingetroffen' because nobody marked it 'Abgeschlossen'.
+    if ((offset + index) % 3 === 0) return "NO_SHOW";
+    return offset === -1 && index === 0 ? "ARRIVED" : "COMPLETED";
+  }
   if (offset === 0) return index % 2 === 0 ? "CONFIRMED" : "PENDING";
   if (index % 5 === 4) return "CANCELLED";
   return index % 2 === 0 ? "PENDING" : "CONFIRMED";
@@ -180,6 +188,9 @@ const demoRow = (
   request_token: null,
   created_at: requested,
   updated_at: requested,
+  // Guests without an e-mail address phoned (the guest's form asks for one).
+  source: guest.email === null ? "staff" : "online",
+  phone_key: storedPhoneKey(guest.phone),
 });
 
 /**
@@ -217,6 +228,25 @@ function markGuestActions(rows: Array<Insertable<ReservationsTable>>, today: str
   });
 }
 
+/** Guests who came without a reservation on the past days ('Laufkundschaft', decision 0034). */
+function walkIns(today: string, now: Date): Array<Insertable<ReservationsTable>> {
+  return [-2, -3, -5]
+    .map((offset) => addDays(today, offset))
+    .filter((date) => weekdayOf(date) !== "monday")
+    .map((date, index) => {
+      const at = new Date(Date.parse(`${date}T18:00:00Z`) + index * 60_000).toISOString();
+      return {
+        ...demoRow(
+          date,
+          { name: WALK_IN_NAME, email: null, phone: null, time: "18:30", party: 2 + index, notes: null },
+          "COMPLETED",
+          at < now.toISOString() ? at : now.toISOString(),
+        ),
+        source: "walk-in" as const,
+      };
+    });
+}
+
 export async function seedDemoReservations(db: Transaction<Database>, now = new Date()): Promise<void> {
   const today = berlinNow(now).date;
   const full = demoFullDate(today);
@@ -249,6 +279,7 @@ export async function seedDemoReservations(db: Transaction<Database>, now = new 
     );
   }
   markGuestActions(rows, today, now);
+  rows.push(...walkIns(today, now));
   await db.insertInto("reservations").values(rows).execute();
   await writeReservationSettings(db, demoReservationSettings(today), "demo");
 }

@@ -4,7 +4,7 @@ import type { Dialect } from "../dialect.ts";
 import type { MigrationDb } from "./schema-helpers.ts";
 
 const WITHOUT_WAITLIST = "status in ('PENDING', 'CONFIRMED', 'COMPLETED', 'CANCELLED')";
-const WITH_WAITLIST = "status in ('PENDING', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'WAITLIST')";
+export const WITH_WAITLIST = "status in ('PENDING', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'WAITLIST')";
 
 /**
  * A reservation may be 'Warteliste' (WAITLIST): a guest's request for a full day or time, kept for
@@ -31,7 +31,7 @@ export function reservationWaitlist(dialect: Dialect): Migration {
   };
 }
 
-async function replaceStatusCheck(db: MigrationDb, dialect: Dialect, from: string, to: string) {
+export async function replaceStatusCheck(db: MigrationDb, dialect: Dialect, from: string, to: string) {
   if (dialect === "postgres") {
     await sql`alter table reservations drop constraint reservations_status_check`.execute(db);
     await sql`alter table reservations add constraint reservations_status_check check (${sql.raw(to)})`.execute(

@@ -47,7 +47,7 @@ export async function readDashboardFigures(db: Kysely<Database>, today: string):
         eb.fn.sum<number | null>("party_size").as("guests"),
       ])
       .where("reservation_date", "=", today)
-      .where("status", "in", ["PENDING", "CONFIRMED", "COMPLETED"])
+      .where("status", "in", ["PENDING", "CONFIRMED", "ARRIVED", "COMPLETED"])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("reservations")

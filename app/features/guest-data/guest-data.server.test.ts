@@ -14,7 +14,9 @@ const labels: GuestDataLabels = {
     PENDING: "Ausstehend",
     WAITLIST: "Warteliste",
     CONFIRMED: "Bestätigt",
+    ARRIVED: "Eingetroffen",
     COMPLETED: "Abgeschlossen",
+    NO_SHOW: "Nicht erschienen",
     CANCELLED: "Storniert",
   },
   guestAction: {

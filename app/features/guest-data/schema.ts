@@ -1,4 +1,7 @@
+import { phoneKey } from "../../lib/phone.ts";
 import { z } from "../../lib/zod.ts";
+
+export { phoneKey };
 
 /**
  * The search term of 'Gastdaten', shared by the browser (which says what is wrong before sending)
@@ -29,26 +32,6 @@ export const guestDataMessages = {
  */
 export type GuestTerm =
   { kind: "email"; email: string; shown: string } | { kind: "phone"; key: string; shown: string };
-
-/**
- * A phone number reduced to what identifies it: its digits, with the German country code written as
- * the trunk zero — '+49 170 1234567', '0049 (0)170/123 45 67' and '0170-1234567' are all
- * '01701234567'. Another country's code keeps its international form ('+43 1 234' is '00431234'), as
- * a number written without a country code is taken as German. Spaces, slashes, dashes, dots and
- * parentheses are ignored. A number stored without its leading zero ('170 1234567') is another number.
- */
-export function phoneKey(value: string): string {
-  const digits = value.replace(/\D/g, "");
-  const international = value.trimStart().startsWith("+")
-    ? digits
-    : digits.startsWith("00")
-      ? digits.slice(2)
-      : undefined;
-  if (international === undefined) return digits;
-  // '+49 (0) 170 …' keeps the trunk zero in parentheses: it is not dialled after the country code.
-  if (international.startsWith("49")) return `0${international.slice(2).replace(/^0/, "")}`;
-  return `00${international}`;
-}
 
 /** What a phone number may look like: digits and the separators people write, a leading plus. */
 const PHONE_SHAPE = /^\+?[\d\s/().-]+$/;

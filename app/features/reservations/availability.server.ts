@@ -1,11 +1,17 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { compiledOnce } from "../../../db/compiled-once.server.ts";
-import type { Database } from "../../../db/database.types.ts";
-import { HOLDING_STATUSES, limitsRoom, type HeldReservation } from "./availability.ts";
+import type { Database, ReservationsTable } from "../../../db/database.types.ts";
+import { berlinNow, minutesOfClock } from "../../lib/calendar.ts";
+import {
+  ARRIVED_KEEPS_SEATS_MINUTES,
+  HOLDING_STATUSES,
+  limitsRoom,
+  type HeldReservation,
+} from "./availability.ts";
 import type { ReservationSettings } from "./settings.ts";
 
 /**
- * The reservations that hold seats (PENDING and CONFIRMED), as the availability rule
+ * The reservations that hold seats (PENDING, CONFIRMED and ARRIVED), as the availability rule
  * (`availability.ts`) reads them: time and party size, per date. Portable SQL through Kysely
  * (decision 0003); the indexes on (reservation_date, reservation_time) and (status,
  * reservation_date, reservation_time) carry both queries.
@@ -16,7 +22,7 @@ type Db = Kysely<Database>;
 const holding = (db: Db) =>
   db
     .selectFrom("reservations")
-    .select(["reservation_date", "reservation_time", "party_size"])
+    .select(["reservation_date", "reservation_time", "party_size", "status"])
     .where("status", "in", HOLDING_STATUSES)
     .orderBy("reservation_date")
     .orderBy("reservation_time");
@@ -30,8 +36,28 @@ export async function heldOn(db: Db, date: string, except?: number): Promise<Hel
     except === undefined
       ? await heldOnDate(db, { date })
       : await holding(db).where("reservation_date", "=", date).where("id", "!=", except).execute();
-  return rows.map((row) => ({ time: row.reservation_time, partySize: row.party_size }));
+  return rows.map(heldReservation(berlinNow()));
 }
+
+type HoldingRow = Pick<
+  Selectable<ReservationsTable>,
+  "reservation_date" | "reservation_time" | "party_size" | "status"
+>;
+
+/**
+ * A stored row as the rule weighs it. A party at its table today ('Eingetroffen') holds its seats at
+ * least until `ARRIVED_KEEPS_SEATS_MINUTES` from now, however long ago its stay began (decision 0034).
+ */
+const heldReservation =
+  (now: { date: string; time: string }) =>
+  (row: HoldingRow): HeldReservation =>
+    row.status === "ARRIVED" && row.reservation_date === now.date
+      ? {
+          time: row.reservation_time,
+          partySize: row.party_size,
+          seatedUntil: (minutesOfClock(now.time) ?? 0) + ARRIVED_KEEPS_SEATS_MINUTES,
+        }
+      : { time: row.reservation_time, partySize: row.party_size };
 
 // Asked by every guest's request and availability question: compiled once (decision 0032).
 const heldOnDate = compiledOnce((db: Db, values: { date: string }) =>
@@ -58,9 +84,10 @@ export async function heldBetween(db: Db, from: string, to: string): Promise<Map
     .where("reservation_date", "<=", to)
     .execute();
   const byDate = new Map<string, HeldReservation[]>();
+  const held = heldReservation(berlinNow());
   for (const row of rows) {
     const day = byDate.get(row.reservation_date) ?? [];
-    day.push({ time: row.reservation_time, partySize: row.party_size });
+    day.push(held(row));
     byDate.set(row.reservation_date, day);
   }
   return byDate;

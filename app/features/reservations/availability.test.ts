@@ -96,6 +96,29 @@ describe("how long a reservation holds its seats", () => {
   });
 });
 
+describe("the evening's states (decision 0034)", () => {
+  const settings = settingsWith({ onlineSeats: 10 });
+
+  it("an arrived party holds its seats like a confirmed one; a completed one and a no-show hold nothing", () => {
+    const at = (status: HeldReservation["status"]) =>
+      seatsHeldAt(settings, [{ time: "18:00", partySize: 4, status }], "18:30");
+    expect(at("ARRIVED")).toBe(4);
+    expect(at("CONFIRMED")).toBe(4);
+    expect(at("COMPLETED")).toBe(0);
+    expect(at("NO_SHOW")).toBe(0);
+  });
+
+  it("a party still seated after its stay holds its seats until the time it is known to sit", () => {
+    // Two people from 18:00 stay until 19:30; still at the table at 20:00, they hold until 20:30.
+    const late = [{ time: "18:00", partySize: 2, status: "ARRIVED" as const, seatedUntil: 20 * 60 + 30 }];
+    expect(seatsHeldAt(settings, late, "20:29")).toBe(2);
+    expect(seatsHeldAt(settings, late, "20:30")).toBe(0);
+    // An earlier minute than its stay's end does not shorten the stay.
+    const early = [{ time: "18:00", partySize: 2, status: "ARRIVED" as const, seatedUntil: 18 * 60 + 10 }];
+    expect(seatsHeldAt(settings, early, "19:29")).toBe(2);
+  });
+});
+
 describe("capacity and pacing", () => {
   it("takes a party that fills the online seats exactly, not one person more", () => {
     const settings = settingsWith({ onlineSeats: 10 });

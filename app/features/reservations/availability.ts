@@ -37,10 +37,25 @@ export interface HeldReservation {
   time: string;
   partySize: number;
   status?: ReservationStatus;
+  /**
+   * Minutes after midnight: the party is still at its table then, so it holds its seats at least until
+   * this minute even when its stay has run out ('Eingetroffen' until 'Abgeschlossen', decision 0034).
+   */
+  seatedUntil?: number;
 }
 
 /** The statuses whose reservations hold seats. */
-export const HOLDING_STATUSES = ["PENDING", "CONFIRMED"] as const satisfies readonly ReservationStatus[];
+export const HOLDING_STATUSES = [
+  "PENDING",
+  "CONFIRMED",
+  "ARRIVED",
+] as const satisfies readonly ReservationStatus[];
+
+/**
+ * How far ahead an arrived party is taken to sit on when its stay has run out: it holds its seats
+ * until staff mark it 'Abgeschlossen', and meanwhile nobody knows when it leaves (decision 0034).
+ */
+export const ARRIVED_KEEPS_SEATS_MINUTES = 30;
 
 const holds = (reservation: HeldReservation) =>
   reservation.status === undefined || (HOLDING_STATUSES as readonly string[]).includes(reservation.status);
@@ -108,7 +123,10 @@ function occupancy(
     const start = minuteOf(reservation.time);
     // A stored time is always 'HH:MM'; anything else could not be placed on the day.
     if (start === undefined || !holds(reservation) || start >= DAY_END) continue;
-    const end = Math.min(start + stayMinutesFor(settings, reservation.partySize), DAY_END);
+    const end = Math.min(
+      Math.max(start + stayMinutesFor(settings, reservation.partySize), reservation.seatedUntil ?? 0),
+      DAY_END,
+    );
     change.set(start, (change.get(start) ?? 0) + reservation.partySize);
     change.set(end, (change.get(end) ?? 0) - reservation.partySize);
   }

@@ -46,7 +46,15 @@ export const publicPartySizes = (largest: number = MAX_PUBLIC_PARTY_SIZE): numbe
 
 export const personsLabel = (size: number) => (size === 1 ? "1 Person" : `${size} Personen`);
 
-export const RESERVATION_STATUSES = ["PENDING", "WAITLIST", "CONFIRMED", "COMPLETED", "CANCELLED"] as const;
+export const RESERVATION_STATUSES = [
+  "PENDING",
+  "WAITLIST",
+  "CONFIRMED",
+  "ARRIVED",
+  "COMPLETED",
+  "NO_SHOW",
+  "CANCELLED",
+] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
 export const statusLabels: Record<ReservationStatus, string> = {
@@ -54,9 +62,26 @@ export const statusLabels: Record<ReservationStatus, string> = {
   /** A request for a full day or time, holding no seats until staff confirm it (decision 0031). */
   WAITLIST: "Warteliste",
   CONFIRMED: "Bestätigt",
+  /** The party is at its table: it holds its seats until marked 'Abgeschlossen' (decision 0034). */
+  ARRIVED: "Eingetroffen",
   COMPLETED: "Abgeschlossen",
+  /** The party did not come: it holds nothing (decision 0034). */
+  NO_SHOW: "Nicht erschienen",
   CANCELLED: "Storniert",
 };
+
+/** Where a reservation came from (decision 0034): the guest's form, staff, or a guest at the door. */
+export const RESERVATION_SOURCES = ["online", "staff", "walk-in"] as const;
+export type ReservationSource = (typeof RESERVATION_SOURCES)[number];
+
+export const sourceLabels: Record<ReservationSource, string> = {
+  online: "Online",
+  staff: "Telefon/Personal",
+  "walk-in": "Laufkundschaft",
+};
+
+/** The name a walk-in is stored under when staff give none. */
+export const WALK_IN_NAME = "Laufkundschaft";
 
 /** How far ahead guests may ask for a table (decision 0014). */
 export const MAX_MONTHS_AHEAD = 6;

@@ -49,8 +49,13 @@ export function summarizeDay(reservations: readonly SummaryInput[]): DaySummary 
       waitlist.reservations += 1;
       waitlist.guests += reservation.party_size;
     }
-    // Cancelled reservations and waiting requests hold no seats.
-    if (reservation.status === "CANCELLED" || reservation.status === "WAITLIST") continue;
+    // Cancelled reservations, waiting requests and parties that did not come hold no seats.
+    if (
+      reservation.status === "CANCELLED" ||
+      reservation.status === "WAITLIST" ||
+      reservation.status === "NO_SHOW"
+    )
+      continue;
     const slot = slots.get(reservation.reservation_time) ?? {
       time: reservation.reservation_time,
       reservations: 0,

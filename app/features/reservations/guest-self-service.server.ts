@@ -40,7 +40,8 @@ const OPEN_STATUSES = ["PENDING", "CONFIRMED", "WAITLIST"] as const;
 /** Whether the visit's time has come (Berlin wall clock): then the link only shows it. */
 export function closedReasonOf(reservation: Reservation, now = new Date()): ClosedReason | undefined {
   if (reservation.status === "CANCELLED") return "cancelled";
-  if (reservation.status === "COMPLETED") return "completed";
+  if (reservation.status === "COMPLETED" || reservation.status === "ARRIVED") return "completed";
+  if (reservation.status === "NO_SHOW") return "past";
   const here = berlinNow(now);
   const visit = `${reservation.reservation_date} ${reservation.reservation_time}`;
   return visit <= `${here.date} ${here.time}` ? "past" : undefined;

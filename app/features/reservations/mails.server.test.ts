@@ -24,6 +24,8 @@ const reservation: Reservation = {
   guest_action: null,
   guest_action_at: null,
   reminder_sent_at: null,
+  source: "online",
+  auto_confirmed: 0,
 };
 
 describe("the guest's reservation e-mails", () => {

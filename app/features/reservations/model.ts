@@ -9,8 +9,11 @@ import type { RequestField, StaffField } from "./schema.ts";
  * (types only: nothing here reaches the browser's bundle).
  */
 
-/** A reservation as staff see it (without the search column and the form key). */
-export type Reservation = Omit<Selectable<ReservationsTable>, "customer_name_search" | "request_token">;
+/** A reservation as staff see it (without the search columns and the form key). */
+export type Reservation = Omit<
+  Selectable<ReservationsTable>,
+  "customer_name_search" | "request_token" | "phone_key"
+>;
 
 /** What the staff list shows: a day, the pending requests, the waitlist, or a name search. */
 export type ReservationView =

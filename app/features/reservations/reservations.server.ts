@@ -5,6 +5,7 @@ import { compiledOnce } from "../../../db/compiled-once.server.ts";
 import { nowIso } from "../../../db/database.server.ts";
 import { transactTogether } from "../../../db/shared-commit.server.ts";
 import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.ts";
+import { storedPhoneKey } from "../../lib/phone.ts";
 import { lockReservationDay } from "./availability.server.ts";
 import { forgetKeptAnswers } from "./availability-api.server.ts";
 import type { ReservationStatus } from "./constants.ts";
@@ -32,6 +33,8 @@ export const reservationColumns = [
   "guest_action",
   "guest_action_at",
   "reminder_sent_at",
+  "source",
+  "auto_confirmed",
 ] as const;
 
 type Db = Kysely<Database>;
@@ -123,12 +126,19 @@ const insertRequest = compiledOnce((db: Db, row: GuestRow) =>
       request_token: row.request_token,
       created_at: row.created_at,
       updated_at: row.updated_at,
+      source: "online",
+      auto_confirmed: row.auto_confirmed,
+      phone_key: row.phone_key,
     })
     .onConflict((oc) => oc.column("request_token").doNothing())
     .returning(reservationColumns),
 );
-type GuestRow = Omit<Reservation, "id" | "guest_action" | "guest_action_at" | "reminder_sent_at"> & {
+type GuestRow = Omit<
+  Reservation,
+  "id" | "guest_action" | "guest_action_at" | "reminder_sent_at" | "source"
+> & {
   customer_name_search: string;
+  phone_key: string | null;
   request_token: string;
 };
 
@@ -217,11 +227,13 @@ export async function createGuestRequest(
         customer_name_search: searchableName(request.name),
         email: request.email,
         phone_number: request.phone,
+        phone_key: storedPhoneKey(request.phone),
         reservation_date: request.date,
         reservation_time: request.time,
         party_size: request.party_size,
         notes: request.notes,
         status: admission.status,
+        auto_confirmed: admission.status === "CONFIRMED" ? 1 : 0,
         request_token: token,
         created_at: now,
         updated_at: now,
@@ -241,6 +253,7 @@ const staffRow = (values: StaffReservationValues) => ({
   customer_name_search: searchableName(values.customer_name),
   email: values.email,
   phone_number: values.phone_number,
+  phone_key: storedPhoneKey(values.phone_number),
   reservation_date: values.reservation_date,
   reservation_time: values.reservation_time,
   party_size: values.party_size,

@@ -87,6 +87,7 @@ export async function deleteExpiredGuestData(
         customer_name_search: ANONYMISED_NAME.toLocaleLowerCase("de-DE"),
         email: null,
         phone_number: null,
+        phone_key: null,
         notes: null,
         // The form's key tells an online request from a staff entry; its value may be derived from
         // the guest's details (`derivedRequestKey`), so only the fact stays.

@@ -18,10 +18,12 @@ import {
 /** A reservation as the staff screen receives it from its loader. */
 export type ReservationRow = Reservation;
 
-const statusClasses: Record<ReservationStatus, string> = {
+export const statusClasses: Record<ReservationStatus, string> = {
   PENDING: "border-amber-600 bg-amber-50 text-amber-900",
   CONFIRMED: "border-green-700 bg-green-50 text-green-900",
+  ARRIVED: "border-violet-700 bg-violet-50 text-violet-900",
   COMPLETED: "border-stone-400 bg-stone-100 text-stone-800",
+  NO_SHOW: "border-orange-800 bg-orange-50 text-orange-950",
   CANCELLED: "border-brand-700 bg-brand-50 text-brand-800",
   WAITLIST: "border-sky-700 bg-sky-50 text-sky-900",
 };
