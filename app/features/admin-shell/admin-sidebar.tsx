@@ -11,7 +11,7 @@ import {
 } from "../../components/ui/sheet.tsx";
 import type { StaffRole } from "../../../db/database.types.ts";
 import { cn } from "../../lib/utils.ts";
-import { adminScreens } from "./navigation.ts";
+import { adminScreens, eveningScreens } from "./navigation.ts";
 
 interface SidebarLink {
   path: string;
@@ -87,6 +87,20 @@ function NavigationLinks({
   return <LinkList links={adminScreens} onNavigate={onNavigate} />;
 }
 
+/** 'Service' and the other screens of the evening (decision 0034); not offered while steps are pending. */
+function EveningLinks({ restricted, onNavigate }: { restricted: boolean; onNavigate?: () => void }) {
+  if (restricted) return null;
+  return (
+    <nav aria-label="Betrieb">
+      <LinkList
+        links={eveningScreens}
+        onNavigate={onNavigate}
+        className="mt-2 border-t border-white/10 pt-2"
+      />
+    </nav>
+  );
+}
+
 /**
  * The staff member's own account, and for owners everyone's and a guest's data ('Gastdaten', a
  * guest's request under Art. 15/17 GDPR): below the eight screens of docs/product/staff.md#screens.
@@ -153,9 +167,12 @@ export function AdminSidebar({
         <div className="px-3 py-2">
           <Brand />
         </div>
-        <nav aria-label="Verwaltung" className="mt-6 flex-1">
-          <NavigationLinks restriction={restriction} />
-        </nav>
+        <div className="mt-6 flex-1">
+          <nav aria-label="Verwaltung">
+            <NavigationLinks restriction={restriction} />
+          </nav>
+          <EveningLinks restricted={restriction !== undefined} />
+        </div>
         <nav aria-label="Konto">
           <AccountLinks role={role} restricted={restriction !== undefined} />
         </nav>
@@ -180,9 +197,12 @@ export function AdminSidebar({
               <Brand />
             </SheetTitle>
             <SheetDescription className="sr-only">Navigation des Verwaltungsbereichs</SheetDescription>
-            <nav aria-label="Verwaltung" className="mt-6 flex-1">
-              <NavigationLinks restriction={restriction} onNavigate={() => setOpen(false)} />
-            </nav>
+            <div className="mt-6 flex-1">
+              <nav aria-label="Verwaltung">
+                <NavigationLinks restriction={restriction} onNavigate={() => setOpen(false)} />
+              </nav>
+              <EveningLinks restricted={restriction !== undefined} onNavigate={() => setOpen(false)} />
+            </div>
             <nav aria-label="Konto">
               <AccountLinks
                 role={role}

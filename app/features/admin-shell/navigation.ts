@@ -2,6 +2,7 @@ import {
   BookOpen,
   CalendarCheck,
   CalendarDays,
+  ConciergeBell,
   FileText,
   Image,
   LayoutDashboard,
@@ -43,6 +44,7 @@ export const adminScreens: AdminScreen[] = [
     title: "Reservierungen einsehen",
     description: "Reservierungsanfragen ansehen, bestätigen und bearbeiten.",
   },
+
   {
     path: "/admin/gallery",
     label: "Galerie",
@@ -70,6 +72,20 @@ export const adminScreens: AdminScreen[] = [
     icon: FileText,
     title: "Website-Inhalte verwalten",
     description: "Die Texte der Startseite, Öffnungszeiten und Kontaktdaten.",
+  },
+];
+
+/**
+ * The evening's screens (decision 0034), a group of their own below the eight: the specified
+ * navigation stays as it is.
+ */
+export const eveningScreens: AdminScreen[] = [
+  {
+    path: "/admin/service",
+    label: "Service",
+    icon: ConciergeBell,
+    title: "Service",
+    description: "Der Abend am Empfang: Gäste als eingetroffen, fertig oder nicht erschienen markieren.",
   },
 ];
 

@@ -140,10 +140,13 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * The mails a change causes (decision 0017): the confirmation when it changes into CONFIRMED, the
  * cancellation notice when it changes into CANCELLED (for a waitlist request: that no seat came
- * free); nothing when the status stays.
+ * free); nothing when the status stays or comes back from 'Eingetroffen' or 'Nicht erschienen'.
  */
-const mailsForChange = (context: MailContext) => (reservation: Reservation, previous: string) => {
+export const mailsForChange = (context: MailContext) => (reservation: Reservation, previous: string) => {
   if (reservation.status === previous) return [];
+  // Back from the evening's states (a tap undone at the host stand, decision 0034): the guest was
+  // told already, and is at the door or was not.
+  if (previous === "ARRIVED" || previous === "NO_SHOW") return [];
   if (reservation.status === "CONFIRMED") return [reservationConfirmation(reservation, context)];
   if (reservation.status === "CANCELLED")
     return [

@@ -282,3 +282,60 @@ export const guestLinkMessages = {
   } satisfies Record<ClosedReason, string>,
   unexpected: "Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut oder rufen Sie uns an.",
 } as const;
+
+/** 'Service': the evening at the host stand (decision 0034). */
+export const NO_SHOW_AFTER_MINUTES = 15;
+/** How long the toast after a change offers 'Rückgängig'. */
+export const UNDO_SECONDS = 10;
+
+export const serviceMessages = {
+  title: "Service",
+  description: "Der Abend am Empfang: Gäste als eingetroffen, fertig oder nicht erschienen markieren.",
+  today: "Heute",
+  tomorrow: "Morgen",
+  empty: "Für diesen Tag sind keine Reservierungen eingetragen.",
+  arrived: "Eingetroffen",
+  completed: "Abgeschlossen",
+  noShow: "Nicht erschienen",
+  undo: "Rückgängig",
+  guestConfirmed: "Vom Gast bestätigt",
+  seatsHeld: (held: number, capacity: number) => `${held} von ${capacity} Plätzen belegt`,
+  seatsHeldNoLimit: (held: number) => `${held} ${held === 1 ? "Platz" : "Plätze"} belegt`,
+  marked: (customer: string, status: string) => `${customer}: ${status}`,
+  undone: (customer: string, status: string) => `Rückgängig gemacht: ${customer} ist wieder „${status}“.`,
+  undoTooLate:
+    "Rückgängig ist nicht mehr möglich: Die Reservierung wurde inzwischen geändert. Die Liste zeigt den aktuellen Stand.",
+  noShowTooEarly: (time: string) =>
+    `„Nicht erschienen“ ist erst ${NO_SHOW_AFTER_MINUTES} Minuten nach der reservierten Uhrzeit möglich (ab ${time} Uhr).`,
+  walkInTitle: "Laufkundschaft",
+  walkInHint: "Gäste ohne Reservierung: jetzt eingetroffen, mit Plätzen ab sofort.",
+  walkInPartySize: "Personen",
+  walkInName: "Name (optional)",
+  walkInSubmit: "Laufkundschaft eintragen",
+  walkInAdded: (size: number, time: string) =>
+    `Laufkundschaft eingetragen: ${size === 1 ? "1 Person" : `${size} Personen`} um ${time} Uhr.`,
+  walkInUndone: "Laufkundschaft wieder entfernt.",
+  walkInFailed: "Die Laufkundschaft konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
+  waitlist: (count: number) => `${count} ${count === 1 ? "Anfrage" : "Anfragen"} auf der Warteliste`,
+  summary: (expected: number, arrived: number) => `${expected} Gäste erwartet · ${arrived} eingetroffen`,
+} as const;
+
+/** What 'Service' says when a tap's answer never arrives (decision 0028), by the tap's intent. */
+export const serviceFailureNotices = {
+  mark: (failure: { detail: string }) => ({
+    tone: "error" as const,
+    title: "Fehler",
+    description: adminMessages.quickStatusFailed(failure.detail),
+  }),
+  undo: (failure: { detail: string }) => ({
+    tone: "error" as const,
+    title: "Fehler",
+    description: `${serviceMessages.undo}: ${failure.detail}`,
+  }),
+  "walk-in": () => ({ tone: "error" as const, title: "Fehler", description: serviceMessages.walkInFailed }),
+  "undo-walk-in": (failure: { detail: string }) => ({
+    tone: "error" as const,
+    title: "Fehler",
+    description: `${serviceMessages.undo}: ${failure.detail}`,
+  }),
+};

@@ -8,7 +8,7 @@ import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.
 import { storedPhoneKey } from "../../lib/phone.ts";
 import { lockReservationDay } from "./availability.server.ts";
 import { forgetKeptAnswers } from "./availability-api.server.ts";
-import type { ReservationStatus } from "./constants.ts";
+import type { ReservationSource, ReservationStatus } from "./constants.ts";
 import type { Reservation, ReservationView } from "./model.ts";
 import { searchableName, type ReservationRequest, type StaffReservationValues } from "./schema.ts";
 
@@ -295,12 +295,13 @@ async function afterWrite<T>(write: Promise<T>): Promise<T> {
   return result;
 }
 
-/** A reservation staff enter (a guest who phoned). */
+/** A reservation staff enter (a guest who phoned, or guests at the door: `source` 'walk-in'). */
 export async function createStaffReservation(
   db: Db,
   values: StaffReservationValues,
   mailsFor?: MailsFor,
   check?: ChangeCheck,
+  source: ReservationSource = "staff",
 ): Promise<{ reservation: Reservation; mailIds: number[] }> {
   return afterWrite(
     db.transaction().execute(async (trx) => {
@@ -308,7 +309,7 @@ export async function createStaffReservation(
       const now = nowIso();
       const reservation = await trx
         .insertInto("reservations")
-        .values({ ...staffRow(values), created_at: now, updated_at: now })
+        .values({ ...staffRow(values), source, created_at: now, updated_at: now })
         .returning(reservationColumns)
         .executeTakeFirstOrThrow();
       return { reservation, mailIds: await enqueueAll(trx, reservation, mailsFor) };
@@ -413,6 +414,19 @@ export async function updateReservation(
 
 export async function deleteReservation(db: Db, id: number): Promise<boolean> {
   const result = await afterWrite(db.deleteFrom("reservations").where("id", "=", id).executeTakeFirst());
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Deletes a walk-in as it was entered (`version`): one changed since stays (decision 0034). */
+export async function deleteWalkIn(db: Db, id: number, version: string): Promise<boolean> {
+  const result = await afterWrite(
+    db
+      .deleteFrom("reservations")
+      .where("id", "=", id)
+      .where("source", "=", "walk-in")
+      .where("updated_at", "=", version)
+      .executeTakeFirst(),
+  );
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -12,6 +12,7 @@ import {
   reservationMessages as M,
   TIME_SLOTS,
   WAITLIST_YES,
+  WALK_IN_NAME,
 } from "./constants.ts";
 import { outsideWindow, slotProblem } from "./rules.ts";
 
@@ -227,3 +228,18 @@ export function validateGuestChange(
   if (problem) return { success: false, fieldErrors: { [problem.field]: problem.message } };
   return { success: true, data: result.data };
 }
+
+/** 'Laufkundschaft' (decision 0034): the party's size, and a name when the guests give one. */
+export const walkInFields = ["party_size", "customer_name"] as const;
+export type WalkInField = (typeof walkInFields)[number];
+
+export const walkInSchema = z.object({
+  party_size: partySize(MAX_STAFF_PARTY_SIZE, M.staffPartySizeInvalid),
+  customer_name: z
+    .string()
+    .trim()
+    .max(L.name, M.nameTooLong)
+    .refine(isCleanLine, M.nameInvalid)
+    .transform((value) => (value === "" ? WALK_IN_NAME : value)),
+});
+export type WalkInValues = z.output<typeof walkInSchema>;

@@ -1,0 +1,74 @@
+import { berlinNow, minutesOfClock } from "../../lib/calendar.ts";
+import { NO_SHOW_AFTER_MINUTES, type ReservationSource, type ReservationStatus } from "./constants.ts";
+
+/**
+ * 'Service' (decision 0034): the shapes the host stand's screen receives and the rule when a party
+ * may be marked 'Nicht erschienen'. Browser-safe: the screen asks the same rule as the clock runs on.
+ */
+
+/** One reservation as the host stand sees it. */
+export interface ServiceEntry {
+  id: number;
+  name: string;
+  time: string;
+  partySize: number;
+  status: ReservationStatus;
+  source: ReservationSource;
+  notes: string | null;
+  phone: string | null;
+  /** The guest said 'Ich komme' through their link (decision 0033). */
+  guestConfirmed: boolean;
+  /** The row's version: a tap on a stale screen is refused, not applied to a changed reservation. */
+  updatedAt: string;
+}
+
+/** The reservations of one time, and the seats held at that time against the restaurant's seats. */
+export interface ServiceSlot {
+  time: string;
+  entries: ServiceEntry[];
+  seatsHeld: number;
+}
+
+export interface ServiceDay {
+  date: string;
+  today: string;
+  tomorrow: string;
+  /** The restaurant's seats ('Plätze insgesamt', else the online seats); null: no limit set. */
+  capacity: number | null;
+  slots: ServiceSlot[];
+  /** Waiting requests of the day: they have no table, so they are counted, not listed. */
+  waitlist: number;
+  expectedGuests: number;
+  arrivedGuests: number;
+}
+
+/** 'HH:MM' `minutes` after `time`, past midnight as '24:10' (only compared, never shown as a day's time). */
+const clockAfter = (time: string, minutes: number) => {
+  const total = (minutesOfClock(time) ?? 0) + minutes;
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+};
+
+/** The time from which a party of `time` may be marked 'Nicht erschienen' ('19:15' for 19:00). */
+export const noShowFrom = (time: string): string => clockAfter(time, NO_SHOW_AFTER_MINUTES);
+
+/**
+ * Whether the party of `date` at `time` may be marked 'Nicht erschienen' at `now`: from 15 minutes
+ * after its time (Berlin wall clock), any time on a later day, never before.
+ */
+export function noShowDue(date: string, time: string, now = new Date()): boolean {
+  const here = berlinNow(now);
+  if (date !== here.date) return date < here.date;
+  return noShowFrom(time) <= here.time;
+}
+
+/** What the host stand offers for a status: the big buttons, in their order. */
+export function serviceActions(status: ReservationStatus): Array<"ARRIVED" | "COMPLETED" | "NO_SHOW"> {
+  if (status === "PENDING" || status === "CONFIRMED") return ["ARRIVED", "NO_SHOW"];
+  if (status === "ARRIVED") return ["COMPLETED"];
+  // A party marked as not come that turns up after all.
+  if (status === "NO_SHOW") return ["ARRIVED"];
+  return [];
+}
+
+/** The statuses the host stand may set; anything else is done on 'Reservierungen einsehen'. */
+export const SERVICE_STATUSES = ["ARRIVED", "COMPLETED", "NO_SHOW"] as const;

@@ -1,0 +1,63 @@
+import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { signedInStaff } from "../../features/auth/auth.server.ts";
+import { readContentBlocks } from "../../features/content/content.server.ts";
+import { serviceFailureNotices, serviceMessages as S } from "../../features/reservations/constants.ts";
+import { ServiceScreen } from "../../features/reservations/components/admin/service-screen.tsx";
+import { handleServiceAction, loadServiceDay } from "../../features/reservations/service.server.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
+import { services } from "../../common/app-context.ts";
+import { rowActionFailure, answerOrFailure } from "../../lib/action-failures.ts";
+import { isCalendarDate } from "../../lib/calendar.ts";
+import { berlinToday } from "../../lib/format.ts";
+import { errorNotice, readForm } from "../../lib/forms.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import { staffActionResponse } from "../../lib/staff-actions.server.ts";
+import type { Route } from "./+types/service";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: S.title, noindex: true });
+
+/** `?datum=2026-11-28` shows that day; without one (or with a malformed one), today. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { database, logger } = services(context);
+  const asked = url.searchParams.get("datum") ?? "";
+  const date = isCalendarDate(asked) ? asked : berlinToday();
+  const settings = await readSettingsOrDefaults(database.db, logger);
+  const readAt = new Date();
+  return { day: await loadServiceDay(database.db, date, settings, readAt), readAt: readAt.toISOString() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = signedInStaff(context);
+  const { database, logger, mailer, config, siteOrigin } = services(context);
+  const form = await readForm(request);
+  const [blocks, settings] = await Promise.all([
+    readContentBlocks(database.db, logger, ["global.contact"]),
+    readSettingsOrDefaults(database.db, logger),
+  ]);
+  const answer = await handleServiceAction(form, {
+    db: database.db,
+    logger,
+    mailer,
+    mail: { contact: blocks["global.contact"], notifyEmail: config.notifyEmail, siteOrigin },
+    username: staff.username,
+    settings,
+  });
+  return staffActionResponse(answer);
+}
+
+const failure = rowActionFailure(serviceFailureNotices, (sent) => errorNotice(sent.detail));
+
+/** A request that fails below the action shows its reason in the toast (decision 0028). */
+export const clientAction = (args: Route.ClientActionArgs) => answerOrFailure(args, failure);
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
+
+export default function Service({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AdminPage title={S.title} description={S.description}>
+      <ServiceScreen {...loaderData} result={actionData} />
+    </AdminPage>
+  );
+}
