@@ -12,7 +12,8 @@ import {
   issueGuestToken,
   reservationOfToken,
 } from "./guest-link.server.ts";
-import { attendByGuest, cancelByGuest, changeByGuest } from "./guest-self-service.server.ts";
+import { attendByGuest, cancelByGuest, changeByGuest, closedReasonOf } from "./guest-self-service.server.ts";
+import type { Reservation } from "./model.ts";
 import { requestAnswerMail, reservationReceipt } from "./mails.server.ts";
 import { findReservation, updateReservation } from "./reservations.server.ts";
 import { validateGuestChange } from "./schema.ts";
@@ -270,5 +271,32 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
     expect(validateGuestChange({ date: "2026-12-01", time: "19:07", party_size: "2" }, context).success).toBe(
       false,
     );
+  });
+});
+
+describe("the evening's states on the guest's link (decision 0034)", () => {
+  const visit = (status: Reservation["status"]): Reservation => ({
+    id: 1,
+    customer_name: "Gast",
+    email: "gast@example.de",
+    phone_number: null,
+    reservation_date: "2099-06-01",
+    reservation_time: "19:00",
+    party_size: 2,
+    notes: null,
+    status,
+    created_at: "2026-11-27T10:00:00.000Z",
+    updated_at: "2026-11-27T10:00:00.000Z",
+    guest_action: null,
+    guest_action_at: null,
+    reminder_sent_at: null,
+    source: "online",
+    auto_confirmed: 0,
+  });
+
+  it("an arrived visit is done and a no-show is past: neither is offered a change or a cancellation", () => {
+    expect(closedReasonOf(visit("ARRIVED"))).toBe("completed");
+    expect(closedReasonOf(visit("NO_SHOW"))).toBe("past");
+    expect(closedReasonOf(visit("CONFIRMED"))).toBeUndefined();
   });
 });

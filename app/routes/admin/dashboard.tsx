@@ -149,6 +149,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             )}
           </p>
           {freeToday ? <p className="mt-1 text-sm font-medium">{freeToday}</p> : null}
+          <p className="mt-1 text-sm">
+            <Link to="/admin/service" className="font-medium text-brand-700 underline underline-offset-4">
+              Zum Service heute
+            </Link>
+          </p>
           <GuestCancellations cancellations={figures.guestCancellations} today={today} />
         </InfoCard>
       </div>
