@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { staffSeatsLines, type StaffSeats } from "./staff-seats.ts";
 
-const full = (more: Partial<Extract<StaffSeats, { kind: "full" }>>): StaffSeats => ({
+const full = (more: Partial<Exclude<StaffSeats, { kind: "unlimited" }>>): StaffSeats => ({
   kind: "full",
   time: "19:00",
   partySize: 6,
