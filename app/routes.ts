@@ -23,6 +23,7 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("admin/bilder/hochladen", "routes/resources/picture-upload.ts"),
+  route("admin/reservations/freie-plaetze", "routes/resources/staff-free-seats.ts"),
   route("login", "routes/auth/login.tsx"),
   route("passwort-vergessen", "routes/auth/password-help.tsx"),
   route("logout", "routes/auth/logout.tsx"),

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database, ReservationStatus } from "../../db/database.types.ts";
+import type { Database, ReservationSource, ReservationStatus } from "../../db/database.types.ts";
+import { storedPhoneKey } from "../../app/lib/phone.ts";
 
 /** What a test says of a reservation it stores; the rest is a plausible guest's. */
 export interface TestReservation {
@@ -12,6 +13,8 @@ export interface TestReservation {
   time?: string;
   partySize?: number;
   status?: ReservationStatus;
+  /** Where it came from; the column's default ('staff') unless given. */
+  source?: ReservationSource;
   createdAt?: string;
 }
 
@@ -27,6 +30,8 @@ export async function insertReservation(db: Kysely<Database>, values: TestReserv
       email:
         values.email === undefined ? `${name.toLowerCase().replace(/\W+/g, ".")}@example.de` : values.email,
       phone_number: values.phone ?? null,
+      // As the app writes it with every number (decision 0034).
+      phone_key: storedPhoneKey(values.phone),
       reservation_date: values.date,
       reservation_time: values.time ?? "18:00",
       party_size: values.partySize ?? 2,
@@ -35,6 +40,7 @@ export async function insertReservation(db: Kysely<Database>, values: TestReserv
       request_token: null,
       created_at: stamp,
       updated_at: stamp,
+      ...(values.source === undefined ? {} : { source: values.source }),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

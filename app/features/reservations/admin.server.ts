@@ -20,6 +20,7 @@ import {
   type InfoTitle,
 } from "./constants.ts";
 import { berlinToday } from "../../lib/format.ts";
+import { guestHistories } from "./guest-history.server.ts";
 import type { AdminIntent, AdminResult, AdminResultExtra, ListResult } from "./model.ts";
 import {
   reservationCancellation,
@@ -109,11 +110,19 @@ export async function loadList(
 ): Promise<ListResult> {
   try {
     const reservations = await listReservations(db, view);
-    const [total, roomFor] = await Promise.all([
+    const [total, roomFor, history] = await Promise.all([
       reservations.length < LIST_LIMIT ? reservations.length : countReservations(db, view),
       waitlistWithRoom(db, reservations, settings),
+      // The guests' earlier visits (decision 0037): the list is shown without them when they fail.
+      guestHistories(db, reservations).then(
+        (found) => Object.fromEntries(found),
+        (error: unknown) => {
+          logger.error("guest history failed", { error });
+          return {};
+        },
+      ),
     ]);
-    return { ok: true, reservations, total, readAt: readAtFormat.format(new Date()), roomFor };
+    return { ok: true, reservations, total, readAt: readAtFormat.format(new Date()), roomFor, history };
   } catch (error) {
     logger.error("reservations list failed", { error });
     return { ok: false, message: A.loadFailed(error instanceof Error ? error.message : String(error)) };

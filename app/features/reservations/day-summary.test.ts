@@ -60,3 +60,16 @@ it("without online seats there are no capacity figures, as before", () => {
   expect(freeSeatsLine({ lunch: null, evening: null })).toBeUndefined();
   expect(freeSeatsLine({ lunch: 40, evening: 12 })).toBe("Heute frei: mittags 40, abends 12 Plätze");
 });
+
+it("counts arrived parties among the day's guests, and no-shows apart (decision 0037)", () => {
+  const summary = summarizeDay([
+    { reservation_time: "19:00", party_size: 4, status: "ARRIVED" },
+    { reservation_time: "19:00", party_size: 2, status: "COMPLETED" },
+    { reservation_time: "19:30", party_size: 3, status: "CONFIRMED" },
+    { reservation_time: "20:00", party_size: 5, status: "NO_SHOW" },
+  ]);
+  expect(summary.total).toEqual({ reservations: 3, guests: 9 });
+  expect(summary.arrived).toEqual({ reservations: 2, guests: 6 });
+  expect(summary.noShow).toEqual({ reservations: 1, guests: 5 });
+  expect(summary.slots.map((slot) => slot.time)).toEqual(["19:00", "19:30"]);
+});

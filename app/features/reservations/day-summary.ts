@@ -37,6 +37,10 @@ export interface DaySummary {
   total: ServiceTotal;
   /** Waitlist requests of the day: they hold no seats and count in nothing above (decision 0031). */
   waitlist: ServiceTotal;
+  /** Of the totals, the parties at their table or done ('Eingetroffen', 'Abgeschlossen'; decision 0037). */
+  arrived: ServiceTotal;
+  /** Parties that did not come: they hold no seats and count in nothing above (decision 0034). */
+  noShow: ServiceTotal;
 }
 
 export function summarizeDay(reservations: readonly SummaryInput[]): DaySummary {
@@ -44,7 +48,16 @@ export function summarizeDay(reservations: readonly SummaryInput[]): DaySummary 
   const lunch = { reservations: 0, guests: 0 };
   const evening = { reservations: 0, guests: 0 };
   const waitlist = { reservations: 0, guests: 0 };
+  const arrived = { reservations: 0, guests: 0 };
+  const noShow = { reservations: 0, guests: 0 };
+  const add = (total: ServiceTotal, partySize: number) => {
+    total.reservations += 1;
+    total.guests += partySize;
+  };
   for (const reservation of reservations) {
+    if (reservation.status === "NO_SHOW") add(noShow, reservation.party_size);
+    if (reservation.status === "ARRIVED" || reservation.status === "COMPLETED")
+      add(arrived, reservation.party_size);
     if (reservation.status === "WAITLIST") {
       waitlist.reservations += 1;
       waitlist.guests += reservation.party_size;
@@ -76,6 +89,8 @@ export function summarizeDay(reservations: readonly SummaryInput[]): DaySummary 
     evening,
     total: { reservations: lunch.reservations + evening.reservations, guests: lunch.guests + evening.guests },
     waitlist,
+    arrived,
+    noShow,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { ReservationsTable } from "../../../db/database.types.ts";
 import type { FieldErrors, Notice, StaffActionResult } from "../../lib/forms.ts";
 import type { InfoTitle } from "./constants.ts";
+import type { GuestHistory } from "./guest-history.ts";
 import type { RequestField, StaffField } from "./schema.ts";
 
 /**
@@ -67,5 +68,10 @@ export type ListResult =
       readAt: string;
       /** The listed waitlist requests whose time has room again for their party ('Platz frei'). */
       roomFor: number[];
+      /**
+       * Each listed guest's earlier visits, by reservation id (decision 0037); absent for a
+       * reservation without e-mail or phone number, and for all when they could not be read.
+       */
+      history: Record<number, GuestHistory>;
     }
   | { ok: false; message: string };

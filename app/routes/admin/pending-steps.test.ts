@@ -123,6 +123,10 @@ describe("an account with steps pending on Mein Konto", () => {
               ok: false,
               message: expect.stringMatching(/Mein Konto/),
             });
+          } else if (file === "routes/resources/staff-free-seats.ts") {
+            // The staff form's free seats answer JSON (decision 0037).
+            expect(response.status, `${file} ${kind}`).toBe(403);
+            expect(await response.json()).toMatchObject({ fehler: expect.stringMatching(/Mein Konto/) });
           } else if (file !== "routes/resources/picture-upload.ts") {
             expect([response.status, response.headers.get("location")], `${file} ${kind}`).toEqual([
               302,

@@ -104,6 +104,8 @@ const dataPath = (route: AdminRoute) =>
  * to a GET — because the browser's upload reads JSON (decision 0027).
  */
 const UPLOAD = "routes/resources/picture-upload";
+/** The staff form's free seats (decision 0037): read by a script as JSON, so refused the same way. */
+const FREE_SEATS = "routes/resources/staff-free-seats";
 
 /** What signed-out visitors get: the sign-in page, however React Router encodes the redirect. */
 async function expectRefused(response: Response, what: string, route: AdminRoute) {
@@ -112,6 +114,11 @@ async function expectRefused(response: Response, what: string, route: AdminRoute
   if (route.id === UPLOAD) {
     expect([401, 404], what).toContain(response.status);
     expect(body, what).not.toMatch(/"ok":true/);
+    return;
+  }
+  if (route.id === FREE_SEATS) {
+    expect(response.status, what).toBe(401);
+    expect(body, what).not.toMatch(/"kind"/);
     return;
   }
   expect(

@@ -8,8 +8,9 @@ const totalLine = ({ reservations, guests: people }: ServiceTotal) =>
 
 /**
  * The day at a glance beside the list, and at the end of the printed day list: guests per time
- * (confirmed and still pending) and totals per service. Cancelled reservations and the waitlist do
- * not count. With online seats set (decision 0031) each time also shows the seats held then against
+ * (confirmed and still pending) and totals per service, with the parties already arrived among them
+ * (decision 0037). Cancelled reservations, no-shows and the waitlist do not count; no-shows and the
+ * waitlist are named apart. With online seats set (decision 0031) each time also shows the seats held then against
  * them — 'Überbucht' in words where more are held — and each service its free seats.
  */
 export function DaySummaryPanel({ summary, capacity }: { summary: DaySummary; capacity?: DayCapacity }) {
@@ -90,7 +91,18 @@ export function DaySummaryPanel({ summary, capacity }: { summary: DaySummary; ca
           <dt>Gesamt</dt>
           <dd>{totalLine(summary.total)}</dd>
         </div>
+        {summary.arrived.reservations > 0 ? (
+          <div className="flex justify-between gap-2">
+            <dt className="font-medium">davon eingetroffen</dt>
+            <dd>{totalLine(summary.arrived)}</dd>
+          </div>
+        ) : null}
       </dl>
+      {summary.noShow.reservations > 0 ? (
+        <p className="mt-3 border-t border-stone-200 pt-3 text-sm font-medium text-orange-950">
+          Nicht erschienen: {totalLine(summary.noShow)}
+        </p>
+      ) : null}
       {capacity ? (
         <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
           <div className="flex justify-between gap-2">

@@ -11,9 +11,12 @@ import {
   adminMessages as A,
   guestActionLabels,
   RESERVATION_STATUSES,
+  sourceLabels,
   statusLabels,
   type ReservationStatus,
 } from "../../constants.ts";
+import type { GuestHistory } from "../../guest-history.ts";
+import { GuestHistoryLine } from "./guest-history-line.tsx";
 
 /** A reservation as the staff screen receives it from its loader. */
 export type ReservationRow = Reservation;
@@ -55,12 +58,15 @@ function Detail({
 export function ReservationCard({
   reservation,
   roomFree = false,
+  history,
   onEdit,
   onDelete,
 }: {
   reservation: ReservationRow;
   /** A waitlist request whose time has room for its party again. */
   roomFree?: boolean;
+  /** The guest's earlier visits (decision 0037); none: no line. */
+  history?: GuestHistory | undefined;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -91,7 +97,12 @@ export function ReservationCard({
           <h3 id={`reservation-${reservation.id}`} className="font-sans text-lg font-semibold break-words">
             {name}
           </h3>
-          <p className="text-sm text-muted">Angefragt am {formatBerlinDate(reservation.created_at)}</p>
+          <p className="text-sm text-muted">
+            Angefragt am {formatBerlinDate(reservation.created_at)}
+            <span aria-hidden="true"> · </span>
+            <span data-source={reservation.source}>Quelle: {sourceLabels[reservation.source]}</span>
+          </p>
+          <GuestHistoryLine history={history} className="mt-1" />
           {reservation.guest_action && reservation.guest_action_at ? (
             <p className="mt-1 text-sm font-semibold text-ink" data-guest-action={reservation.guest_action}>
               {guestActionLabels[reservation.guest_action]} am{" "}

@@ -29,6 +29,35 @@ import {
 import { staffFields, staffReservationSchema, type StaffField } from "../../schema.ts";
 import type { AdminResultExtra } from "../../model.ts";
 import type { ReservationRow } from "./reservation-card.tsx";
+import { staffSeatsLines, type StaffSeats } from "../../staff-seats.ts";
+import { useStaffSeats, type StaffSeatsQuestion } from "./use-staff-seats.ts";
+import { cn } from "../../../../lib/utils.ts";
+
+/**
+ * The staff form's note on free seats at the chosen date, time and party size (decision 0037):
+ * polite, so a screen reader reads it when typing pauses without interrupting.
+ */
+export function StaffSeatsNote({ seats }: { seats: StaffSeats | undefined }) {
+  const lines = staffSeatsLines(seats);
+  const full = seats?.kind === "full";
+  return (
+    <div
+      aria-live="polite"
+      data-staff-seats={seats?.kind ?? ""}
+      className={cn(
+        "min-h-5 text-sm",
+        lines.length === 0 ? "" : "rounded-md border px-3 py-2",
+        full ? "border-amber-600 bg-amber-50 text-amber-950" : "border-stone-200 bg-stone-50 text-stone-800",
+      )}
+    >
+      {lines.map((line) => (
+        <p key={line} className={cn(full && line.startsWith("Ausgebucht") && "font-semibold")}>
+          {line}
+        </p>
+      ))}
+    </div>
+  );
+}
 
 /** The question 'Überbucht: … Trotzdem speichern?' an answer carries (decision 0031). */
 export type OverbookingAnswer = NonNullable<AdminResultExtra["overbooking"]>;
@@ -121,6 +150,28 @@ export function ReservationFormDialog({
   });
   const errors = clientErrors ?? serverErrors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
+  // What the form holds now, for the free seats' note (decision 0037); the fields stay uncontrolled.
+  // Until staff type, the fields' first values; forgotten when the dialog closes, as its fields are.
+  const [typed, setTyped] = useState<StaffSeatsQuestion | undefined>();
+  if (!open && typed !== undefined) setTyped(undefined);
+  const asked: StaffSeatsQuestion = typed ?? {
+    date: reservation?.reservation_date ?? defaultDate,
+    time: reservation?.reservation_time ?? STAFF_DEFAULTS.time,
+    party: String(reservation?.party_size ?? STAFF_DEFAULTS.partySize),
+    except: reservation?.id,
+  };
+  const seats = useStaffSeats(asked, open);
+  const readAsked = (form: HTMLFormElement) => {
+    const values = new FormData(form);
+    const text = (name: string) => String(values.get(name) ?? "");
+    const next = {
+      date: text("reservation_date"),
+      time: text("reservation_time"),
+      party: text("party_size"),
+    };
+    if (next.date !== asked.date || next.time !== asked.time || next.party !== asked.party)
+      setTyped({ ...next, except: reservation?.id });
+  };
 
   const value = <K extends keyof ReservationRow>(key: K) => reservation?.[key];
   return (
@@ -144,7 +195,10 @@ export function ReservationFormDialog({
           method="post"
           ref={formRef}
           onSubmit={check}
-          onChange={() => setChangedAfter(question?.id)}
+          onChange={(event) => {
+            setChangedAfter(question?.id);
+            readAsked(event.currentTarget);
+          }}
           noValidate
           className="space-y-4"
         >
@@ -235,6 +289,7 @@ export function ReservationFormDialog({
               }}
             />
           </div>
+          <StaffSeatsNote seats={seats} />
           <TextareaField
             label="Anmerkungen"
             errors={errors.notes}

@@ -343,6 +343,7 @@ export function ReservationsScreen({
                       key={reservation.id}
                       reservation={reservation}
                       roomFree={roomFor.has(reservation.id)}
+                      history={list.ok ? list.history[reservation.id] : undefined}
                       onEdit={() => setEditing({ reservation, after: result?.resultId })}
                       onDelete={() => setDeleting({ reservation, after: result?.resultId })}
                     />
