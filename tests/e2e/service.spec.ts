@@ -33,6 +33,8 @@ const statusOf = async (site: Site, name: string) =>
       .selectFrom("reservations")
       .select("status")
       .where("customer_name", "=", name)
+      // The latest, where a guest has been before.
+      .orderBy("reservation_date", "desc")
       .executeTakeFirstOrThrow()
   ).status;
 
@@ -46,6 +48,14 @@ test("'Eingetroffen' holds the seats, 'Abgeschlossen' frees them for guests at o
   await signIn(page);
   const full = demoFullDate(today());
   expect(await freeAt(page, full, "17:00")).toBe(false);
+  // The Rossis did not come three weeks ago: the host stand sees it at a glance.
+  await insertReservation(site.db, {
+    name: "Familie Rossi",
+    email: "familie.rossi@example.de",
+    date: addDays(today(), -21),
+    time: "19:00",
+    status: "NO_SHOW",
+  });
 
   await page.goto(`/admin/service?datum=${full}`);
   await waitForHydration(page);
@@ -54,6 +64,7 @@ test("'Eingetroffen' holds the seats, 'Abgeschlossen' frees them for guests at o
   // The evening lies ahead: no 'Nicht erschienen' yet, and the screen says from when.
   await expect(rossi.getByRole("button", { name: /^Nicht erschienen/ })).toHaveCount(0);
   await expect(rossi.getByText("Nicht erschienen ab 17:15 Uhr")).toBeVisible();
+  await expect(rossi.getByText("1 × nicht erschienen")).toBeVisible();
 
   await rossi.getByRole("button", { name: /^Eingetroffen: Familie Rossi/ }).click();
   await expect(rossi.getByText("Eingetroffen", { exact: true })).toBeVisible();

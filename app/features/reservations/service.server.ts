@@ -15,6 +15,8 @@ import { fieldErrorsOf } from "../../lib/forms.ts";
 import { deliverInBackground, type Mailer } from "../../common/mail/mailer.server.ts";
 import { seatsHeldAt } from "./availability.ts";
 import { heldOn } from "./availability.server.ts";
+import type { GuestHistory } from "./guest-history.ts";
+import { guestHistories } from "./guest-history.server.ts";
 import { mailsForChange } from "./admin.server.ts";
 import {
   adminMessages as A,
@@ -47,7 +49,7 @@ import type { ReservationSettings } from "./settings.ts";
 
 type Db = Kysely<Database>;
 
-const entryOf = (reservation: Reservation): ServiceEntry => ({
+const entryOf = (reservation: Reservation, history: GuestHistory | undefined): ServiceEntry => ({
   id: reservation.id,
   name: reservation.customer_name,
   time: reservation.reservation_time,
@@ -58,6 +60,7 @@ const entryOf = (reservation: Reservation): ServiceEntry => ({
   phone: reservation.phone_number,
   guestConfirmed: reservation.guest_action === "attending",
   updatedAt: reservation.updated_at,
+  ...(history ? { history } : {}),
 });
 
 /** Parties that are coming, at the table or done: the day's guests ('erwartet'). */
@@ -74,6 +77,7 @@ export async function loadServiceDay(
     listReservations(db, { mode: "date", date }),
     heldOn(db, date),
   ]);
+  const histories = await guestHistories(db, reservations, now);
   const byTime = new Map<string, ServiceEntry[]>();
   let waitlist = 0;
   let expectedGuests = 0;
@@ -87,7 +91,7 @@ export async function loadServiceDay(
     if (reservation.status === "ARRIVED" || reservation.status === "COMPLETED")
       arrivedGuests += reservation.party_size;
     const entries = byTime.get(reservation.reservation_time) ?? [];
-    entries.push(entryOf(reservation));
+    entries.push(entryOf(reservation, histories.get(reservation.id)));
     byTime.set(reservation.reservation_time, entries);
   }
   const slots = [...byTime.entries()]

@@ -1,4 +1,5 @@
 import { berlinNow, minutesOfClock } from "../../lib/calendar.ts";
+import type { GuestHistory } from "./guest-history.ts";
 import { NO_SHOW_AFTER_MINUTES, type ReservationSource, type ReservationStatus } from "./constants.ts";
 
 /**
@@ -20,6 +21,8 @@ export interface ServiceEntry {
   guestConfirmed: boolean;
   /** The row's version: a tap on a stale screen is refused, not applied to a changed reservation. */
   updatedAt: string;
+  /** The guest's earlier visits (decision 0037); none when they cannot be recognised. */
+  history?: GuestHistory;
 }
 
 /** The reservations of one time, and the seats held at that time against the restaurant's seats. */

@@ -115,6 +115,36 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
     expect((await load("?datum=2026-13-45")).date).toBe(today());
   });
 
+  it("shows each guest's earlier visits, a no-show included", async () => {
+    const { db, load, add } = await screen();
+    const date = addDays(today(), 1);
+    await insertReservation(db, {
+      name: "Rossi",
+      email: "rossi@example.de",
+      date: addDays(today(), -30),
+      status: "NO_SHOW",
+    });
+    await insertReservation(db, {
+      name: "Rossi",
+      email: "ROSSI@example.de",
+      date: addDays(today(), -10),
+      status: "COMPLETED",
+    });
+    await insertReservation(db, {
+      name: "Rossi",
+      email: "rossi@example.de",
+      date,
+      time: "19:00",
+      status: "CONFIRMED",
+    });
+    await add("Neu", date, "19:00", 2, "CONFIRMED");
+    const entries = (await load(`?datum=${date}`)).slots[0]?.entries ?? [];
+    expect(entries.map((entry) => [entry.name, entry.history])).toEqual([
+      ["Rossi", { visits: 1, noShows: 1, cancelled: 0 }],
+      ["Neu", { visits: 0, noShows: 0, cancelled: 0 }],
+    ]);
+  });
+
   it("'Eingetroffen' holds the seats, 'Abgeschlossen' frees them at once; each answer offers its undo", async () => {
     const { db, load, mark, add, row } = await screen();
     const date = addDays(today(), 1);

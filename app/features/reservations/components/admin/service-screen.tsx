@@ -20,6 +20,7 @@ import {
 } from "../../constants.ts";
 import { walkInFields, walkInSchema } from "../../schema.ts";
 import { noShowDue, noShowFrom, serviceActions, type ServiceDay, type ServiceEntry } from "../../service.ts";
+import { GuestHistoryLine } from "./guest-history-line.tsx";
 import { statusClasses } from "./reservation-card.tsx";
 
 /** What the service action answers: the shared staff answer, and what 'Rückgängig' needs. */
@@ -242,6 +243,7 @@ function ServiceRow({
             </span>
           ) : null}
         </p>
+        <GuestHistoryLine history={entry.history} />
         {entry.notes ? (
           <p className="rounded-md border border-amber-600 bg-amber-50 px-3 py-2 text-amber-950">
             {entry.notes}
