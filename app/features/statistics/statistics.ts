@@ -1,0 +1,406 @@
+import type { GuestAction, ReservationSource, ReservationStatus } from "../../../db/database.types.ts";
+import { addDays, addMonths, weekdayOf } from "../../lib/calendar.ts";
+import { TIME_ZONE } from "../../lib/format.ts";
+import { weekdays, type Weekday } from "../../lib/weekdays.ts";
+import type { Period } from "./schema.ts";
+
+/**
+ * 'Statistik' (decision 0036): what the database's groups add up to. Pure — no database, no clock
+ * of its own —, so every rule of counting is tested without one. The server reads the groups
+ * (statistics.server.ts); the screen and the CSV show what `aggregateStatistics` makes of them.
+ */
+
+/**
+ * One reservation of the period, as the database gives it: only the columns counted (an anonymised
+ * reservation keeps every one of them). `auto_confirmed` is 0 or 1; `created_at` an ISO instant.
+ */
+export interface StatisticsRow {
+  reservation_date: string;
+  reservation_time: string;
+  status: ReservationStatus;
+  source: ReservationSource;
+  auto_confirmed: number;
+  guest_action: GuestAction | null;
+  party_size: number;
+  created_at: string;
+}
+
+/** Reservations that happened or are expected: these make the 'Reservierungen' and 'Gäste' figures. */
+export const GUEST_STATUSES: readonly ReservationStatus[] = ["PENDING", "CONFIRMED", "ARRIVED", "COMPLETED"];
+const guestStatuses = new Set<ReservationStatus>(GUEST_STATUSES);
+
+/** Up to this many days a bar is a day, up to `WEEKS_UP_TO` days a week, beyond that a month. */
+export const DAYS_UP_TO = 62;
+export const WEEKS_UP_TO = 184;
+export type Granularity = "day" | "week" | "month";
+
+export const granularityLabels: Record<Granularity, string> = {
+  day: "Tag",
+  week: "Woche",
+  month: "Monat",
+};
+
+/** Days from `from` to `to`, both included. */
+export function daysIn(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+export function granularityOf(period: Pick<Period, "from" | "to">): Granularity {
+  const days = daysIn(period.from, period.to);
+  return days <= DAYS_UP_TO ? "day" : days <= WEEKS_UP_TO ? "week" : "month";
+}
+
+/** The first day of the bar a date falls in: the date, its week's Monday, or its month's first. */
+export function bucketOf(date: string, granularity: Granularity): string {
+  if (granularity === "day") return date;
+  if (granularity === "month") return `${date.slice(0, 7)}-01`;
+  const index = weekdays.findIndex(([key]) => key === weekdayOf(date));
+  return addDays(date, -index);
+}
+
+/** Every bar's first day from the period's first to its last, so empty days show as zero. */
+export function bucketsOf(period: Pick<Period, "from" | "to">, granularity: Granularity): string[] {
+  const buckets: string[] = [];
+  for (
+    let bucket = bucketOf(period.from, granularity);
+    bucket <= period.to;
+    bucket =
+      granularity === "day"
+        ? addDays(bucket, 1)
+        : granularity === "week"
+          ? addDays(bucket, 7)
+          : addMonths(bucket, 1)
+  )
+    buckets.push(bucket);
+  return buckets;
+}
+
+const berlinParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** Berlin's offset from UTC in milliseconds at an instant. */
+function berlinOffset(instant: number): number {
+  const parts = Object.fromEntries(berlinParts.formatToParts(instant).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
+  return wall - Math.floor(instant / 60_000) * 60_000;
+}
+
+/** Per date: Berlin's offset when it is the same all day, else undefined (the days the clocks change). */
+const dayOffsets = new Map<string, number | undefined>();
+
+export function berlinDayOffset(date: string): number | undefined {
+  if (dayOffsets.has(date)) return dayOffsets.get(date);
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  const early = berlinOffset(midnight - 2 * 3_600_000);
+  const late = berlinOffset(midnight + 22 * 3_600_000);
+  const offset = early === late ? early : undefined;
+  if (dayOffsets.size > 10_000) dayOffsets.clear();
+  dayOffsets.set(date, offset);
+  return offset;
+}
+
+/**
+ * The instant (milliseconds since 1970) of a date and wall-clock time in Berlin. Berlin is one or two
+ * hours ahead of UTC; on the two days a year the clocks change, the offset that gives back the same
+ * wall clock is the one (a time the clocks skip in spring, 02:30 on the last Sunday of March, counts
+ * as 03:30). Every other day has one offset, asked once per date.
+ */
+export function berlinInstant(date: string, time: string): number {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  const offset = berlinDayOffset(date);
+  if (offset !== undefined) return wall - offset;
+  for (const hours of [2, 1]) {
+    const instant = wall - hours * 3_600_000;
+    if (berlinOffset(instant) === hours * 3_600_000) return instant;
+  }
+  return wall - 3_600_000;
+}
+
+export interface Figure {
+  reservations: number;
+  guests: number;
+}
+
+export interface Rate {
+  count: number;
+  /** What the count is a share of. */
+  of: number;
+  /** count / of, or null when `of` is 0. */
+  share: number | null;
+}
+
+export interface Statistics {
+  period: Pick<Period, "from" | "to">;
+  granularity: Granularity;
+  /** Every row of the period, whatever its status. */
+  entries: number;
+  /** Reservations with a status of `GUEST_STATUSES`, and their guests. */
+  totals: Figure;
+  byStatus: Record<ReservationStatus, number>;
+  /** Per bar (its first day), per weekday (Monday first), per time of day (those that occur, in order). */
+  series: Array<{ bucket: string } & Figure>;
+  byWeekday: Array<{ weekday: Weekday } & Figure>;
+  byTime: Array<{ time: string } & Figure>;
+  /** NO_SHOW among the reserved (not walk-in) visits whose time has passed and that are not cancelled or waiting. */
+  noShow: Rate;
+  /** CANCELLED among the bookings (not walk-ins, not on the waitlist), by the guest's link and otherwise. */
+  cancelledByGuest: Rate;
+  cancelledByStaff: Rate;
+  /** Every row but the waitlist, per source. */
+  bySource: Record<ReservationSource, Rate>;
+  /** auto_confirmed among the requests from the guest's form. */
+  autoConfirmed: Rate;
+  /** From being made to the reserved date and time, over every reservation but walk-ins; null without one. */
+  leadTime: { count: number; averageMs: number | null; medianMs: number | null };
+}
+
+const rate = (count: number, of: number): Rate => ({ count, of, share: of === 0 ? null : count / of });
+
+const emptyFigure = (): Figure => ({ reservations: 0, guests: 0 });
+
+const add = (figure: Figure, guests: number) => {
+  figure.reservations += 1;
+  figure.guests += guests;
+};
+
+/** What is worked out once per date: its weekday, its bar, and Berlin's offset that day (see `berlinInstant`). */
+interface DayFacts {
+  weekday: Figure;
+  bar: Figure | undefined;
+  /** The date's midnight in Berlin as milliseconds since 1970; NaN on a day the clocks change. */
+  midnight: number;
+  past: "all" | "none" | "some";
+}
+
+/** 'HH:MM' as milliseconds after midnight, without making a string: this runs once per reservation. */
+const clockMs = (time: string) =>
+  ((time.charCodeAt(0) - 48) * 600 +
+    (time.charCodeAt(1) - 48) * 60 +
+    (time.charCodeAt(3) - 48) * 10 +
+    (time.charCodeAt(4) - 48)) *
+  60_000;
+
+/**
+ * The figures of `period` from its reservations (rows outside it are left out). `now` is the moment
+ * in Berlin that decides which visits are past, for the no-show rate.
+ */
+export function aggregateStatistics(
+  period: Pick<Period, "from" | "to">,
+  rows: readonly StatisticsRow[],
+  now: { date: string; time: string },
+): Statistics {
+  const granularity = granularityOf(period);
+  const series = new Map(bucketsOf(period, granularity).map((bucket) => [bucket, emptyFigure()]));
+  const byWeekday = new Map<Weekday, Figure>(weekdays.map(([key]) => [key, emptyFigure()]));
+  const byTime = new Map<string, Figure>();
+  const byStatus: Record<ReservationStatus, number> = {
+    PENDING: 0,
+    WAITLIST: 0,
+    CONFIRMED: 0,
+    ARRIVED: 0,
+    COMPLETED: 0,
+    NO_SHOW: 0,
+    CANCELLED: 0,
+  };
+  const sources: Record<ReservationSource, number> = { online: 0, staff: 0, "walk-in": 0 };
+  const totals = emptyFigure();
+  let entries = 0;
+  let booked = 0;
+  let bookedWithoutWalkIns = 0;
+  let pastVisits = 0;
+  let noShows = 0;
+  let byGuest = 0;
+  let byStaff = 0;
+  let online = 0;
+  let autoConfirmed = 0;
+  const leadTimes = new Float64Array(rows.length);
+  let leads = 0;
+  const days = new Map<string, DayFacts>();
+
+  for (const row of rows) {
+    const date = row.reservation_date;
+    if (date < period.from || date > period.to) continue;
+    let day = days.get(date);
+    if (!day) {
+      const weekday = byWeekday.get(weekdayOf(date)) ?? emptyFigure();
+      const offset = berlinDayOffset(date);
+      day = {
+        weekday,
+        bar: series.get(bucketOf(date, granularity)),
+        midnight: offset === undefined ? Number.NaN : Date.parse(`${date}T00:00:00Z`) - offset,
+        past: date < now.date ? "all" : date > now.date ? "none" : "some",
+      };
+      days.set(date, day);
+    }
+    const { status, source } = row;
+    entries += 1;
+    byStatus[status] += 1;
+    if (source === "online") {
+      online += 1;
+      if (row.auto_confirmed === 1) autoConfirmed += 1;
+    }
+    if (source !== "walk-in") {
+      const time = row.reservation_time;
+      const at =
+        Number.isNaN(day.midnight) || time.length !== 5
+          ? berlinInstant(date, time)
+          : day.midnight + clockMs(time);
+      // A reservation entered after its time (staff noting a visit afterwards) was made 0 ahead.
+      leadTimes[leads] = Math.max(0, at - Date.parse(row.created_at));
+      leads += 1;
+    }
+    if (status === "WAITLIST") continue;
+    booked += 1;
+    sources[source] += 1;
+    if (source !== "walk-in") {
+      bookedWithoutWalkIns += 1;
+      if (status === "CANCELLED") {
+        if (row.guest_action === "cancelled") byGuest += 1;
+        else byStaff += 1;
+      } else if (day.past === "all" || (day.past === "some" && row.reservation_time <= now.time)) {
+        pastVisits += 1;
+        if (status === "NO_SHOW") noShows += 1;
+      }
+    }
+    if (!guestStatuses.has(status)) continue;
+    const guests = row.party_size;
+    add(totals, guests);
+    if (day.bar) add(day.bar, guests);
+    add(day.weekday, guests);
+    let slot = byTime.get(row.reservation_time);
+    if (!slot) {
+      slot = emptyFigure();
+      byTime.set(row.reservation_time, slot);
+    }
+    add(slot, guests);
+  }
+
+  const sorted = leadTimes.subarray(0, leads).sort();
+  const middle = Math.floor(leads / 2);
+  const median =
+    leads === 0
+      ? null
+      : leads % 2 === 1
+        ? (sorted[middle] ?? 0)
+        : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  let sum = 0;
+  for (const value of sorted) sum += value;
+
+  return {
+    period: { from: period.from, to: period.to },
+    granularity,
+    entries,
+    totals,
+    byStatus,
+    series: [...series].map(([bucket, figure]) => ({ bucket, ...figure })),
+    byWeekday: [...byWeekday].map(([weekday, figure]) => ({ weekday, ...figure })),
+    byTime: [...byTime].sort(([a], [b]) => a.localeCompare(b)).map(([time, figure]) => ({ time, ...figure })),
+    noShow: rate(noShows, pastVisits),
+    cancelledByGuest: rate(byGuest, bookedWithoutWalkIns),
+    cancelledByStaff: rate(byStaff, bookedWithoutWalkIns),
+    bySource: {
+      online: rate(sources.online, booked),
+      staff: rate(sources.staff, booked),
+      "walk-in": rate(sources["walk-in"], booked),
+    },
+    autoConfirmed: rate(autoConfirmed, online),
+    leadTime: { count: leads, averageMs: leads === 0 ? null : sum / leads, medianMs: median },
+  };
+}
+
+// ——— How the figures read (screen and CSV alike) ———
+
+const percentFormat = new Intl.NumberFormat("de-DE", { style: "percent", maximumFractionDigits: 1 });
+
+/** '12,5 %', or '–' for a share of nothing. */
+export const formatShare = (share: number | null): string =>
+  share === null ? "–" : percentFormat.format(share);
+
+/** A duration as days and hours: '3 Tage 4 Std.', '5 Std.', '0 Std.'; '–' for none. */
+export function formatLead(ms: number | null): string {
+  if (ms === null) return "–";
+  const hours = Math.round(ms / 3_600_000);
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  if (days === 0) return `${rest} Std.`;
+  return `${days} ${days === 1 ? "Tag" : "Tage"}${rest > 0 ? ` ${rest} Std.` : ""}`;
+}
+
+const monthFormat = new Intl.DateTimeFormat("de-DE", { timeZone: "UTC", month: "short", year: "numeric" });
+const dayFormat = new Intl.DateTimeFormat("de-DE", { timeZone: "UTC", day: "2-digit", month: "2-digit" });
+
+/** A bar's name: '27.11.' (a day), 'KW ab 23.11.' (a week), 'Nov. 2026' (a month); `long` adds the year. */
+export function bucketLabel(bucket: string, granularity: Granularity, long = false): string {
+  const date = new Date(`${bucket}T00:00:00Z`);
+  if (granularity === "month") return monthFormat.format(date);
+  const day = long ? `${dayFormat.format(date)}${bucket.slice(0, 4)}` : dayFormat.format(date);
+  return granularity === "week" ? `Woche ab ${day}` : day;
+}
+
+export const weekdayName = (weekday: Weekday): string =>
+  weekdays.find(([key]) => key === weekday)?.[1] ?? weekday;
+
+const count = new Intl.NumberFormat("de-DE");
+/** '1.234'. */
+export const formatCount = (value: number): string => count.format(value);
+
+/** One line of the key figures: its name, its value as shown, and what it is counted of. */
+export interface KeyFigure {
+  label: string;
+  value: string;
+  detail: string;
+}
+
+const rateDetail = (rate: Rate, what: string) =>
+  `${formatCount(rate.count)} von ${formatCount(rate.of)} ${what}`;
+
+/** The key figures, in the words and numbers the screen and the CSV both show. */
+export function keyFigures(statistics: Statistics): KeyFigure[] {
+  const { totals, noShow, cancelledByGuest, cancelledByStaff, autoConfirmed, leadTime } = statistics;
+  return [
+    {
+      label: "Reservierungen",
+      value: formatCount(totals.reservations),
+      detail: "Bestätigt, Ausstehend, Eingetroffen und Abgeschlossen",
+    },
+    { label: "Gäste", value: formatCount(totals.guests), detail: "Personen dieser Reservierungen" },
+    {
+      label: "Nicht erschienen",
+      value: formatShare(noShow.share),
+      detail: rateDetail(noShow, "vergangenen reservierten Besuchen"),
+    },
+    {
+      label: "Vom Gast storniert",
+      value: formatShare(cancelledByGuest.share),
+      detail: rateDetail(cancelledByGuest, "Buchungen"),
+    },
+    {
+      label: "Vom Restaurant storniert",
+      value: formatShare(cancelledByStaff.share),
+      detail: rateDetail(cancelledByStaff, "Buchungen"),
+    },
+    {
+      label: "Automatisch bestätigt",
+      value: formatShare(autoConfirmed.share),
+      detail: rateDetail(autoConfirmed, "Online-Anfragen"),
+    },
+    {
+      label: "Vorlauf im Mittel",
+      value: formatLead(leadTime.averageMs),
+      detail: `Median ${formatLead(leadTime.medianMs)}, über ${formatCount(leadTime.count)} Reservierungen`,
+    },
+  ];
+}
