@@ -134,7 +134,13 @@ export function BarChart({
         <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline">
           Als Tabelle
         </summary>
-        <div className="mt-2 max-h-96 overflow-auto">
+        {/* Scrolls when long: focusable, so a keyboard can scroll it too. */}
+        <div
+          className="mt-2 max-h-96 overflow-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={`${title}: Tabelle`}
+        >
           <table className="w-full text-left tabular-nums">
             <caption className="sr-only">{title}</caption>
             <thead>

@@ -181,7 +181,7 @@ function Figures({
     <section aria-labelledby="statistics-figures" className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h2 id="statistics-figures" className="text-2xl font-semibold">
-          {formatDate(period.from)} bis {formatDate(period.to)}
+          Vom {formatDate(period.from)} bis {formatDate(period.to)}
         </h2>
         <a
           href={`${STATISTICS_CSV_PATH}?${query}`}
