@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import type { ReservationsTable } from "../../../db/database.types.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import { loadStatistics, readStatistics, statisticsDownload } from "./statistics.server.ts";
+import { loadStatistics, readStatistics, statisticsDownload, statisticsQuery } from "./statistics.server.ts";
+import { kindOf, SOURCE_INDEX, STATUS_INDEX } from "./statistics.ts";
 
 /**
  * 'Statistik' against both engines: the one query reads the period's reservations (PostgreSQL's
@@ -112,6 +113,25 @@ describe.each(testDatabases())("statistics on $dialect", (engine) => {
     // one on the 25th, made on the 8th at 18:00 UTC: 17 days.
     expect(statistics.leadTime.count).toBe(6);
     expect(statistics.leadTime.medianMs).toBe(48 * 3_600_000);
+  });
+
+  it("packs status, source and flags in SQL exactly as kindOf does", async () => {
+    handle = await engine.open();
+    const combinations = STATUS_INDEX.flatMap((status) =>
+      SOURCE_INDEX.flatMap((source) =>
+        [null, "cancelled" as const, "changed" as const].flatMap((guest_action) =>
+          [0, 1].map((auto_confirmed) => ({ status, source, guest_action, auto_confirmed })),
+        ),
+      ),
+    );
+    await handle.db
+      .insertInto("reservations")
+      .values(combinations.map((values) => reservation(values)))
+      .execute();
+    const rows = await statisticsQuery(handle.db, { from: "2026-11-10", to: "2026-11-10" }).execute();
+    expect(rows.map((row) => row.kind).sort((a, b) => a - b)).toEqual(
+      combinations.map((values) => kindOf(values)).sort((a, b) => a - b),
+    );
   });
 
   it("answers a refused period with 400 and its message, on the screen and as a download", async () => {

@@ -20,11 +20,11 @@ const HEIGHT = 200;
 const TOP = 16;
 const AXIS = 24;
 
-/** A round upper end for the axis: 1, 2, 5 or 10 times a power of ten, at least `value`. */
+/** A round upper end for the axis, at least `value`: 1, 2, 4, 6 or 8 times a power of ten (half of it is round too). */
 export function niceCeiling(value: number): number {
-  if (value <= 0) return 1;
+  if (value <= 1) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 5, 10].find((factor) => factor * power >= value) ?? 10;
+  const step = [1, 2, 4, 6, 8, 10].find((factor) => factor * power >= value) ?? 10;
   return step * power;
 }
 
@@ -121,7 +121,7 @@ export function BarChart({
               <text
                 x={percent(itemIndex * slot + slot / 2)}
                 y={HEIGHT - 6}
-                textAnchor={items.length === 1 ? "middle" : itemIndex === 0 ? "start" : "middle"}
+                textAnchor="middle"
                 className="fill-stone-700 text-[11px]"
               >
                 {item.short}

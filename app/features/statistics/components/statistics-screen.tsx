@@ -162,8 +162,8 @@ function PeriodForm({ view }: { view: StatisticsScreenView }) {
   );
 }
 
-/** The bars' axis names about this many at most, so they fit side by side on a phone. */
-const AXIS_LABELS = 7;
+/** The bars' axis names about this many at most, so they fit side by side on a phone and in half a desktop. */
+const AXIS_LABELS = 6;
 
 function Figures({
   view,
@@ -196,7 +196,7 @@ function Figures({
         {formatCount(statistics.entries)} Einträge im Zeitraum (jeder Status, auch Warteliste und
         anonymisierte).
       </p>
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Kennzahlen">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-label="Kennzahlen">
         {keyFigures(statistics).map((figure) => (
           <div key={figure.label} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
             <dt className="text-sm text-muted">{figure.label}</dt>
