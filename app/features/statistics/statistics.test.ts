@@ -9,6 +9,7 @@ import {
   formatLead,
   formatShare,
   granularityOf,
+  isoInstant,
   keyFigures,
   kindOf,
   type StatisticsRow,
@@ -87,6 +88,19 @@ describe("a Berlin wall clock as an instant", () => {
     expect(new Date(berlinInstant("2026-03-29", "01:30")).toISOString()).toBe("2026-03-29T00:30:00.000Z");
     expect(new Date(berlinInstant("2026-03-29", "19:00")).toISOString()).toBe("2026-03-29T17:00:00.000Z");
     expect(new Date(berlinInstant("2026-10-25", "19:00")).toISOString()).toBe("2026-10-25T18:00:00.000Z");
+  });
+});
+
+describe("a stored instant", () => {
+  it("reads as Date.parse reads it", () => {
+    for (const text of [
+      "2026-11-27T18:00:00.000Z",
+      "2024-02-29T23:59:59.999Z",
+      "2000-03-01T00:00:00.001Z",
+      "1999-12-31T12:34:56.789Z",
+      "2026-11-27T18:00:00Z",
+    ])
+      expect(isoInstant(text), text).toBe(Date.parse(text));
   });
 });
 
