@@ -221,7 +221,7 @@ interface DayFacts {
   past: "all" | "none" | "some";
 }
 
-/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's `days_from_civil`). */
+/** Days from 1970-01-01 to a date of the Gregorian calendar: years counted from March, in eras of 400 years. */
 function daysFromCivil(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
