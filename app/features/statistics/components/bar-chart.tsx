@@ -20,12 +20,17 @@ const HEIGHT = 200;
 const TOP = 16;
 const AXIS = 24;
 
-/** A round upper end for the axis, at least `value`: 1, 2, 4, 6 or 8 times a power of ten (half of it is round too). */
+/**
+ * A round upper end for the axis, at least `value`, whose half is a whole number too (the middle
+ * line's label): an even number up to 10, then 1, 2, 3, 4, 6 or 8 times a power of ten (from 100 on
+ * also 1.5 times), so the highest bar reaches well up.
+ */
 export function niceCeiling(value: number): number {
-  if (value <= 1) return 1;
+  if (value <= 10) return Math.max(2, Math.ceil(value / 2) * 2);
   const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 4, 6, 8, 10].find((factor) => factor * power >= value) ?? 10;
-  return step * power;
+  const steps = power >= 100 ? [1, 1.5, 2, 3, 4, 6, 8, 10] : [1, 2, 3, 4, 6, 8, 10];
+  const step = steps.find((factor) => factor * power >= value) ?? 10;
+  return Math.round(step * power);
 }
 
 const percent = (value: number) => `${value.toFixed(3)}%`;
