@@ -43,5 +43,7 @@ export default [
     route("konten", "routes/admin/accounts.tsx"),
     route("gastdaten", "routes/admin/gastdaten.tsx"),
     route("gastdaten/json", "routes/admin/gastdaten-json.ts"),
+    route("statistik", "routes/admin/statistik.tsx"),
+    route("statistik/csv", "routes/admin/statistik-csv.ts"),
   ]),
 ] satisfies RouteConfig;

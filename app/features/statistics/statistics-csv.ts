@@ -1,0 +1,87 @@
+import type { ReservationSource, ReservationStatus } from "../../../db/database.types.ts";
+import { formatDate } from "../../lib/format.ts";
+import {
+  bucketLabel,
+  formatCount,
+  formatShare,
+  granularityLabels,
+  keyFigures,
+  weekdayName,
+  type Statistics,
+} from "./statistics.ts";
+
+/** The labels of statuses and sources, which the route hands over (features do not import each other). */
+export interface StatisticsLabels {
+  status: Record<ReservationStatus, string>;
+  source: Record<ReservationSource, string>;
+}
+
+/** The order statuses are listed in. */
+export const STATUS_ORDER: readonly ReservationStatus[] = [
+  "PENDING",
+  "WAITLIST",
+  "CONFIRMED",
+  "ARRIVED",
+  "COMPLETED",
+  "NO_SHOW",
+  "CANCELLED",
+];
+export const SOURCE_ORDER: readonly ReservationSource[] = ["online", "staff", "walk-in"];
+
+/** A field as German Excel reads it: in quotes when it holds a separator, a quote or a line break. */
+const field = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/**
+ * The screen's figures as CSV for German spreadsheets: UTF-8 with a byte order mark (else Excel reads
+ * the umlauts as Latin-1), semicolons between fields, CRLF between lines, numbers and shares written
+ * as the screen shows them ('1.234', '12,5 %'). One block per table, a blank line between them.
+ */
+export function statisticsCsv(statistics: Statistics, labels: StatisticsLabels): string {
+  const lines: string[][] = [];
+  const block = (header: string[], rows: string[][]) => {
+    if (lines.length > 0) lines.push([]);
+    lines.push(header, ...rows);
+  };
+  const { period, granularity } = statistics;
+  block(
+    ["Statistik", `${formatDate(period.from)} bis ${formatDate(period.to)}`],
+    [["Einträge insgesamt", formatCount(statistics.entries)]],
+  );
+  block(
+    ["Kennzahl", "Wert", "Gezählt"],
+    keyFigures(statistics).map((figure) => [figure.label, figure.value, figure.detail]),
+  );
+  block(
+    [granularityLabels[granularity], "Reservierungen", "Gäste"],
+    statistics.series.map((bar) => [
+      bucketLabel(bar.bucket, granularity, true),
+      formatCount(bar.reservations),
+      formatCount(bar.guests),
+    ]),
+  );
+  block(
+    ["Wochentag", "Reservierungen", "Gäste"],
+    statistics.byWeekday.map((day) => [
+      weekdayName(day.weekday),
+      formatCount(day.reservations),
+      formatCount(day.guests),
+    ]),
+  );
+  block(
+    ["Uhrzeit", "Reservierungen", "Gäste"],
+    statistics.byTime.map((slot) => [slot.time, formatCount(slot.reservations), formatCount(slot.guests)]),
+  );
+  block(
+    ["Herkunft", "Buchungen", "Anteil"],
+    SOURCE_ORDER.map((source) => [
+      labels.source[source],
+      formatCount(statistics.bySource[source].count),
+      formatShare(statistics.bySource[source].share),
+    ]),
+  );
+  block(
+    ["Status", "Einträge"],
+    STATUS_ORDER.map((status) => [labels.status[status], formatCount(statistics.byStatus[status])]),
+  );
+  return `\uFEFF${lines.map((line) => line.map(field).join(";")).join("\r\n")}\r\n`;
+}

@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
+import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { signedInStaff } from "../../features/auth/auth.server.ts";
+import { sourceLabels, statusLabels } from "../../features/reservations/constants.ts";
+import { StatisticsScreen } from "../../features/statistics/components/statistics-screen.tsx";
+import { loadStatistics } from "../../features/statistics/statistics.server.ts";
+import { services } from "../../common/app-context.ts";
+import { siteMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/statistik";
+
+export const meta: Route.MetaFunction = () => siteMeta({ title: "Statistik", noindex: true });
+
+/**
+ * 'Statistik' (decision 0036), for owners and staff alike: the staff check is the admin layout's
+ * (decision 0030). The period comes from the address; a refused one is answered with 400 and its
+ * message, and nothing is counted.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  signedInStaff(context);
+  const { database } = services(context);
+  const { view, status } = await loadStatistics(database.db, url);
+  return data(view, { status });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+/** A screen that cannot load keeps the sidebar and offers 'Erneut versuchen' (decision 0028). */
+export const ErrorBoundary = AdminScreenError;
+
+export default function Statistics({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminPage
+      title="Statistik"
+      description="Reservierungen und Gäste eines Zeitraums: nach Tag, Wochentag und Uhrzeit, Ausfälle, Herkunft und Vorlauf."
+    >
+      <StatisticsScreen view={loaderData} labels={{ status: statusLabels, source: sourceLabels }} />
+    </AdminPage>
+  );
+}
