@@ -1,4 +1,4 @@
-import { BarChart3, FileSearch, LogOut, Menu, UserRound, UsersRound, type LucideIcon } from "lucide-react";
+import { FileSearch, LogOut, Menu, UserRound, UsersRound, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { Form, NavLink } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
@@ -102,9 +102,8 @@ function EveningLinks({ restricted, onNavigate }: { restricted: boolean; onNavig
 }
 
 /**
- * 'Statistik' (decision 0036, everyone), the staff member's own account, and for owners everyone's
- * and a guest's data ('Gastdaten', a guest's request under Art. 15/17 GDPR): below the eight screens
- * of docs/product/staff.md#screens, which keep their list.
+ * The staff member's own account, and for owners everyone's and a guest's data ('Gastdaten', a
+ * guest's request under Art. 15/17 GDPR): below the eight screens of docs/product/staff.md#screens.
  */
 function AccountLinks({
   role,
@@ -116,7 +115,6 @@ function AccountLinks({
   onNavigate?: () => void;
 }) {
   const links: SidebarLink[] = [
-    ...(restricted ? [] : [{ path: "/admin/statistik", label: "Statistik", icon: BarChart3 }]),
     { path: "/admin/konto", label: "Mein Konto", icon: UserRound },
     ...(role === "owner" && !restricted
       ? [

@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   BookOpen,
   CalendarCheck,
   CalendarDays,
@@ -86,6 +87,13 @@ export const eveningScreens: AdminScreen[] = [
     icon: ConciergeBell,
     title: "Service",
     description: "Der Abend am Empfang: Gäste als eingetroffen, fertig oder nicht erschienen markieren.",
+  },
+  {
+    path: "/admin/statistik",
+    label: "Statistik",
+    icon: BarChart3,
+    title: "Statistik",
+    description: "Gäste, Reservierungen, No-Shows und Stornierungen über einen Zeitraum (decision 0036).",
   },
 ];
 
