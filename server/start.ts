@@ -102,6 +102,8 @@ async function main() {
     app.logger.info("shutting down", { signal });
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
+    // Open event streams would hold their connections until the grace period ends.
+    app.endLiveStreams();
     server.close(async () => {
       clearTimeout(force);
       try {
