@@ -117,6 +117,10 @@ async function main() {
       }
     });
     server.closeIdleConnections();
+    // A connection whose answer ends after this (an event stream just ended, a request in flight)
+    // stays open for its keep-alive time unless closed once it is idle.
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    idle.unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
