@@ -11,7 +11,14 @@ import { openDatabase } from "../../db/database.server.ts";
 import { spawnServer } from "../support/server-process.ts";
 import { insertReservation } from "../support/reservations.ts";
 import { E2E_ADMIN } from "./support/site.ts";
-import { expect, test, waitForHydration, type Site } from "./fixtures.ts";
+import {
+  accessibilityViolations,
+  collectConsoleErrors,
+  expect,
+  test,
+  waitForHydration,
+  type Site,
+} from "./fixtures.ts";
 
 /**
  * Live updates of the staff screens (decision 0035): a guest's request, a guest's cancellation and
@@ -43,9 +50,12 @@ async function staffScreen(
   const context = await browser.newContext({ baseURL: origin });
   await signIn(context);
   const page = await context.newPage();
+  const consoleErrors = collectConsoleErrors(page);
   await page.goto(`/admin/reservations?date=${date}`);
   await waitForHydration(page);
   await expect(liveState(page)).toHaveText("Live");
+  // Hydrated without a mismatch: the server renders the state the browser starts with.
+  expect(consoleErrors).toEqual([]);
   return { context, page };
 }
 
@@ -83,6 +93,8 @@ test("a guest's request shows on two open staff screens within 2 s, with a note"
     ).toBeVisible(LIVE_WITHIN);
   }
   await expect(page.getByText("Reservierungsanfrage gesendet!")).toBeVisible();
+  const [first] = screens;
+  if (first) expect(await accessibilityViolations(first.page)).toEqual([]);
   for (const { context } of screens) await context.close();
   await guest.close();
 });
