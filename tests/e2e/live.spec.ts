@@ -24,7 +24,8 @@ import {
  * Live updates of the staff screens (decision 0035): a guest's request, a guest's cancellation and
  * another staff member's change show on an open reservations screen within 2 seconds, without a
  * reload, with two server processes (WORKERS=2: the screens' streams and the change may each be at
- * either); and a screen whose server restarted reconnects and shows what changed meanwhile.
+ * either); a stream ends with its session (signing out in another tab); and a screen whose server
+ * restarted reconnects and shows what changed meanwhile.
  */
 test.use({ ownSite: true, siteEnv: { WORKERS: "2" } });
 
@@ -149,6 +150,24 @@ test("a staff member's status change and a guest's cancellation show on another'
   await expect(card(two.page, "Susi Status").getByLabel("Status für Susi Status")).toHaveValue("CANCELLED");
   await one.context.close();
   await two.context.close();
+});
+
+test("signing out in one tab ends the other tab's stream, which then goes to the sign-in page", async ({
+  browser,
+  site,
+  signIn,
+}) => {
+  const date = openDay(7);
+  const { context, page } = await staffScreen(browser, site.origin, signIn, date);
+  const other = await context.newPage();
+  await other.goto("/admin");
+  await waitForHydration(other);
+  await expect(liveState(other)).toHaveText("Live");
+  await other.getByRole("button", { name: "Logout" }).first().click();
+  await expect(other).toHaveURL(/\/login$/);
+  // The session is checked every 3 s; the stream's end renews the data, which sends it to /login.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });
+  await context.close();
 });
 
 test("after a server restart the screen reconnects by itself and shows what changed meanwhile", async ({
