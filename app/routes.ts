@@ -2,7 +2,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 /**
  * The public site and the staff area, visibly separate. Everything below the admin layout passes its
- * staff check first (middleware, decision 0030); the picture upload answers its own refusals.
+ * staff check first (middleware, decision 0030); the picture upload and the staff screens' live
+ * updates (decision 0035) answer their own refusals.
  */
 export default [
   layout("routes/site/layout.tsx", [
@@ -24,6 +25,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("admin/bilder/hochladen", "routes/resources/picture-upload.ts"),
   route("admin/reservations/freie-plaetze", "routes/resources/staff-free-seats.ts"),
+  route("admin/live", "routes/resources/live.ts"),
   route("login", "routes/auth/login.tsx"),
   route("passwort-vergessen", "routes/auth/password-help.tsx"),
   route("logout", "routes/auth/logout.tsx"),

@@ -338,6 +338,21 @@ export interface ReservationDayHoursTable {
   note: string;
 }
 
+/** 'Neue Anfrage', 'geändert', … — what the staff screens are told (decision 0035). */
+export type ReservationEventKind = "requested" | "created" | "changed" | "status" | "cancelled" | "deleted";
+
+/** One change of the reservation book, for the open staff screens (decision 0035). */
+export interface ReservationEventsTable {
+  id: Id;
+  kind: ReservationEventKind;
+  reservation_id: number;
+  reservation_date: CalendarDate;
+  /** Only for a new reservation: the time and party size its note shows. */
+  reservation_time: string | null;
+  party_size: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   page_versions: PageVersionsTable;
   site_content: SiteContentTable;
@@ -351,6 +366,7 @@ export interface Database {
   reservations: ReservationsTable;
   reservation_links: ReservationLinksTable;
   reservation_day_locks: ReservationDayLocksTable;
+  reservation_events: ReservationEventsTable;
   mail_outbox: MailOutboxTable;
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;

@@ -30,6 +30,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0015-retention-settings",
       "0016-guest-data-indexes",
       "0017-service-states",
+      "0018-reservation-events",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);

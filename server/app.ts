@@ -9,6 +9,8 @@ import { ensureStaffAccount, type BootstrapResult } from "../app/features/auth/s
 import { fileStorage } from "../app/common/pictures/storage.server.ts";
 import { clearIncoming, incomingDirOf } from "../app/common/pictures/upload.server.ts";
 import { appContext } from "../app/common/app-context.ts";
+import { createLiveHub } from "../app/common/live/hub.server.ts";
+import { pollingSource } from "../app/common/live/source.server.ts";
 import { openDatabase, type DatabaseHandle } from "../db/database.server.ts";
 import { tightenDataDir } from "../db/private-files.server.ts";
 import { bumpPageVersion, readPageVersion } from "../app/lib/page-version.server.ts";
@@ -66,6 +68,11 @@ export interface TavolaApp {
   logger: Logger;
   bootstrap: BootstrapResult;
   mailer: Mailer;
+  /**
+   * The first step of a shutdown: the staff screens' event streams end (their browsers reconnect to
+   * another process, or once this one is back), so no open stream keeps the server from closing.
+   */
+  endLiveStreams(): void;
   close(): Promise<void>;
 }
 
@@ -146,6 +153,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   });
   if (options.mailWorker ?? true) mailer.start();
   const housekeeping = startHousekeeping(database.db, logger);
+  // Open staff screens learn of changes from the database, whichever process made them (decision 0035).
+  const live = createLiveHub(pollingSource(database.db, { logger }), { logger });
   await clearIncoming(incomingDirOf(config.dataDir));
   if (!mailer.configured)
     logger.warn(
@@ -269,6 +278,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       siteOrigin: siteOrigin(),
       cspNonce,
       requestId,
+      live,
     });
     const begun = pageCache.stamp();
     const response = await handleRouterRequest(bounded, context);
@@ -408,7 +418,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     logger,
     bootstrap,
     mailer,
+    endLiveStreams: () => live.close(),
     async close() {
+      live.close();
       await reminders.stop();
       await mailer.stop();
       await housekeeping.stop();

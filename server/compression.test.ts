@@ -22,6 +22,15 @@ describe("compression", () => {
     expect(chooseEncoding(null)).toBeUndefined();
   });
 
+  it("passes an event stream by untouched, without waiting for its first piece (decision 0035)", async () => {
+    // A stream that has written nothing yet: compressResponse must answer at once, not read it.
+    const body = new ReadableStream<Uint8Array>({ start() {} });
+    const stream = new Response(body, { headers: { "content-type": "text/event-stream; charset=utf-8" } });
+    const response = await compressResponse(get("br, gzip"), stream);
+    expect(response).toBe(stream);
+    expect(response.headers.get("content-encoding")).toBeNull();
+  });
+
   it("compresses HTML so that it decompresses to the same bytes", async () => {
     const response = await compressResponse(get("br"), page());
     expect(response.headers.get("content-encoding")).toBe("br");

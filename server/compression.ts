@@ -39,6 +39,8 @@ export async function compressResponse(request: Request, response: Response): Pr
     response.status === 304 ||
     headers.has("content-encoding") ||
     !compressible.test(type) ||
+    // An event stream goes out message by message, never waiting for a compressor (decision 0035).
+    type.startsWith("text/event-stream") ||
     (length !== null && Number(length) < MIN_BYTES) ||
     /\bno-transform\b/.test(headers.get("cache-control") ?? "")
   ) {

@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
+import { deleteOldEvents } from "../app/common/live/events.server.ts";
 import { deleteExpiredGuestData } from "../app/features/reservations/retention.server.ts";
 import type { Database } from "../db/database.types.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 
 /**
  * Work the server does on its own, on start and then daily: erasing and anonymising guest data past
- * the periods the privacy policy states (app/features/reservations/retention.server.ts). Safe when several
+ * the periods the privacy policy states (app/features/reservations/retention.server.ts), and the
+ * staff screens' change events older than a day (decision 0035). Safe when several
  * processes share one database: each deletion is one transaction and a second run finds nothing.
  */
 export const HOUSEKEEPING_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -28,6 +30,8 @@ export function startHousekeeping(
         const deleted = await deleteExpiredGuestData(db);
         if (deleted.notes > 0 || deleted.anonymised > 0 || deleted.mails > 0)
           logger.info("guest data past its retention deleted", { ...deleted });
+        // The staff screens' change events are read within a second; a day later by nobody (decision 0035).
+        await deleteOldEvents(db);
       } catch (error) {
         logger.error("housekeeping failed", { error });
       }

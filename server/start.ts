@@ -102,6 +102,8 @@ async function main() {
     app.logger.info("shutting down", { signal });
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
+    // Open event streams would hold their connections until the grace period ends.
+    app.endLiveStreams();
     server.close(async () => {
       clearTimeout(force);
       try {
@@ -115,6 +117,10 @@ async function main() {
       }
     });
     server.closeIdleConnections();
+    // A connection whose answer ends after this (an event stream just ended, a request in flight)
+    // stays open for its keep-alive time unless closed once it is idle.
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    idle.unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

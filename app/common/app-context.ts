@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Config } from "../lib/env.server.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";
 import type { Logger } from "../lib/logger.server.ts";
+import type { LiveHub } from "./live/hub.server.ts";
 import type { Mailer } from "./mail/mailer.server.ts";
 import type { PictureStorage } from "./pictures/storage.server.ts";
 
@@ -24,6 +25,8 @@ export interface AppServices {
   /** This request's Content-Security-Policy nonce for the inline scripts React Router writes. */
   cspNonce: string;
   requestId: string;
+  /** This process's open staff event streams and what feeds them (decision 0035). */
+  live: LiveHub;
 }
 
 export const appContext = createContext<AppServices>();

@@ -67,12 +67,12 @@ test("'Eingetroffen' holds the seats, 'Abgeschlossen' frees them for guests at o
   await expect(rossi.getByText("1 × nicht erschienen")).toBeVisible();
 
   await rossi.getByRole("button", { name: /^Eingetroffen: Familie Rossi/ }).click();
-  await expect(rossi.getByText("Eingetroffen", { exact: true })).toBeVisible();
+  await expect(rossi.getByText("Status: Eingetroffen", { exact: true })).toBeVisible();
   expect(await statusOf(site, "Familie Rossi")).toBe("ARRIVED");
   expect(await freeAt(page, full, "17:00")).toBe(false);
 
   await rossi.getByRole("button", { name: /^Abgeschlossen: Familie Rossi/ }).click();
-  await expect(rossi.getByText("Abgeschlossen", { exact: true })).toBeVisible();
+  await expect(rossi.getByText("Status: Abgeschlossen", { exact: true })).toBeVisible();
   expect(await statusOf(site, "Familie Rossi")).toBe("COMPLETED");
   // Eight seats free from 17:00: a pair may book that time again.
   expect(await freeAt(page, full, "17:00")).toBe(true);
@@ -89,7 +89,9 @@ test("'Eingetroffen' holds the seats, 'Abgeschlossen' frees them for guests at o
   await row(page, "Gestern Gast")
     .getByRole("button", { name: /^Nicht erschienen: Gestern Gast/ })
     .click();
-  await expect(row(page, "Gestern Gast").getByText("Nicht erschienen", { exact: true })).toBeVisible();
+  await expect(
+    row(page, "Gestern Gast").getByText("Status: Nicht erschienen", { exact: true }),
+  ).toBeVisible();
   expect(await statusOf(site, "Gestern Gast")).toBe("NO_SHOW");
 });
 
@@ -109,7 +111,7 @@ test("a tap is undone from its toast; a walk-in is stored 'Eingetroffen' from 'L
   await expect(
     toastRegion(page).getByText("Rückgängig gemacht: Praxis Dr. Lang ist wieder „Bestätigt“."),
   ).toBeVisible();
-  await expect(lang.getByText("Bestätigt", { exact: true })).toBeVisible();
+  await expect(lang.getByText("Status: Bestätigt", { exact: true })).toBeVisible();
   expect(await statusOf(site, "Praxis Dr. Lang")).toBe("CONFIRMED");
 
   await page.goto("/admin/service");

@@ -5,6 +5,7 @@ import {
   currentStaff,
   refuseUnlessOwner,
   requireStaff,
+  sessionStillOpen,
   staffAccess,
   type CookieSettings,
   type GuardOptions,
@@ -36,6 +37,17 @@ export function staffAccessOf(
   context: Readonly<RouterContextProvider>,
 ): Promise<StaffAccess> {
   return staffAccess(services(context).database.db, request, cookieSettingsOf(context));
+}
+
+/**
+ * For a stream that outlives its request (the staff screens' live updates, decision 0035): asks
+ * again whether the session it was opened with is still open.
+ */
+export function sessionCheckOf(
+  context: Readonly<RouterContextProvider>,
+): (sessionId: string) => Promise<boolean> {
+  const { db } = services(context).database;
+  return (sessionId) => sessionStillOpen(db, sessionId);
 }
 
 /** The sign-in page only: whether someone is signed in at all (then /admin takes over). */

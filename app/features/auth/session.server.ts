@@ -160,6 +160,25 @@ export async function findSession(
   return { userId: row.user_id, username: row.username, role: row.role, sessionId: id, pending };
 }
 
+/**
+ * Whether the session with this id is still open — not signed out, expired, idle too long, nor its
+ * account removed — without counting as activity: a screen left open with its event stream does
+ * not keep its session alive (decision 0035).
+ */
+export async function sessionStillOpen(db: Db, sessionId: string, now = new Date()): Promise<boolean> {
+  const row = await db
+    .selectFrom("staff_sessions")
+    .innerJoin("staff_users", "staff_users.id", "staff_sessions.user_id")
+    .select(["staff_sessions.last_seen_at", "staff_sessions.expires_at"])
+    .where("staff_sessions.id", "=", sessionId)
+    .executeTakeFirst();
+  if (!row) return false;
+  return (
+    Date.parse(row.expires_at) > now.getTime() &&
+    Date.parse(row.last_seen_at) + SESSION_IDLE_MS > now.getTime()
+  );
+}
+
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom("staff_sessions").where("id", "=", hashToken(token)).execute();
 }

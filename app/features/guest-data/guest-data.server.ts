@@ -28,6 +28,7 @@ import {
   type GuestReservationRow,
 } from "./guest-data-model.ts";
 import { checkGuestTerm, phoneKey, SEARCH_PARAM, type GuestTerm } from "./schema.ts";
+import { recordReservationEvents } from "../../common/live/events.server.ts";
 
 /**
  * 'Gastdaten' (a guest's request for their data: Art. 15, 17 and 20 GDPR). Everything the site
@@ -396,6 +397,15 @@ export async function deleteGuestData(
       const result = await trx.deleteFrom("reservations").where("id", "in", ids).executeTakeFirst();
       deleted += Number(result.numDeletedRows);
     }
+    // The open staff screens drop them at once (decision 0035).
+    await recordReservationEvents(
+      trx,
+      reservations.map((row) => ({
+        kind: "deleted" as const,
+        reservationId: row.id,
+        date: row.reservation_date,
+      })),
+    );
     return { outcome: "deleted", reservations: deleted, mails };
   });
 }

@@ -16,6 +16,7 @@ import { weighVisit } from "./request.server.ts";
 import { reservationColumns, type Reservation } from "./reservations.server.ts";
 import type { GuestChange } from "./schema.ts";
 import type { ReservationSettings } from "./settings.ts";
+import { recordReservationEvent } from "../../common/live/events.server.ts";
 
 /**
  * What a guest may do through their link (decision 0033): cancel, change date, time and party size
@@ -91,6 +92,11 @@ export async function cancelByGuest(
       const current = await reread(trx, reservation.id);
       return { done: false, closed: (current && closedReasonOf(current, now)) ?? "cancelled" };
     }
+    await recordReservationEvent(trx, {
+      kind: "cancelled",
+      reservationId: cancelled.id,
+      date: cancelled.reservation_date,
+    });
     const mailIds = await enqueueAll(trx, [
       reservationCancellation(cancelled, mail),
       guestActionNotice(cancelled, mail, "cancelled", reservation),
@@ -112,13 +118,22 @@ export async function attendByGuest(
   if (reservation.status !== "CONFIRMED")
     return { done: false, refused: { field: "date", message: GUEST_NOT_CONFIRMED_YET } };
   if (reservation.guest_action === "attending") return { done: false, unchanged: true };
-  const attending = await db
-    .updateTable("reservations")
-    .set(marked("attending", now))
-    .where("id", "=", reservation.id)
-    .where("status", "=", "CONFIRMED")
-    .returning(reservationColumns)
-    .executeTakeFirst();
+  const attending = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("reservations")
+      .set(marked("attending", now))
+      .where("id", "=", reservation.id)
+      .where("status", "=", "CONFIRMED")
+      .returning(reservationColumns)
+      .executeTakeFirst();
+    if (row)
+      await recordReservationEvent(trx, {
+        kind: "changed",
+        reservationId: row.id,
+        date: row.reservation_date,
+      });
+    return row;
+  });
   if (!attending) {
     const current = await reread(db, reservation.id);
     return { done: false, closed: (current && closedReasonOf(current, now)) ?? "cancelled" };
@@ -179,6 +194,11 @@ export async function changeByGuest(
       .executeTakeFirst();
     // Staff saved it a moment ago: the guest is asked to look again rather than overwrite that.
     if (!changed) return { done: false, refused: { field: "date", message: GUEST_CHANGED_MEANWHILE } };
+    await recordReservationEvent(trx, {
+      kind: "changed",
+      reservationId: changed.id,
+      date: changed.reservation_date,
+    });
     const mailIds = await enqueueAll(trx, [
       reservationChanged(changed, deps.mail),
       guestActionNotice(changed, deps.mail, "changed", current),

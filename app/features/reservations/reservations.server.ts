@@ -11,6 +11,7 @@ import { forgetKeptAnswers } from "./availability-api.server.ts";
 import type { ReservationSource, ReservationStatus } from "./constants.ts";
 import type { Reservation, ReservationView } from "./model.ts";
 import { searchableName, type ReservationRequest, type StaffReservationValues } from "./schema.ts";
+import { recordReservationEvent } from "../../common/live/events.server.ts";
 
 /**
  * Reservations in the database. Every change that causes an e-mail writes it to the outbox in the
@@ -243,6 +244,14 @@ export async function createGuestRequest(
         if (!earlier) throw new Error(`reservation request ${token}: neither stored nor found`);
         return { reservation: earlier, duplicate: true, mailIds: [] };
       }
+      // The open staff screens show it, with a note (decision 0035).
+      await recordReservationEvent(trx, {
+        kind: "requested",
+        reservationId: inserted.id,
+        date: inserted.reservation_date,
+        time: inserted.reservation_time,
+        partySize: inserted.party_size,
+      });
       return { reservation: inserted, duplicate: false, mailIds: await enqueueAll(trx, inserted, mailsFor) };
     }),
   );
@@ -312,6 +321,13 @@ export async function createStaffReservation(
         .values({ ...staffRow(values), source, created_at: now, updated_at: now })
         .returning(reservationColumns)
         .executeTakeFirstOrThrow();
+      await recordReservationEvent(trx, {
+        kind: "created",
+        reservationId: reservation.id,
+        date: reservation.reservation_date,
+        time: reservation.reservation_time,
+        partySize: reservation.party_size,
+      });
       return { reservation, mailIds: await enqueueAll(trx, reservation, mailsFor) };
     }),
   );
@@ -395,6 +411,11 @@ export async function updateReservation(
         .returning(reservationColumns)
         .executeTakeFirst();
       if (!reservation) return undefined;
+      await recordReservationEvent(trx, {
+        kind: "customer_name" in change ? "changed" : "status",
+        reservationId: id,
+        date: reservation.reservation_date,
+      });
       // The links sent to a mistyped address must not keep opening the reservation.
       if (newAddress) await trx.deleteFrom("reservation_links").where("reservation_id", "=", id).execute();
       const mailIds: number[] = [];
@@ -412,22 +433,25 @@ export async function updateReservation(
   }
 }
 
-export async function deleteReservation(db: Db, id: number): Promise<boolean> {
-  const result = await afterWrite(db.deleteFrom("reservations").where("id", "=", id).executeTakeFirst());
-  return Number(result.numDeletedRows) > 0;
-}
-
-/** Deletes a walk-in as it was entered (`version`): one changed since stays (decision 0034). */
-export async function deleteWalkIn(db: Db, id: number, version: string): Promise<boolean> {
-  const result = await afterWrite(
-    db
-      .deleteFrom("reservations")
-      .where("id", "=", id)
-      .where("source", "=", "walk-in")
-      .where("updated_at", "=", version)
-      .executeTakeFirst(),
+/**
+ * Deletes a reservation and tells the open staff screens. With `walkIn`, only a walk-in still as it
+ * was entered (its version): a walk-in's undo must not delete what someone changed since (decision 0034).
+ */
+export async function deleteReservation(db: Db, id: number, walkIn?: { version: string }): Promise<boolean> {
+  return afterWrite(
+    db.transaction().execute(async (trx) => {
+      let query = trx.deleteFrom("reservations").where("id", "=", id);
+      if (walkIn) query = query.where("source", "=", "walk-in").where("updated_at", "=", walkIn.version);
+      const deleted = await query.returning(["id", "reservation_date"]).executeTakeFirst();
+      if (!deleted) return false;
+      await recordReservationEvent(trx, {
+        kind: "deleted",
+        reservationId: id,
+        date: deleted.reservation_date,
+      });
+      return true;
+    }),
   );
-  return Number(result.numDeletedRows) > 0;
 }
 
 export async function findReservation(db: Db, id: number): Promise<Reservation | undefined> {

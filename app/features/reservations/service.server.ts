@@ -29,7 +29,7 @@ import type { MailContext } from "./mails.server.ts";
 import { overbookingCheck } from "./overbooking.server.ts";
 import {
   createStaffReservation,
-  deleteWalkIn,
+  deleteReservation,
   listReservations,
   ReservationChangedError,
   ReservationNotFoundError,
@@ -282,7 +282,7 @@ const handlers: Record<ServiceIntent, Handler> = {
     const id = formId(form);
     const version = versionOf(form);
     if (id === undefined || version === undefined) return refusal(400, S.undoTooLate, id);
-    if (!(await deleteWalkIn(deps.db, id, version))) return refusal(409, S.undoTooLate, id);
+    if (!(await deleteReservation(deps.db, id, { version }))) return refusal(409, S.undoTooLate, id);
     deps.logger.info("walk-in undone", { username: deps.username, reservationId: id });
     return { status: 200, result: { outcome: "done", notice: successNotice(S.walkInUndone), targetId: id } };
   },

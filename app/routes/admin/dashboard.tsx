@@ -11,6 +11,7 @@ import { heldOn } from "../../features/reservations/availability.server.ts";
 import { freeSeatsLine } from "../../features/reservations/day-summary.ts";
 import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
 import { services } from "../../common/app-context.ts";
+import { LiveUpdates } from "../../common/live/live-updates.tsx";
 import { berlinToday, formatBerlinDateTime } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/dashboard";
@@ -111,6 +112,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       title={`Willkommen, ${username}!`}
       description="Hier verwalten Sie Speisekarte, Wochenkarte, Reservierungen und die Inhalte der Website."
     >
+      <LiveUpdates />
       <div className="grid gap-6 md:grid-cols-3">
         <InfoCard
           title="Speisekarte"

@@ -127,6 +127,10 @@ describe("an account with steps pending on Mein Konto", () => {
             // The staff form's free seats answer JSON (decision 0037).
             expect(response.status, `${file} ${kind}`).toBe(403);
             expect(await response.json()).toMatchObject({ fehler: expect.stringMatching(/Mein Konto/) });
+          } else if (file === "routes/resources/live.ts") {
+            // The live updates' EventSource cannot follow a redirect: 403, no stream (decision 0035).
+            expect(response.status, `${file} ${kind}`).toBe(403);
+            expect(response.headers.get("content-type")).not.toMatch(/event-stream/);
           } else if (file !== "routes/resources/picture-upload.ts") {
             expect([response.status, response.headers.get("location")], `${file} ${kind}`).toEqual([
               302,

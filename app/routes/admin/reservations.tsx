@@ -5,6 +5,7 @@ import { readContentBlocks } from "../../features/content/content.server.ts";
 import { handleAdminAction, loadList, viewOf } from "../../features/reservations/admin.server.ts";
 import { ReservationsScreen } from "../../features/reservations/components/admin/reservations-screen.tsx";
 import { services } from "../../common/app-context.ts";
+import { LiveUpdates } from "../../common/live/live-updates.tsx";
 import { berlinToday } from "../../lib/format.ts";
 import { readForm } from "../../lib/forms.ts";
 import { countOutbox } from "../../common/mail/outbox.server.ts";
@@ -65,6 +66,7 @@ export default function Reservations({ loaderData, actionData }: Route.Component
       title="Reservierungen einsehen"
       description="Reservierungsanfragen ansehen, bestätigen und bearbeiten."
     >
+      <LiveUpdates />
       <ReservationsScreen {...loaderData} result={actionData} />
     </AdminPage>
   );

@@ -7,6 +7,7 @@ import { ServiceScreen } from "../../features/reservations/components/admin/serv
 import { handleServiceAction, loadServiceDay } from "../../features/reservations/service.server.ts";
 import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
 import { services } from "../../common/app-context.ts";
+import { LiveUpdates } from "../../common/live/live-updates.tsx";
 import { rowActionFailure, answerOrFailure } from "../../lib/action-failures.ts";
 import { isCalendarDate } from "../../lib/calendar.ts";
 import { berlinToday } from "../../lib/format.ts";
@@ -57,6 +58,8 @@ export const ErrorBoundary = AdminScreenError;
 export default function Service({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AdminPage title={S.title} description={S.description}>
+      {/* Another screen's tap, a guest's request or cancellation for this day shows here at once (decision 0035). */}
+      <LiveUpdates concerns={(event) => event.date === loaderData.day.date} />
       <ServiceScreen {...loaderData} result={actionData} />
     </AdminPage>
   );

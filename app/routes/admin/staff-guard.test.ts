@@ -101,16 +101,23 @@ const dataPath = (route: AdminRoute) =>
 
 /**
  * The picture upload sits outside the layout and answers its own refusals — JSON 401 to a form, 404
- * to a GET — because the browser's upload reads JSON (decision 0027).
+ * to a GET — because the browser's upload reads JSON (decision 0027). So do the live updates: an
+ * EventSource cannot follow a redirect, and gets 401 (decision 0035).
  */
 const UPLOAD = "routes/resources/picture-upload";
 /** The staff form's free seats (decision 0037): read by a script as JSON, so refused the same way. */
 const FREE_SEATS = "routes/resources/staff-free-seats";
+const LIVE = "routes/resources/live";
 
 /** What signed-out visitors get: the sign-in page, however React Router encodes the redirect. */
 async function expectRefused(response: Response, what: string, route: AdminRoute) {
   const location = response.headers.get("location") ?? response.headers.get("x-remix-redirect");
   const body = location ? "" : await response.text();
+  if (route.id === LIVE) {
+    expect(response.status, what).toBe(401);
+    expect(response.headers.get("content-type"), what).not.toMatch(/event-stream/);
+    return;
+  }
   if (route.id === UPLOAD) {
     expect([401, 404], what).toContain(response.status);
     expect(body, what).not.toMatch(/"ok":true/);
@@ -137,6 +144,7 @@ describe("every route below /admin without a session", () => {
         "routes/admin/account",
         "routes/admin/accounts",
         "routes/resources/picture-upload",
+        "routes/resources/live",
       ]),
     );
   });
@@ -202,6 +210,12 @@ describe("an account with steps pending on Mein Konto, through the same handler 
       );
       expect(await redirectOf(response), path).toBeUndefined();
     }
+  });
+
+  it("gets 403 from the live updates, not a stream", async () => {
+    const response = await send("/admin/live", asPending());
+    expect(response.status).toBe(403);
+    expect(response.headers.get("content-type")).not.toMatch(/event-stream/);
   });
 
   it.each([

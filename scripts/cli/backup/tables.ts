@@ -50,6 +50,8 @@ export const EPHEMERAL_TABLES: Readonly<Record<string, string>> = {
   rate_limit_counters: "Zähler je Adresse für Reservierungsanfragen, höchstens 10 Minuten gültig",
   reservation_day_locks:
     "Sperrzeilen je Datum, die gleichzeitige Buchungen nacheinander prüfen; sie halten nichts",
+  reservation_events:
+    "was sich an Reservierungen geändert hat, für offene Mitarbeiterbildschirme; höchstens einen Tag alt",
 };
 
 export type Value = string | number | null;

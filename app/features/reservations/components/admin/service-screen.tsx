@@ -230,6 +230,7 @@ function ServiceRow({
           </span>
           <span className="font-medium">{personsLabel(entry.partySize)}</span>
           <span className={cn("rounded-full border px-2 py-0.5 text-sm", statusClasses[entry.status])}>
+            <span className="sr-only">Status: </span>
             {statusLabels[entry.status]}
           </span>
           {entry.guestConfirmed ? (
