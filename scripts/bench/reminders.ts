@@ -1,18 +1,16 @@
 import { CompiledQuery } from "kysely";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { contentDefaults } from "../../app/common/content/defaults.ts";
 import { dueForReminder, writeDueReminders } from "../../app/features/reservations/reminders.server.ts";
 import { searchableName } from "../../app/features/reservations/schema.ts";
 import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import type { ReservationStatus } from "../../db/database.types.ts";
-import { openDatabase, type DatabaseHandle } from "../../db/database.server.ts";
+import type { DatabaseHandle } from "../../db/database.server.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { busyMachineWarning } from "../../tests/support/production-server.ts";
-import { findPostgresBinaries, startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
 import { percentile } from "./load-generator.ts";
+import { onBothDatabases } from "./both-databases.ts";
 import { explain, readPlan, type PlanReading } from "./query-plan.ts";
 import { formatTable, showSpread, spreadOf, type Spread } from "./stats.ts";
 
@@ -190,42 +188,6 @@ async function measure(database: string, handle: DatabaseHandle): Promise<Figure
   };
 }
 
-async function onSqlite(): Promise<Figures> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-bench-reminders-"));
-  const handle = openDatabase({ kind: "sqlite", file: path.join(dir, "bench.sqlite") });
-  try {
-    return await measure("SQLite", handle);
-  } finally {
-    await handle.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** On a throwaway server of its own (it fills a fresh database); undefined, with a note, without one. */
-async function onPostgres(): Promise<Figures | undefined> {
-  const binaries = findPostgresBinaries();
-  if (!binaries) {
-    say("PostgreSQL: übersprungen (keine Programme gefunden; PG_BIN=… setzen)");
-    return undefined;
-  }
-  let server;
-  try {
-    server = await startThrowawayPostgres(binaries);
-  } catch (error) {
-    say(
-      `PostgreSQL: übersprungen (startet nicht: ${error instanceof Error ? error.message.trim() : String(error)})`,
-    );
-    return undefined;
-  }
-  const handle = openDatabase({ kind: "postgres", url: server.url });
-  try {
-    return await measure("PostgreSQL", handle);
-  } finally {
-    await handle.close();
-    server.stop();
-  }
-}
-
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 
 const warning = busyMachineWarning();
@@ -234,9 +196,7 @@ say(
   `Maschine: ${os.availableParallelism()} Kerne, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}; ` +
     `heute ${today}, Erinnerungen für ${tomorrow}\n`,
 );
-const results = [await onSqlite(), await onPostgres()].filter(
-  (result): result is Figures => result !== undefined,
-);
+const results = await onBothDatabases("reminders", measure, say);
 
 for (const result of results) {
   say(`\nPlan der Abfrage (${result.database}, dueForReminder für morgen):`);
