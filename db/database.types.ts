@@ -347,6 +347,8 @@ export interface ReservationEventsTable {
   kind: ReservationEventKind;
   reservation_id: number;
   reservation_date: CalendarDate;
+  /** The day a change moved it away from; null when it stayed. */
+  previous_date: CalendarDate | null;
   /** Only for a new reservation: the time and party size its note shows. */
   reservation_time: string | null;
   party_size: number | null;

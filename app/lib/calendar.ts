@@ -17,6 +17,13 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * A calendar date a restaurant's screens can mean: from 2000 to 2999. Further out, stepping by days
+ * or months would leave the years JavaScript's dates write with four digits.
+ */
+export const isPlausibleDate = (value: string): boolean =>
+  isCalendarDate(value) && value >= "2000-01-01" && value <= "2999-12-31";
+
 function utcDateOf(date: string): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day));

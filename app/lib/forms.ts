@@ -70,7 +70,7 @@ export function formText<Field extends string>(
 }
 
 /** The largest id an `integer` column holds on PostgreSQL; a larger one can only be forged. */
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
 
 /** A record id from a form field ('id' by default): digits only, 1 to MAX_ID, or undefined. */
 export function formId(form: FormData, field = "id"): number | undefined {

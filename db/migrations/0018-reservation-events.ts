@@ -17,6 +17,8 @@ export function reservationEvents(dialect: Dialect): Migration {
         .addColumn("kind", "text", notNull)
         .addColumn("reservation_id", "integer", notNull)
         .addColumn("reservation_date", t.date, notNull)
+        // The day it left, when a change moved it: that day's screens must drop it too.
+        .addColumn("previous_date", t.date)
         .addColumn("reservation_time", "text")
         .addColumn("party_size", "integer")
         .addColumn("created_at", t.timestamp, notNull)

@@ -16,6 +16,7 @@ export interface ReservationEvent {
   kind: ReservationEventKind;
   reservationId: number;
   date: string;
+  previousDate?: string;
   time?: string;
   partySize?: number;
 }
@@ -26,6 +27,8 @@ export interface ReservationEventInput {
   reservationId: number;
   /** The reservation's day (after the change, when it moved). */
   date: string;
+  /** The day it moved away from, when the change moved it: that day's screens drop it. */
+  previousDate?: string | undefined;
   /** Only for 'requested' and 'created': shown in the note about a new reservation. */
   time?: string;
   partySize?: number;
@@ -44,38 +47,30 @@ export interface ReservationEventInput {
  * - 'deleted': staff deleted it, or all of a guest's data was deleted (Gastdaten).
  */
 export async function recordReservationEvent(trx: Db, event: ReservationEventInput): Promise<void> {
-  await trx
-    .insertInto("reservation_events")
-    .values({
-      kind: event.kind,
-      reservation_id: event.reservationId,
-      reservation_date: event.date,
-      reservation_time: event.time ?? null,
-      party_size: event.partySize ?? null,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await recordReservationEvents(trx, [event]);
 }
+
+const rowOf = (event: ReservationEventInput) => ({
+  kind: event.kind,
+  reservation_id: event.reservationId,
+  reservation_date: event.date,
+  previous_date:
+    event.previousDate !== undefined && event.previousDate !== event.date ? event.previousDate : null,
+  reservation_time: event.time ?? null,
+  party_size: event.partySize ?? null,
+  created_at: new Date().toISOString(),
+});
 
 /** The same, for many reservations changed the same way at once (deleting a guest's data). */
 export async function recordReservationEvents(
   trx: Db,
   events: readonly ReservationEventInput[],
 ): Promise<void> {
-  // Rows per statement stay well below SQLite's 32,766 bound values (six columns each).
+  // Rows per statement stay well below SQLite's 32,766 bound values (seven columns each).
   for (let start = 0; start < events.length; start += 500) {
     await trx
       .insertInto("reservation_events")
-      .values(
-        events.slice(start, start + 500).map((event) => ({
-          kind: event.kind,
-          reservation_id: event.reservationId,
-          reservation_date: event.date,
-          reservation_time: event.time ?? null,
-          party_size: event.partySize ?? null,
-          created_at: new Date().toISOString(),
-        })),
-      )
+      .values(events.slice(start, start + 500).map(rowOf))
       .execute();
   }
 }
@@ -98,7 +93,15 @@ export async function readEvents(
 ): Promise<ReservationEvent[]> {
   const rows = await db
     .selectFrom("reservation_events")
-    .select(["id", "kind", "reservation_id", "reservation_date", "reservation_time", "party_size"])
+    .select([
+      "id",
+      "kind",
+      "reservation_id",
+      "reservation_date",
+      "previous_date",
+      "reservation_time",
+      "party_size",
+    ])
     .where((eb) =>
       missing.length > 0 ? eb.or([eb("id", ">", afterId), eb("id", "in", missing)]) : eb("id", ">", afterId),
     )
@@ -110,6 +113,7 @@ export async function readEvents(
     kind: row.kind,
     reservationId: Number(row.reservation_id),
     date: String(row.reservation_date),
+    ...(row.previous_date !== null ? { previousDate: String(row.previous_date) } : {}),
     ...(row.reservation_time !== null ? { time: row.reservation_time } : {}),
     ...(row.party_size !== null ? { partySize: Number(row.party_size) } : {}),
   }));

@@ -10,6 +10,8 @@ export interface LiveEventData {
   kind: "requested" | "created" | "changed" | "status" | "cancelled" | "deleted";
   reservationId: number;
   date: string;
+  /** The day a change moved the reservation away from. */
+  previousDate?: string;
   time?: string;
   partySize?: number;
 }

@@ -26,6 +26,7 @@ export function eventMessage(event: ReservationEvent): string {
     kind: event.kind,
     reservationId: event.reservationId,
     date: event.date,
+    ...(event.previousDate !== undefined ? { previousDate: event.previousDate } : {}),
     ...(event.time !== undefined ? { time: event.time } : {}),
     ...(event.partySize !== undefined ? { partySize: event.partySize } : {}),
   };

@@ -1,13 +1,8 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely } from "kysely";
 import { compiledOnce } from "../../../db/compiled-once.server.ts";
-import type { Database, ReservationsTable } from "../../../db/database.types.ts";
-import { berlinNow, minutesOfClock } from "../../lib/calendar.ts";
-import {
-  ARRIVED_KEEPS_SEATS_MINUTES,
-  HOLDING_STATUSES,
-  limitsRoom,
-  type HeldReservation,
-} from "./availability.ts";
+import type { Database } from "../../../db/database.types.ts";
+import { berlinNow } from "../../lib/calendar.ts";
+import { heldAt, HOLDING_STATUSES, limitsRoom, type HeldReservation } from "./availability.ts";
 import type { ReservationSettings } from "./settings.ts";
 
 /**
@@ -36,28 +31,8 @@ export async function heldOn(db: Db, date: string, except?: number): Promise<Hel
     except === undefined
       ? await heldOnDate(db, { date })
       : await holding(db).where("reservation_date", "=", date).where("id", "!=", except).execute();
-  return rows.map(heldReservation(berlinNow()));
+  return rows.map(heldAt(berlinNow()));
 }
-
-type HoldingRow = Pick<
-  Selectable<ReservationsTable>,
-  "reservation_date" | "reservation_time" | "party_size" | "status"
->;
-
-/**
- * A stored row as the rule weighs it. A party at its table today ('Eingetroffen') holds its seats at
- * least until `ARRIVED_KEEPS_SEATS_MINUTES` from now, however long ago its stay began (decision 0034).
- */
-const heldReservation =
-  (now: { date: string; time: string }) =>
-  (row: HoldingRow): HeldReservation =>
-    row.status === "ARRIVED" && row.reservation_date === now.date
-      ? {
-          time: row.reservation_time,
-          partySize: row.party_size,
-          seatedUntil: (minutesOfClock(now.time) ?? 0) + ARRIVED_KEEPS_SEATS_MINUTES,
-        }
-      : { time: row.reservation_time, partySize: row.party_size };
 
 // Asked by every guest's request and availability question: compiled once (decision 0032).
 const heldOnDate = compiledOnce((db: Db, values: { date: string }) =>
@@ -84,7 +59,7 @@ export async function heldBetween(db: Db, from: string, to: string): Promise<Map
     .where("reservation_date", "<=", to)
     .execute();
   const byDate = new Map<string, HeldReservation[]>();
-  const held = heldReservation(berlinNow());
+  const held = heldAt(berlinNow());
   for (const row of rows) {
     const day = byDate.get(row.reservation_date) ?? [];
     day.push(held(row));

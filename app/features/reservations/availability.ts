@@ -57,6 +57,30 @@ export const HOLDING_STATUSES = [
  */
 export const ARRIVED_KEEPS_SEATS_MINUTES = 30;
 
+/** A stored reservation as the rule weighs it, its columns as stored. */
+export interface StoredPlacement {
+  reservation_date: string;
+  reservation_time: string;
+  party_size: number;
+  status: ReservationStatus;
+}
+
+/**
+ * A stored reservation as the rule weighs it at `now` (Berlin): a party at its table today
+ * ('Eingetroffen') holds its seats at least until `ARRIVED_KEEPS_SEATS_MINUTES` from now, however
+ * long ago its stay began (decision 0034). The server's counts and the staff list's use this one.
+ */
+export const heldAt =
+  (now: { date: string; time: string }) =>
+  (row: StoredPlacement): HeldReservation => ({
+    time: row.reservation_time,
+    partySize: row.party_size,
+    status: row.status,
+    ...(row.status === "ARRIVED" && row.reservation_date === now.date
+      ? { seatedUntil: (minutesOfClock(now.time) ?? 0) + ARRIVED_KEEPS_SEATS_MINUTES }
+      : {}),
+  });
+
 const holds = (reservation: HeldReservation) =>
   reservation.status === undefined || (HOLDING_STATUSES as readonly string[]).includes(reservation.status);
 

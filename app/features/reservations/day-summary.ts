@@ -1,5 +1,7 @@
+import { berlinNow } from "../../lib/calendar.ts";
 import {
   freeSeatsPerService,
+  heldAt,
   HOLDING_STATUSES,
   seatsHeldAt,
   type CapacitySettings,
@@ -12,6 +14,7 @@ import { EVENING_STARTS_AT, type ReservationStatus } from "./constants.ts";
  * evening shows before another request is confirmed. Cancelled reservations do not count.
  */
 export interface SummaryInput {
+  reservation_date: string;
   reservation_time: string;
   party_size: number;
   status: ReservationStatus;
@@ -115,16 +118,13 @@ export interface DayCapacity {
 export function dayCapacity(
   reservations: readonly SummaryInput[],
   settings: CapacitySettings,
+  now = new Date(),
 ): DayCapacity | undefined {
   const { onlineSeats } = settings;
   if (onlineSeats === null) return undefined;
   const held: HeldReservation[] = reservations
     .filter((reservation) => (HOLDING_STATUSES as readonly string[]).includes(reservation.status))
-    .map((reservation) => ({
-      time: reservation.reservation_time,
-      partySize: reservation.party_size,
-      status: reservation.status,
-    }));
+    .map(heldAt(berlinNow(now)));
   const slots: Record<string, SlotSeats> = {};
   for (const { reservation_time: time } of reservations) {
     const seats = seatsHeldAt(settings, held, time);

@@ -198,6 +198,7 @@ export async function changeByGuest(
       kind: "changed",
       reservationId: changed.id,
       date: changed.reservation_date,
+      previousDate: current.reservation_date,
     });
     const mailIds = await enqueueAll(trx, [
       reservationChanged(changed, deps.mail),

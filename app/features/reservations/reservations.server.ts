@@ -304,23 +304,43 @@ async function afterWrite<T>(write: Promise<T>): Promise<T> {
   return result;
 }
 
-/** A reservation staff enter (a guest who phoned, or guests at the door: `source` 'walk-in'). */
+/**
+ * How a staff entry was made: guests at the door are 'walk-in' (decision 0034), and their form's
+ * one-time key stores a form sent twice (a reload of the answer page) once.
+ */
+export interface StaffEntryOrigin {
+  source?: ReservationSource;
+  formKey?: string;
+}
+
+/** A reservation staff enter (a guest who phoned, or guests at the door). */
 export async function createStaffReservation(
   db: Db,
   values: StaffReservationValues,
   mailsFor?: MailsFor,
   check?: ChangeCheck,
-  source: ReservationSource = "staff",
-): Promise<{ reservation: Reservation; mailIds: number[] }> {
+  { source = "staff", formKey }: StaffEntryOrigin = {},
+): Promise<{ reservation: Reservation; mailIds: number[]; duplicate?: true }> {
   return afterWrite(
     db.transaction().execute(async (trx) => {
       await check?.(trx, { id: undefined, before: undefined, after: placementOf(staffRow(values)) });
       const now = nowIso();
-      const reservation = await trx
+      const token = formKey === undefined ? null : `${source}:${formKey}`;
+      const inserted = await trx
         .insertInto("reservations")
-        .values({ ...staffRow(values), source, created_at: now, updated_at: now })
+        .values({ ...staffRow(values), source, request_token: token, created_at: now, updated_at: now })
+        .onConflict((conflict) => conflict.column("request_token").doNothing())
         .returning(reservationColumns)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!inserted) {
+        const earlier = await trx
+          .selectFrom("reservations")
+          .select(reservationColumns)
+          .where("request_token", "=", token)
+          .executeTakeFirstOrThrow();
+        return { reservation: earlier, mailIds: [], duplicate: true as const };
+      }
+      const reservation = inserted;
       await recordReservationEvent(trx, {
         kind: "created",
         reservationId: reservation.id,
@@ -332,6 +352,9 @@ export async function createStaffReservation(
     }),
   );
 }
+
+/** The states the host stand sets (decision 0034). */
+const EVENING_STATUSES: readonly ReservationStatus[] = ["ARRIVED", "COMPLETED", "NO_SHOW"];
 
 export class ReservationNotFoundError extends Error {
   constructor(id: number) {
@@ -392,10 +415,13 @@ export async function updateReservation(
         after: placementOf({ ...current, ...values }),
       });
       // A visit moved to another day is a new one to remind of; what the guest did last is history
-      // once staff change the status or the time (decision 0033).
+      // once staff change the status or the time (decision 0033) — but not for the evening's taps and
+      // their undo: 'Vom Gast bestätigt' stays through 'Eingetroffen' and back (decision 0034).
       const newDay = "reservation_date" in values && values.reservation_date !== current.reservation_date;
       const moved =
         newDay || ("reservation_time" in values && values.reservation_time !== current.reservation_time);
+      const eveningTap = [current.status, values.status].some((status) => EVENING_STATUSES.includes(status));
+      const forgetsGuestAction = moved || (values.status !== current.status && !eveningTap);
       const newAddress = "email" in values && values.email !== current.email;
       const reservation = await trx
         .updateTable("reservations")
@@ -403,7 +429,7 @@ export async function updateReservation(
           ...values,
           updated_at: nowIso(),
           ...(newDay ? { reminder_sent_at: null } : {}),
-          ...(moved || values.status !== current.status ? { guest_action: null, guest_action_at: null } : {}),
+          ...(forgetsGuestAction ? { guest_action: null, guest_action_at: null } : {}),
         })
         .where("id", "=", id)
         .where("status", "=", current.status)
@@ -415,6 +441,7 @@ export async function updateReservation(
         kind: "customer_name" in change ? "changed" : "status",
         reservationId: id,
         date: reservation.reservation_date,
+        previousDate: current.reservation_date,
       });
       // The links sent to a mistyped address must not keep opening the reservation.
       if (newAddress) await trx.deleteFrom("reservation_links").where("reservation_id", "=", id).execute();

@@ -230,7 +230,7 @@ export function validateGuestChange(
 }
 
 /** 'Laufkundschaft' (decision 0034): the party's size, and a name when the guests give one. */
-export const walkInFields = ["party_size", "customer_name"] as const;
+export const walkInFields = ["party_size", "customer_name", "request_token"] as const;
 export type WalkInField = (typeof walkInFields)[number];
 
 export const walkInSchema = z.object({
@@ -241,5 +241,12 @@ export const walkInSchema = z.object({
     .max(L.name, M.nameTooLong)
     .refine(isCleanLine, M.nameInvalid)
     .transform((value) => (value === "" ? WALK_IN_NAME : value)),
+  // The form's one-time key: sent twice (a reload of the answer page), the walk-in is stored once.
+  request_token: z
+    .string()
+    .trim()
+    .max(L.requestToken)
+    .refine((value) => /^[\w-]*$/.test(value))
+    .transform((value) => (value === "" ? undefined : value)),
 });
 export type WalkInValues = z.output<typeof walkInSchema>;

@@ -38,7 +38,14 @@ import {
   type Reservation,
 } from "./reservations.server.ts";
 import { statusSchema, walkInFields, walkInSchema } from "./schema.ts";
-import { noShowDue, noShowFrom, SERVICE_STATUSES, type ServiceDay, type ServiceEntry } from "./service.ts";
+import {
+  noShowDue,
+  noShowFrom,
+  reversesTap,
+  SERVICE_STATUSES,
+  type ServiceDay,
+  type ServiceEntry,
+} from "./service.ts";
 import type { ReservationSettings } from "./settings.ts";
 
 /**
@@ -225,8 +232,13 @@ const handlers: Record<ServiceIntent, Handler> = {
     const parsed = statusSchema.safeParse(form.get("status"));
     const version = versionOf(form);
     if (id === undefined || !parsed.success || version === undefined) return refusal(400, S.undoTooLate, id);
+    const target = parsed.data;
+    // Only back over a tap: never a way to set any status without the staff screen's questions.
+    const overATap: ChangeCheck = async (_trx, { before }) => {
+      if (!before || !reversesTap(target, before.status)) throw new ReservationChangedError(id);
+    };
     try {
-      const { reservation } = await changeStatus(deps, id, parsed.data, version);
+      const { reservation } = await changeStatus(deps, id, target, version, overATap);
       return {
         status: 200,
         result: {
@@ -259,7 +271,7 @@ const handlers: Record<ServiceIntent, Handler> = {
         },
         undefined,
         overbookingCheck(deps.settings, true),
-        "walk-in",
+        { source: "walk-in", ...(parsed.data.request_token ? { formKey: parsed.data.request_token } : {}) },
       );
       deps.logger.info("walk-in added", { username: deps.username, reservationId: reservation.id });
       return {

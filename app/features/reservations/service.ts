@@ -1,4 +1,4 @@
-import { berlinNow, minutesOfClock } from "../../lib/calendar.ts";
+import { addDays, berlinNow, minutesOfClock } from "../../lib/calendar.ts";
 import type { GuestHistory } from "./guest-history.ts";
 import { NO_SHOW_AFTER_MINUTES, type ReservationSource, type ReservationStatus } from "./constants.ts";
 
@@ -45,24 +45,35 @@ export interface ServiceDay {
   arrivedGuests: number;
 }
 
-/** 'HH:MM' `minutes` after `time`, past midnight as '24:10' (only compared, never shown as a day's time). */
-const clockAfter = (time: string, minutes: number) => {
-  const total = (minutesOfClock(time) ?? 0) + minutes;
-  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-};
+const DAY_MINUTES = 24 * 60;
 
-/** The time from which a party of `time` may be marked 'Nicht erschienen' ('19:15' for 19:00). */
-export const noShowFrom = (time: string): string => clockAfter(time, NO_SHOW_AFTER_MINUTES);
+/** The minute of its day from which a party of `time` may be marked 'Nicht erschienen' (past midnight: over 1440). */
+const noShowMinute = (time: string) => (minutesOfClock(time) ?? 0) + NO_SHOW_AFTER_MINUTES;
+
+/** The time from which a party of `time` may be marked 'Nicht erschienen': '19:15' for 19:00, '00:05' for 23:50. */
+export function noShowFrom(time: string): string {
+  const minute = noShowMinute(time) % DAY_MINUTES;
+  return `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+}
 
 /**
  * Whether the party of `date` at `time` may be marked 'Nicht erschienen' at `now`: from 15 minutes
- * after its time (Berlin wall clock), any time on a later day, never before.
+ * after its time (Berlin wall clock; for 23:50, from 00:05 the next day), never before.
  */
 export function noShowDue(date: string, time: string, now = new Date()): boolean {
   const here = berlinNow(now);
-  if (date !== here.date) return date < here.date;
-  return noShowFrom(time) <= here.time;
+  const minute = minutesOfClock(here.time) ?? 0;
+  if (date === here.date) return minute >= noShowMinute(time);
+  if (date === addDays(here.date, -1)) return minute + DAY_MINUTES >= noShowMinute(time);
+  return date < here.date;
 }
+
+/**
+ * Whether an undo to `target` reverses a tap that left the reservation `current`: the host stand
+ * offered `current` from `target`. Anything else is no undo (decision 0034).
+ */
+export const reversesTap = (target: ReservationStatus, current: ReservationStatus): boolean =>
+  (serviceActions(target) as readonly string[]).includes(current);
 
 /** What the host stand offers for a status: the big buttons, in their order. */
 export function serviceActions(status: ReservationStatus): Array<"ARRIVED" | "COMPLETED" | "NO_SHOW"> {

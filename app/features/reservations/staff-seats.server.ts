@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
-import { addDays, isCalendarDate, minutesOfClock } from "../../lib/calendar.ts";
+import { addDays, berlinNow, isPlausibleDate, minutesOfClock } from "../../lib/calendar.ts";
+import { MAX_ID } from "../../lib/forms.ts";
 import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import { dayOptions, freeSeatsBetween } from "./availability.ts";
 import { heldBetween, heldOn } from "./availability.server.ts";
@@ -42,14 +43,15 @@ const refusal = (fehler: string): StaffSeatsAnswer => ({ status: 400, body: { fe
 /** The question in the address, or the German reason it is not one. */
 export function parseStaffSeatsQuestion(params: URLSearchParams): StaffSeatsQuestion | StaffSeatsAnswer {
   const date = params.get("datum") ?? "";
-  if (!isCalendarDate(date)) return refusal(M.date);
+  if (!isPlausibleDate(date)) return refusal(M.date);
   const time = params.get("uhrzeit") ?? "";
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return refusal(M.time);
   const party = params.get("personen") ?? "";
   if (!/^\d{1,3}$/.test(party) || Number(party) < 1 || Number(party) > MAX_STAFF_PARTY_SIZE)
     return refusal(M.party);
   const except = params.get("ohne");
-  if (except !== null && except !== "" && !/^[1-9]\d{0,15}$/.test(except)) return refusal(M.except);
+  if (except !== null && except !== "" && !(/^[1-9]\d{0,9}$/.test(except) && Number(except) <= MAX_ID))
+    return refusal(M.except);
   return {
     date,
     time,
@@ -97,8 +99,10 @@ export async function staffFreeSeats(
 
   const last = bookingWindow(now, settings.horizonMonths).max;
   const nextDates: string[] = [];
+  // From the day after, but never from the past: a date typed years back must not read every month since.
+  const today = berlinNow(now).date;
   for (
-    let from = addDays(date, 1);
+    let from = addDays(date, 1) > today ? addDays(date, 1) : today;
     from <= last && nextDates.length < NEXT_DATES;
     from = addDays(from, SPAN_DAYS)
   ) {

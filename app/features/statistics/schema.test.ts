@@ -47,6 +47,9 @@ describe("the period of 'Statistik'", () => {
     ["zeitraum=eigener&von=2026-03-01&bis=2026-02-28", M.endBeforeStart, "to"],
     ["zeitraum=eigener&von=2020-01-01&bis=2025-01-01", M.tooLong, "to"],
     [`zeitraum=eigener&von=${"9".repeat(5000)}&bis=2026-01-01`, M.fromInvalid, "from"],
+    // Months beyond the year 9999 cannot be written as dates: such periods are not asked.
+    ["zeitraum=eigener&von=9994-12-31&bis=9999-12-30", M.fromInvalid, "from"],
+    ["zeitraum=eigener&von=2026-01-01&bis=3000-01-01", M.toInvalid, "to"],
   ])("refuses %s with its message", (query, message, field) => {
     const result = check(query);
     expect(result).toMatchObject({ ok: false, message, field });

@@ -1,4 +1,4 @@
-import { addDays, addMonths, isCalendarDate } from "../../lib/calendar.ts";
+import { addDays, addMonths, isPlausibleDate } from "../../lib/calendar.ts";
 import { z } from "../../lib/zod.ts";
 
 /**
@@ -63,9 +63,9 @@ export const periodInputSchema = z
       return z.NEVER;
     };
     if (from === undefined) return fail(statisticsMessages.fromMissing, FROM_PARAM);
-    if (!isCalendarDate(from)) return fail(statisticsMessages.fromInvalid, FROM_PARAM);
+    if (!isPlausibleDate(from)) return fail(statisticsMessages.fromInvalid, FROM_PARAM);
     if (to === undefined) return fail(statisticsMessages.toMissing, TO_PARAM);
-    if (!isCalendarDate(to)) return fail(statisticsMessages.toInvalid, TO_PARAM);
+    if (!isPlausibleDate(to)) return fail(statisticsMessages.toInvalid, TO_PARAM);
     if (to < from) return fail(statisticsMessages.endBeforeStart, TO_PARAM);
     // 5 years from 1 March 2026 end on 28 February 2031, both days included.
     if (to >= addMonths(from, MAX_YEARS * 12)) return fail(statisticsMessages.tooLong, TO_PARAM);

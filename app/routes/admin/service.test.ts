@@ -187,7 +187,7 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
   });
 
   it("undo puts the status back without an e-mail; once someone changed the reservation, undo is refused", async () => {
-    const { mark, post, add, row } = await screen();
+    const { db, mark, post, add, row } = await screen();
     const id = await add("Rossi", addDays(today(), -1), "19:00", 4, "CONFIRMED");
     const offer = (await mark(id, "NO_SHOW")).data.undo;
     expect(offer?.status).toBe("CONFIRMED");
@@ -198,11 +198,33 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
         status: fields.status ?? "",
         updated_at: fields.updatedAt,
       });
+    // The guest had said 'Ich komme': that stays through the tap and its undo.
+    await db
+      .updateTable("reservations")
+      .set({ guest_action: "attending", guest_action_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
     const undone = await undo(offer ?? { id, updatedAt: "" });
     expect(undone.data.notice?.title).toBe("Rückgängig gemacht: Rossi ist wieder „Bestätigt“.");
     expect((await row(id))?.status).toBe("CONFIRMED");
+    const guestSaid = await db
+      .selectFrom("reservations")
+      .select("guest_action")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    expect(guestSaid?.guest_action).toBe("attending");
     // Going back to 'Bestätigt' from 'Nicht erschienen' sends no second confirmation.
     expect(sent).toEqual([]);
+
+    // An undo is only a way back over a tap: not into the waitlist, not from a status no tap set.
+    const forged = await post({
+      intent: "undo",
+      id: String(id),
+      status: "WAITLIST",
+      updated_at: (await row(id))?.updated_at ?? "",
+    });
+    expect(forged.init?.status).toBe(409);
+    expect((await row(id))?.status).toBe("CONFIRMED");
 
     const second = (await mark(id, "ARRIVED")).data.undo;
     await mark(id, "COMPLETED");
@@ -260,6 +282,28 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
       .executeTakeFirst();
     expect(name?.customer_name).toBe("Laufkundschaft");
     expect((await heldOn(db, berlinNow().date)).map((held) => held.partySize)).toEqual([3]);
+
+    // The same form sent again (a reload of the answer page): still one walk-in.
+    const again = await post({
+      intent: "walk-in",
+      party_size: "3",
+      customer_name: "",
+      request_token: "form-1",
+    });
+    const resent = await post({
+      intent: "walk-in",
+      party_size: "3",
+      customer_name: "",
+      request_token: "form-1",
+    });
+    expect(resent.data.undo?.id).toBe(again.data.undo?.id);
+    expect(
+      await db.selectFrom("reservations").select("id").where("source", "=", "walk-in").execute(),
+    ).toHaveLength(2);
+    await db
+      .deleteFrom("reservations")
+      .where("id", "=", again.data.undo?.id ?? 0)
+      .execute();
 
     const undone = await post({
       intent: "undo-walk-in",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { signedInStaff } from "../../features/auth/auth.server.ts";
@@ -25,7 +26,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const date = isCalendarDate(asked) ? asked : berlinToday();
   const settings = await readSettingsOrDefaults(database.db, logger);
   const readAt = new Date();
-  return { day: await loadServiceDay(database.db, date, settings, readAt), readAt: readAt.toISOString() };
+  return {
+    day: await loadServiceDay(database.db, date, settings, readAt),
+    readAt: readAt.toISOString(),
+    // A new one with every reading: the walk-in form sent twice stores one walk-in.
+    walkInKey: randomUUID(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,7 +65,9 @@ export default function Service({ loaderData, actionData }: Route.ComponentProps
   return (
     <AdminPage title={S.title} description={S.description}>
       {/* Another screen's tap, a guest's request or cancellation for this day shows here at once (decision 0035). */}
-      <LiveUpdates concerns={(event) => event.date === loaderData.day.date} />
+      <LiveUpdates
+        concerns={(event) => event.date === loaderData.day.date || event.previousDate === loaderData.day.date}
+      />
       <ServiceScreen {...loaderData} result={actionData} />
     </AdminPage>
   );

@@ -199,6 +199,14 @@ describe.each(testDatabases())("live updates on $dialect", (engine) => {
     const moved = await findReservation(db, requestId);
     if (!moved) throw new Error("missing");
     expect((await cancelByGuest(db, moved, mail, now)).done).toBe(true);
+    // Staff move a reservation to another day: both days' screens are told (the one it left drops it).
+    await updateReservation(db, updated.reservation.id, {
+      ...staffValues,
+      party_size: 4,
+      reservation_date: "2026-12-03",
+    });
+    const [movedEvent] = (await readEvents(db, 0)).slice(-1);
+    expect(movedEvent).toMatchObject({ kind: "changed", date: "2026-12-03", previousDate: "2026-12-02" });
     expect(await deleteReservation(db, updated.reservation.id)).toBe(true);
     expect(await deleteReservation(db, updated.reservation.id)).toBe(false);
     expect(await kinds()).toEqual([
@@ -209,6 +217,7 @@ describe.each(testDatabases())("live updates on $dialect", (engine) => {
       ["changed", requestId],
       ["changed", requestId],
       ["cancelled", requestId],
+      ["changed", entered.id],
       ["deleted", entered.id],
     ]);
     // 'Alle Daten dieses Gastes löschen' (Gastdaten): one event per reservation deleted.

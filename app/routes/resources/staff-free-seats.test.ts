@@ -110,6 +110,18 @@ describe.each(testDatabases())("GET /admin/reservations/freie-plaetze on $dialec
     );
   });
 
+  it("names next dates from today, never from a date long past", async () => {
+    const { ask, add } = await endpoint();
+    const past = "2001-01-01";
+    await add("11:30", 60, past);
+    await add("17:00", 60, past);
+    await add("19:30", 60, past);
+    const answer = await ask({ datum: past, uhrzeit: "19:00", personen: "2" });
+    const nextDates = "nextDates" in answer.body ? answer.body.nextDates : [];
+    expect(nextDates).toHaveLength(3);
+    for (const day of nextDates) expect(day >= berlinNow().date).toBe(true);
+  });
+
   it("says there is no limit when no online seats are set", async () => {
     const { ask } = await endpoint({ seats: null });
     const answer = await ask({ datum: DATE, uhrzeit: "19:00", personen: "4" });
@@ -134,6 +146,11 @@ describe.each(testDatabases())("GET /admin/reservations/freie-plaetze on $dialec
       [{ datum: DATE, uhrzeit: "19:00", personen: "500" }, staffSeatsMessages.party],
       [{ datum: DATE, uhrzeit: "19:00", personen: "2.5" }, staffSeatsMessages.party],
       [{ datum: DATE, uhrzeit: "19:00", personen: "4", ohne: "x" }, staffSeatsMessages.except],
+      // Beyond a 32-bit id (PostgreSQL's integer column would fail) and beyond year 2999.
+      [{ datum: DATE, uhrzeit: "19:00", personen: "4", ohne: "9999999999999999" }, staffSeatsMessages.except],
+      [{ datum: DATE, uhrzeit: "19:00", personen: "4", ohne: "2147483648" }, staffSeatsMessages.except],
+      [{ datum: "9999-12-31", uhrzeit: "19:00", personen: "40" }, staffSeatsMessages.date],
+      [{ datum: "0202-01-01", uhrzeit: "19:00", personen: "40" }, staffSeatsMessages.date],
     ];
     for (const [query, message] of bad)
       expect(await ask(query), JSON.stringify(query)).toEqual({ status: 400, body: { fehler: message } });

@@ -1,5 +1,5 @@
 import { Phone, UserPlus } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
 import { Field } from "../../../../components/forms/field.tsx";
@@ -7,7 +7,6 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { formatLongDate } from "../../../../lib/calendar.ts";
 import { telHref } from "../../../../lib/format.ts";
 import { fieldErrorsOf, formText, INTENT_FIELD, type StaffActionResult } from "../../../../lib/forms.ts";
-import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import { cn } from "../../../../lib/utils.ts";
 import {
   MAX_STAFF_PARTY_SIZE,
@@ -32,6 +31,8 @@ export interface ServiceScreenProps {
   day: ServiceDay;
   /** When the server read the day (ISO): the first render judges 'Nicht erschienen' by it, as the server did. */
   readAt: string;
+  /** The walk-in form's one-time key. */
+  walkInKey: string;
   result: ServiceResult | undefined;
 }
 
@@ -47,19 +48,20 @@ function useClock(readAt: string): Date {
   return now;
 }
 
-/** The toast after a tap, with 'Rückgängig' for ten seconds; one fetcher sends every undo. */
-function useUndoToast(
-  result: ServiceResult | undefined,
-  undo: (offer: NonNullable<ServiceResult["undo"]>) => void,
-) {
-  const shown = useRef<string | undefined>(undefined);
+/**
+ * The toasts of the taps, each once (by its answer's id), with 'Rückgängig' for ten seconds; one
+ * fetcher sends every undo. Called from each row's own answer, so two quick taps on two rows each
+ * get their toast.
+ */
+function useTapToasts(undo: (offer: NonNullable<ServiceResult["undo"]>) => void) {
+  const shown = useRef(new Set<string>());
   const send = useRef(undo);
   useEffect(() => {
     send.current = undo;
   });
-  useEffect(() => {
-    if (!result || shown.current === result.resultId || !result.notice) return;
-    shown.current = result.resultId;
+  return useCallback((result: ServiceResult) => {
+    if (shown.current.has(result.resultId) || !result.notice) return;
+    shown.current.add(result.resultId);
     const { notice, undo: offer } = result;
     void import("../../../../components/ui/toaster.tsx").then(({ toast }) => {
       if (notice.tone !== "success") {
@@ -72,7 +74,7 @@ function useUndoToast(
         action: offer ? { label: S.undo, onClick: () => send.current(offer) } : undefined,
       });
     });
-  }, [result]);
+  }, []);
 }
 
 /** The hidden fields of an undo, for the fetcher and for the form shown without JavaScript. */
@@ -95,13 +97,14 @@ function HiddenFields({ fields }: { fields: Record<string, string> }) {
  * guests' notes, walk-ins. Every tap is a form: it works before the scripts run, and afterwards
  * without leaving the page, with 'Rückgängig' in its toast.
  */
-export function ServiceScreen({ day, readAt, result }: ServiceScreenProps) {
-  const hydrated = useHydrated();
+export function ServiceScreen({ day, readAt, walkInKey, result }: ServiceScreenProps) {
   const now = useClock(readAt);
   const undoer = useFetcher<ServiceResult>({ key: "service-undo" });
-  useUndoToast(undoer.state === "idle" ? undoer.data : undefined, () => undefined);
-  const [tapResult, setTapResult] = useState<ServiceResult | undefined>(undefined);
-  useUndoToast(tapResult, (offer) => void undoer.submit(undoFields(offer), { method: "post" }));
+  const showToast = useTapToasts((offer) => void undoer.submit(undoFields(offer), { method: "post" }));
+  const undone = undoer.state === "idle" ? undoer.data : undefined;
+  useEffect(() => {
+    if (undone) showToast(undone);
+  }, [undone, showToast]);
   const isToday = day.date === day.today;
 
   return (
@@ -121,8 +124,8 @@ export function ServiceScreen({ day, readAt, result }: ServiceScreenProps) {
         </nav>
       </div>
 
-      {/* Without JavaScript the answer and its undo show here; with it, in a toast. */}
-      {!hydrated && result?.notice ? (
+      {/* A form sent as a page (without JavaScript, or before it ran): its answer and undo show here. */}
+      {result?.notice ? (
         <div className="space-y-2">
           <NoticeInPage notice={result.notice} />
           {result.undo ? (
@@ -136,7 +139,7 @@ export function ServiceScreen({ day, readAt, result }: ServiceScreenProps) {
         </div>
       ) : null}
 
-      {isToday ? <WalkInForm onResult={setTapResult} pageResult={hydrated ? undefined : result} /> : null}
+      {isToday ? <WalkInForm onResult={showToast} pageResult={result} formKey={walkInKey} /> : null}
 
       {day.waitlist > 0 ? (
         <p>
@@ -157,7 +160,7 @@ export function ServiceScreen({ day, readAt, result }: ServiceScreenProps) {
           </div>
           <ul className="space-y-3">
             {slot.entries.map((entry) => (
-              <ServiceRow key={entry.id} entry={entry} date={day.date} now={now} onResult={setTapResult} />
+              <ServiceRow key={entry.id} entry={entry} date={day.date} now={now} onResult={showToast} />
             ))}
           </ul>
         </section>
@@ -206,9 +209,13 @@ function ServiceRow({
   onResult: (result: ServiceResult) => void;
 }) {
   const fetcher = useFetcher<ServiceResult>({ key: `service-${entry.id}` });
+  const rowRef = useRef<HTMLLIElement>(null);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
-    if (answer) onResult(answer);
+    if (!answer) return;
+    onResult(answer);
+    // The tapped button went (disabled, then another took its place): the keyboard stays on the row.
+    if (document.activeElement === null || document.activeElement === document.body) rowRef.current?.focus();
   }, [answer, onResult]);
   const done = entry.status === "COMPLETED" || entry.status === "CANCELLED" || entry.status === "NO_SHOW";
   const actions = serviceActions(entry.status).filter(
@@ -218,8 +225,10 @@ function ServiceRow({
     (entry.status === "PENDING" || entry.status === "CONFIRMED") && !noShowDue(date, entry.time, now);
   return (
     <li
+      ref={rowRef}
+      tabIndex={-1}
       className={cn(
-        "flex flex-col gap-3 rounded-lg border bg-white p-4 sm:flex-row sm:items-center sm:justify-between",
+        "flex flex-col gap-3 rounded-lg border bg-white p-4 focus-visible:outline-2 focus-visible:outline-brand-600 sm:flex-row sm:items-center sm:justify-between",
         done && "bg-stone-50",
       )}
     >
@@ -292,8 +301,10 @@ function ServiceRow({
 function WalkInForm({
   onResult,
   pageResult,
+  formKey,
 }: {
   onResult: (result: ServiceResult) => void;
+  formKey: string;
   /** The answer of a form sent without JavaScript: its field messages show here. */
   pageResult: ServiceResult | undefined;
 }) {
@@ -330,6 +341,7 @@ function WalkInForm({
         className="flex flex-wrap items-end gap-3"
       >
         <input type="hidden" name={INTENT_FIELD} value="walk-in" />
+        <input type="hidden" name="request_token" value={formKey} />
         <Field
           label={S.walkInPartySize}
           errors={errors?.party_size}
