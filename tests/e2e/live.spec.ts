@@ -113,6 +113,8 @@ test("a staff member's status change and a guest's cancellation show on another'
   const changed = one.page.waitForResponse((response) => response.request().method() === "POST");
   await card(one.page, "Susi Status").getByLabel("Status für Susi Status").selectOption("CONFIRMED");
   await changed;
+  // The answer's dialog stays while the list renews itself; staff close it.
+  await one.page.getByRole("dialog", { name: "Erfolg" }).getByRole("button", { name: "OK" }).click();
   await expect(card(two.page, "Susi Status").getByLabel("Status für Susi Status")).toHaveValue(
     "CONFIRMED",
     LIVE_WITHIN,

@@ -23,6 +23,8 @@ export interface LiveHub {
   count(key?: string): number;
   /** Ends every stream (server shutdown) and takes no more. */
   close(): void;
+  /** Whether `close` was called: the process is stopping. */
+  isClosed(): boolean;
 }
 
 export interface HubOptions {
@@ -127,5 +129,6 @@ export function createLiveHub(
       closed = true;
       for (const subscriber of [...subscribers]) end(subscriber, "shutdown");
     },
+    isClosed: () => closed,
   };
 }

@@ -30,6 +30,18 @@ export interface NewRequestNote {
 }
 
 const REVALIDATE_AFTER_MS = 100;
+
+/** Whether the stream is refused for the session (401, 403): asked once the browser gave the stream up. */
+async function sessionEnded(): Promise<boolean> {
+  try {
+    const answer = await fetch(LIVE_PATH, { headers: { Accept: "text/event-stream" } });
+    // A stream that opens after all is not needed here: the browser's own opens it again.
+    await answer.body?.cancel();
+    return answer.status === 401 || answer.status === 403;
+  } catch {
+    return false;
+  }
+}
 /** When the browser gave up (an answer that is not a stream): opened again after this, doubling. */
 const REOPEN_FIRST_MS = 2000;
 const REOPEN_MOST_MS = 30_000;
@@ -148,13 +160,20 @@ export function useLiveUpdates({ concerns }: LiveOptions = {}): {
           setState("lost");
           return;
         }
-        // Given up (not signed in, the server away with 503 …): the data is renewed — which leads
-        // to the sign-in page when the session ended — and the stream opened again later.
+        // Given up (an answer that is not a stream: a stopping server's 503, too many windows, the
+        // session gone): opened again later. Only a session that ended renews the data (which leads
+        // to the sign-in page): renewing it while the server is away would replace the screen with
+        // an error page instead of waiting for the server.
         setState("lost");
         source.close();
-        revalidateSoon();
         reopen = setTimeout(open, reopenAfter);
         reopenAfter = Math.min(reopenAfter * 2, REOPEN_MOST_MS);
+        void sessionEnded().then((ended) => {
+          if (!ended || stopped) return;
+          clearTimeout(reopen);
+          setState("ended");
+          revalidateSoon();
+        });
       });
     };
     open();

@@ -133,6 +133,11 @@ describe.each(testDatabases())("live updates on $dialect", (engine) => {
     expect((await get(`tavola_session=${token}`)).status).toBe(429);
     for (const response of open) await response.body?.cancel();
     expect(hub.count()).toBe(0);
+    // A stopping process takes no new stream, and says so (the browser tries the next process).
+    hub.close();
+    const stopping = await get(`tavola_session=${token}`);
+    expect(stopping.status).toBe(503);
+    expect(stopping.headers.get("content-type")).not.toMatch(/event-stream/);
   });
 
   it("writes an event for every change of a reservation, in the change's transaction", async () => {

@@ -29,5 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stillAllowed: () => stillOpen(sessionId),
     signal: request.signal,
   });
-  return stream ?? refusal(429, "Zu viele offene Fenster mit Live-Aktualisierung.", { "Retry-After": "10" });
+  if (stream) return stream;
+  // A stopping process takes no new stream: the browser tries again, and finds the next process.
+  if (services(context).live.isClosed())
+    return refusal(503, "Der Server startet gerade neu.", { "Retry-After": "1" });
+  return refusal(429, "Zu viele offene Fenster mit Live-Aktualisierung.", { "Retry-After": "10" });
 }

@@ -1,6 +1,7 @@
 import { CalendarClock, Hourglass, Mail, Printer, Search, Settings } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { useKeptResult } from "../../../../components/admin/use-kept-result.ts";
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
@@ -78,8 +79,10 @@ export function ReservationsScreen({
   list,
   capacity,
   mailsWaiting,
-  result,
+  result: answered,
 }: ReservationsScreenProps) {
+  // The answer stays while live updates renew the list (decision 0035).
+  const result = useKeptResult(answered);
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const hydrated = useHydrated();

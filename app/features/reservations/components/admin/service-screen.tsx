@@ -1,6 +1,7 @@
 import { Phone, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useFetcher } from "react-router";
+import { useKeptResult } from "../../../../components/admin/use-kept-result.ts";
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
 import { Field } from "../../../../components/forms/field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
@@ -97,7 +98,9 @@ function HiddenFields({ fields }: { fields: Record<string, string> }) {
  * guests' notes, walk-ins. Every tap is a form: it works before the scripts run, and afterwards
  * without leaving the page, with 'Rückgängig' in its toast.
  */
-export function ServiceScreen({ day, readAt, walkInKey, result }: ServiceScreenProps) {
+export function ServiceScreen({ day, readAt, walkInKey, result: answered }: ServiceScreenProps) {
+  // A form sent as a page keeps its answer (and undo) while live updates renew the day (decision 0035).
+  const result = useKeptResult(answered);
   const now = useClock(readAt);
   const undoer = useFetcher<ServiceResult>({ key: "service-undo" });
   const showToast = useTapToasts((offer) => void undoer.submit(undoFields(offer), { method: "post" }));
