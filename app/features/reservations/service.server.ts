@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { addDays, berlinNow } from "../../lib/calendar.ts";
-import { formId, formText } from "../../lib/forms.ts";
+import { fieldErrorsOf, formId, formText } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import {
   failed,
@@ -11,7 +11,6 @@ import {
   type StaffActionHandler,
   type StaffActionOutcome,
 } from "../../lib/staff-actions.server.ts";
-import { fieldErrorsOf } from "../../lib/forms.ts";
 import { deliverInBackground, type Mailer } from "../../common/mail/mailer.server.ts";
 import { seatsHeldAt } from "./availability.ts";
 import { heldOn } from "./availability.server.ts";
@@ -45,6 +44,7 @@ import {
   SERVICE_STATUSES,
   type ServiceDay,
   type ServiceEntry,
+  type UndoOffer,
 } from "./service.ts";
 import type { ReservationSettings } from "./settings.ts";
 
@@ -124,14 +124,6 @@ export interface ServiceDependencies {
   username: string;
   settings: ReservationSettings;
   now?: () => Date;
-}
-
-/** What the screen needs to offer 'Rückgängig': the status to go back to, on the version the tap wrote. */
-export interface UndoOffer {
-  id: number;
-  /** The status before the tap; absent for a walk-in, whose undo deletes it. */
-  status?: ReservationStatus;
-  updatedAt: string;
 }
 
 export type ServiceIntent = "mark" | "undo" | "walk-in" | "undo-walk-in";

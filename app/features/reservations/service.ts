@@ -75,6 +75,14 @@ export function noShowDue(date: string, time: string, now = new Date()): boolean
 export const reversesTap = (target: ReservationStatus, current: ReservationStatus): boolean =>
   (serviceActions(target) as readonly string[]).includes(current);
 
+/** What the screen needs to offer 'Rückgängig': the status to go back to, on the version the tap wrote. */
+export interface UndoOffer {
+  id: number;
+  /** The status before the tap; absent for a walk-in, whose undo deletes it. */
+  status?: ReservationStatus;
+  updatedAt: string;
+}
+
 /** What the host stand offers for a status: the big buttons, in their order. */
 export function serviceActions(status: ReservationStatus): Array<"ARRIVED" | "COMPLETED" | "NO_SHOW"> {
   if (status === "PENDING" || status === "CONFIRMED") return ["ARRIVED", "NO_SHOW"];

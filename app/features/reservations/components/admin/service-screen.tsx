@@ -16,17 +16,21 @@ import {
   sourceLabels,
   statusLabels,
   UNDO_SECONDS,
-  type ReservationStatus,
 } from "../../constants.ts";
 import { walkInFields, walkInSchema } from "../../schema.ts";
-import { noShowDue, noShowFrom, serviceActions, type ServiceDay, type ServiceEntry } from "../../service.ts";
+import {
+  noShowDue,
+  noShowFrom,
+  serviceActions,
+  type ServiceDay,
+  type ServiceEntry,
+  type UndoOffer,
+} from "../../service.ts";
 import { GuestHistoryLine } from "./guest-history-line.tsx";
 import { statusClasses } from "./reservation-card.tsx";
 
 /** What the service action answers: the shared staff answer, and what 'Rückgängig' needs. */
-export type ServiceResult = StaffActionResult & {
-  undo?: { id: number; status?: ReservationStatus; updatedAt: string };
-};
+export type ServiceResult = StaffActionResult & { undo?: UndoOffer };
 
 export interface ServiceScreenProps {
   day: ServiceDay;
