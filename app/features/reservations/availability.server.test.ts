@@ -37,8 +37,8 @@ describe.each(testDatabases())("the reservations that hold seats, on $dialect", 
       ["2026-11-26", "19:00", 5, "CONFIRMED"],
     );
     expect(await heldOn(handle.db, "2026-11-25")).toEqual([
-      { time: "12:00", partySize: 2 },
-      { time: "19:00", partySize: 4 },
+      { time: "12:00", partySize: 2, status: "PENDING" },
+      { time: "19:00", partySize: 4, status: "CONFIRMED" },
     ]);
     expect(await heldOn(handle.db, "2026-11-24")).toEqual([]);
   });
@@ -58,11 +58,11 @@ describe.each(testDatabases())("the reservations that hold seats, on $dialect", 
       [
         "2026-11-25",
         [
-          { time: "18:00", partySize: 4 },
-          { time: "19:00", partySize: 4 },
+          { time: "18:00", partySize: 4, status: "PENDING" },
+          { time: "19:00", partySize: 4, status: "CONFIRMED" },
         ],
       ],
-      ["2026-11-27", [{ time: "12:00", partySize: 2 }]],
+      ["2026-11-27", [{ time: "12:00", partySize: 2, status: "PENDING" }]],
     ]);
     // What is read is what the rule needs: eight online seats are taken at 19:00 that Wednesday.
     const options = dayOptions({
