@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CompiledQuery } from "kysely";
 import { openDatabase, type DatabaseHandle } from "../../db/database.server.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
 
 /**
@@ -45,4 +47,23 @@ export async function onBothDatabases<Figures>(
     server.stop();
   }
   return results;
+}
+
+/** A fresh database migrated and filled by `fill` with `rows` reservations, ready to be measured. */
+export async function migratedAndFilled(
+  database: string,
+  handle: DatabaseHandle,
+  fill: () => Promise<void>,
+  rows: number,
+  say: (line: string) => void,
+): Promise<void> {
+  await migrateToLatest(handle);
+  const started = performance.now();
+  await fill();
+  // PostgreSQL plans by its statistics, which autovacuum gathers after a while; SQLite (as the app
+  // runs it) keeps none.
+  if (handle.dialect === "postgres") await handle.db.executeQuery(CompiledQuery.raw("ANALYZE"));
+  say(
+    `${database}: ${rows.toLocaleString("de-DE")} Reservierungen in ${Math.round(performance.now() - started)} ms`,
+  );
 }

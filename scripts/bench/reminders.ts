@@ -1,4 +1,3 @@
-import { CompiledQuery } from "kysely";
 import os from "node:os";
 import { contentDefaults } from "../../app/common/content/defaults.ts";
 import { dueForReminder, writeDueReminders } from "../../app/features/reservations/reminders.server.ts";
@@ -7,10 +6,9 @@ import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import type { ReservationStatus } from "../../db/database.types.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";
-import { migrateToLatest } from "../../db/migrate.ts";
 import { busyMachineWarning } from "../../tests/support/production-server.ts";
 import { percentile } from "./load-generator.ts";
-import { onBothDatabases } from "./both-databases.ts";
+import { migratedAndFilled, onBothDatabases } from "./both-databases.ts";
 import { explain, readPlan, type PlanReading } from "./query-plan.ts";
 import { formatTable, showSpread, spreadOf, type Spread } from "./stats.ts";
 
@@ -131,15 +129,7 @@ interface Figures {
 }
 
 async function measure(database: string, handle: DatabaseHandle): Promise<Figures> {
-  await migrateToLatest(handle);
-  const started = performance.now();
-  await fill(handle);
-  // PostgreSQL plans by its statistics, which autovacuum gathers after a while; SQLite (as the app
-  // runs it) keeps none.
-  if (handle.dialect === "postgres") await handle.db.executeQuery(CompiledQuery.raw("ANALYZE"));
-  say(
-    `${database}: ${ROWS.toLocaleString("de-DE")} Reservierungen in ${Math.round(performance.now() - started)} ms`,
-  );
+  await migratedAndFilled(database, handle, () => fill(handle), ROWS, say);
 
   const plan = await explain(handle, dueForReminder(handle.db, tomorrow));
   const reading = readPlan(handle.dialect, TABLE, plan);

@@ -1,4 +1,3 @@
-import { CompiledQuery } from "kysely";
 import os from "node:os";
 import { periodOf } from "../../app/features/statistics/schema.ts";
 import { readStatistics, statisticsQuery } from "../../app/features/statistics/statistics.server.ts";
@@ -6,9 +5,8 @@ import { daysIn } from "../../app/features/statistics/statistics.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import type { ReservationSource, ReservationStatus } from "../../db/database.types.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";
-import { migrateToLatest } from "../../db/migrate.ts";
 import { busyMachineWarning } from "../../tests/support/production-server.ts";
-import { onBothDatabases } from "./both-databases.ts";
+import { migratedAndFilled, onBothDatabases } from "./both-databases.ts";
 import { explain, readPlan, type PlanReading } from "./query-plan.ts";
 import { formatTable, showSpread, spreadOf, type Spread } from "./stats.ts";
 
@@ -104,15 +102,7 @@ interface Figures {
 }
 
 async function measure(database: string, handle: DatabaseHandle): Promise<Figures> {
-  await migrateToLatest(handle);
-  const started = performance.now();
-  await fill(handle);
-  // PostgreSQL plans by its statistics, which autovacuum gathers after a while; SQLite (as the app
-  // runs it) keeps none.
-  if (handle.dialect === "postgres") await handle.db.executeQuery(CompiledQuery.raw("ANALYZE"));
-  say(
-    `${database}: ${ROWS.toLocaleString("de-DE")} Reservierungen in ${Math.round(performance.now() - started)} ms`,
-  );
+  await migratedAndFilled(database, handle, () => fill(handle), ROWS, say);
   const plans = [];
   for (const [name, query] of [
     ["Letzte 12 Monate", statisticsQuery(handle.db, period)],

@@ -11,36 +11,13 @@ import {
 import { createLiveHub, type LiveHub, type LiveSubscriber } from "./hub.server.ts";
 import { pollingSource, type ChangeSource } from "./source.server.ts";
 import { liveStreamResponse } from "./stream.server.ts";
+import { readAll, until } from "../../../tests/support/streams.ts";
 
 /**
  * The staff screens' live updates below the route (decision 0035): the events table, the polling
  * source (two server processes on one database both see a change), the hub and the stream — on
  * SQLite and on PostgreSQL.
  */
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
-
-/** Reads a stream's text as it arrives. */
-function readAll(response: Response) {
-  const body = response.body;
-  if (!body) throw new Error("no body");
-  const state = { text: "", done: false };
-  void (async () => {
-    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      state.text += value;
-    }
-    state.done = true;
-  })();
-  return state;
-}
 
 describe.each(testDatabases())("live updates on $dialect", (engine) => {
   const handles: DatabaseHandle[] = [];

@@ -28,6 +28,7 @@ import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { loader } from "./live.ts";
 import type { Route } from "./+types/live";
+import { readAll, until } from "../../../tests/support/streams.ts";
 
 /**
  * GET /admin/live (decision 0035): refused without a session (401, never a stream or a 5xx), a stream
@@ -40,30 +41,6 @@ const mail = {
   siteOrigin: "https://tavola.example",
 };
 const hours = contentDefaults["global.opening_hours"];
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
-
-function readAll(response: Response) {
-  const body = response.body;
-  if (!body) throw new Error("no body");
-  const state = { text: "", done: false };
-  void (async () => {
-    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      state.text += value;
-    }
-    state.done = true;
-  })();
-  return state;
-}
 
 describe.each(testDatabases())("live updates on $dialect", (engine) => {
   let handle: DatabaseHandle | undefined;
