@@ -1,7 +1,5 @@
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { readContentBlocks } from "../../features/content/content.server.ts";
 import { handleAdminAction, loadList, viewOf } from "../../features/reservations/admin.server.ts";
 import { ReservationsScreen } from "../../features/reservations/components/admin/reservations-screen.tsx";
 import { services } from "../../common/app-context.ts";
@@ -15,6 +13,7 @@ import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 import { adminFailureResult } from "../../features/reservations/admin-failure.ts";
 import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
+import { reservationActionContext } from "./reservation-action-context.server.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Reservierungen einsehen", noindex: true });
 
@@ -36,21 +35,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = signedInStaff(context);
-  const { database, logger, mailer, config, siteOrigin } = services(context);
-  const form = await readForm(request);
-  const [blocks, settings] = await Promise.all([
-    readContentBlocks(database.db, logger, ["global.contact"]),
-    readSettingsOrDefaults(database.db, logger),
-  ]);
-  const answer = await handleAdminAction(form, {
-    db: database.db,
-    logger,
-    mailer,
-    mail: { contact: blocks["global.contact"], notifyEmail: config.notifyEmail, siteOrigin },
-    username: staff.username,
-    settings,
-  });
+  const answer = await handleAdminAction(await readForm(request), await reservationActionContext(context));
   return staffActionResponse(answer);
 }
 

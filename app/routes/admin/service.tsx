@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { readContentBlocks } from "../../features/content/content.server.ts";
 import { serviceFailureNotices, serviceMessages as S } from "../../features/reservations/constants.ts";
 import { ServiceScreen } from "../../features/reservations/components/admin/service-screen.tsx";
 import { handleServiceAction, loadServiceDay } from "../../features/reservations/service.server.ts";
@@ -16,6 +14,7 @@ import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import type { Route } from "./+types/service";
+import { reservationActionContext } from "./reservation-action-context.server.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: S.title, noindex: true });
 
@@ -35,21 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = signedInStaff(context);
-  const { database, logger, mailer, config, siteOrigin } = services(context);
-  const form = await readForm(request);
-  const [blocks, settings] = await Promise.all([
-    readContentBlocks(database.db, logger, ["global.contact"]),
-    readSettingsOrDefaults(database.db, logger),
-  ]);
-  const answer = await handleServiceAction(form, {
-    db: database.db,
-    logger,
-    mailer,
-    mail: { contact: blocks["global.contact"], notifyEmail: config.notifyEmail, siteOrigin },
-    username: staff.username,
-    settings,
-  });
+  const answer = await handleServiceAction(await readForm(request), await reservationActionContext(context));
   return staffActionResponse(answer);
 }
 
