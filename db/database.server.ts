@@ -106,6 +106,10 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     // the process. The pool opens a new connection for the next query; a query in flight fails on
     // its own (and the guest sees 'vorübergehend nicht erreichbar', server/app.ts).
     pool.on("error", () => undefined);
+    // The same for a connection handed out but idle in between its queries (a transaction waiting for
+    // work done elsewhere, db/once-per-period.server.ts): its next query fails instead, and the pool
+    // drops the connection when it comes back.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     // No shared commits (decision 0032): PostgreSQL runs transactions side by side and groups their
     // flushes itself, and groups in two server processes could wait for each other's rows.
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

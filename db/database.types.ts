@@ -355,7 +355,15 @@ export interface ReservationEventsTable {
   created_at: Timestamp;
 }
 
+/** When a periodic job of the server's last began and finished (decision 0039). */
+export interface HousekeepingRunsTable {
+  job: string;
+  started_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
+  housekeeping_runs: HousekeepingRunsTable;
   page_versions: PageVersionsTable;
   site_content: SiteContentTable;
   announcements: AnnouncementsTable;

@@ -31,6 +31,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0016-guest-data-indexes",
       "0017-service-states",
       "0018-reservation-events",
+      "0019-housekeeping-runs",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);

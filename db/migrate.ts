@@ -19,6 +19,7 @@ import { retentionSettings } from "./migrations/0015-retention-settings.ts";
 import { guestDataIndexes } from "./migrations/0016-guest-data-indexes.ts";
 import { serviceStates } from "./migrations/0017-service-states.ts";
 import { reservationEvents } from "./migrations/0018-reservation-events.ts";
+import { housekeepingRuns } from "./migrations/0019-housekeeping-runs.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -44,6 +45,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0016-guest-data-indexes": guestDataIndexes(),
     "0017-service-states": serviceStates(dialect),
     "0018-reservation-events": reservationEvents(dialect),
+    "0019-housekeeping-runs": housekeepingRuns(dialect),
   };
 }
 

@@ -6,6 +6,7 @@ import { parseConfig } from "../app/lib/env.server.ts";
 import { services } from "../app/common/app-context.ts";
 import { testBuild } from "../tests/support/router-build.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";
+import { openDatabase } from "../db/database.server.ts";
 import { createApp, type TavolaApp } from "./app.ts";
 
 /**
@@ -143,7 +144,7 @@ describe("DEMO_CONTENT=off", () => {
 });
 
 describe("work the server does by itself, and uploaded pictures", () => {
-  it("anonymises reservations past their retention at start, and serves the picture folder", async () => {
+  it("anonymises reservations past their retention at a start a day after the last run, and serves the picture folder", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-app-housekeeping-"));
     const config = parseConfig({ DATA_DIR: dir, DEMO_CONTENT: "off" });
     const first = await createApp(config, { build: echoBuild, logger, onGeneratedPassword: () => {} });
@@ -171,6 +172,13 @@ describe("work the server does by itself, and uploaded pictures", () => {
       ])
       .execute();
     await first.close();
+    // The first start ran the day's housekeeping; the next start is a day later.
+    const reopened = openDatabase(config.database);
+    await reopened.db
+      .updateTable("housekeeping_runs")
+      .set({ started_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })
+      .execute();
+    await reopened.close();
     fs.mkdirSync(path.join(dir, "pictures", "gallery"), { recursive: true });
     fs.writeFileSync(path.join(dir, "pictures", "gallery", "probe-0123456789abcdef.webp"), "RIFF");
 

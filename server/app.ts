@@ -10,10 +10,11 @@ import { fileStorage } from "../app/common/pictures/storage.server.ts";
 import { clearIncoming, incomingDirOf } from "../app/common/pictures/upload.server.ts";
 import { appContext } from "../app/common/app-context.ts";
 import { createLiveHub } from "../app/common/live/hub.server.ts";
-import { pollingSource } from "../app/common/live/source.server.ts";
+import { notifiedSource, pollingSource } from "../app/common/live/source.server.ts";
 import { openDatabase, type DatabaseHandle } from "../db/database.server.ts";
 import { tightenDataDir } from "../db/private-files.server.ts";
-import { bumpPageVersion, readPageVersion } from "../app/lib/page-version.server.ts";
+import { bumpPageVersion, readPageVersion, watchPageVersion } from "../app/lib/page-version.server.ts";
+import { listenForNotifications } from "../db/notifications.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { createLogger, type Logger } from "../app/lib/logger.server.ts";
 import {
@@ -153,8 +154,18 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   });
   if (options.mailWorker ?? true) mailer.start();
   const housekeeping = startHousekeeping(database.db, logger);
+  // On PostgreSQL every server hears every other's changes at their commit (decision 0039): guests'
+  // pages and the open staff screens; on SQLite the processes of one machine read the shared file.
+  const notifications =
+    config.database.kind === "postgres" ? listenForNotifications(config.database.url, { logger }) : undefined;
+  if (notifications) watchPageVersion(database.db, notifications);
   // Open staff screens learn of changes from the database, whichever process made them (decision 0035).
-  const live = createLiveHub(pollingSource(database.db, { logger }), { logger });
+  const live = createLiveHub(
+    notifications
+      ? notifiedSource(database.db, notifications, { logger })
+      : pollingSource(database.db, { logger }),
+    { logger },
+  );
   await clearIncoming(incomingDirOf(config.dataDir));
   if (!mailer.configured)
     logger.warn(
@@ -421,6 +432,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     endLiveStreams: () => live.close(),
     async close() {
       live.close();
+      await notifications?.close();
       await reminders.stop();
       await mailer.stop();
       await housekeeping.stop();

@@ -3,43 +3,54 @@ import { deleteOldEvents } from "../app/common/live/events.server.ts";
 import { deleteExpiredGuestData } from "../app/features/reservations/retention.server.ts";
 import type { Database } from "../db/database.types.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
+import { runOncePerPeriod } from "../db/once-per-period.server.ts";
 
 /**
- * Work the server does on its own, on start and then daily: erasing and anonymising guest data past
- * the periods the privacy policy states (app/features/reservations/retention.server.ts), and the
- * staff screens' change events older than a day (decision 0035). Safe when several
- * processes share one database: each deletion is one transaction and a second run finds nothing.
+ * Work the server does on its own, once a day: erasing and anonymising guest data past the periods
+ * the privacy policy states (app/features/reservations/retention.server.ts), and the staff screens'
+ * change events older than a day (decision 0035). However many servers share the database, one of
+ * them runs it per day (decision 0039): each looks on start and then every hour whether the day's
+ * run is due, and the first to claim it runs it.
  */
 export const HOUSEKEEPING_EVERY_MS = 24 * 60 * 60 * 1000;
+export const HOUSEKEEPING_CHECK_MS = 60 * 60 * 1000;
+const JOB = "housekeeping";
 
 export interface Housekeeping {
-  /** One run now; resolves when it is done (errors are logged, never thrown). */
-  run(): Promise<void>;
+  /**
+   * Looks now and runs if the period's run is due; resolves with whether this server ran it (errors
+   * are logged, never thrown).
+   */
+  run(): Promise<boolean>;
   stop(): Promise<void>;
 }
 
 export function startHousekeeping(
   db: Kysely<Database>,
   logger: Logger,
-  everyMs = HOUSEKEEPING_EVERY_MS,
+  { everyMs = HOUSEKEEPING_EVERY_MS, checkEveryMs = HOUSEKEEPING_CHECK_MS } = {},
 ): Housekeeping {
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<boolean> = Promise.resolve(false);
+  const work = async () => {
+    const deleted = await deleteExpiredGuestData(db);
+    if (deleted.notes > 0 || deleted.anonymised > 0 || deleted.mails > 0)
+      logger.info("guest data past its retention deleted", { ...deleted });
+    // The staff screens' change events are read within a second; a day later by nobody (decision 0035).
+    await deleteOldEvents(db);
+  };
   const run = () => {
     running = running.then(async () => {
       try {
-        const deleted = await deleteExpiredGuestData(db);
-        if (deleted.notes > 0 || deleted.anonymised > 0 || deleted.mails > 0)
-          logger.info("guest data past its retention deleted", { ...deleted });
-        // The staff screens' change events are read within a second; a day later by nobody (decision 0035).
-        await deleteOldEvents(db);
+        return await runOncePerPeriod(db, JOB, everyMs, work);
       } catch (error) {
         logger.error("housekeeping failed", { error });
+        return false;
       }
     });
     return running;
   };
   void run();
-  const timer = setInterval(() => void run(), everyMs);
+  const timer = setInterval(() => void run(), Math.min(everyMs, checkEveryMs));
   timer.unref();
   return {
     run,

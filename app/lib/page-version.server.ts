@@ -1,14 +1,24 @@
 import type { Kysely } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.server.ts";
 import type { Database } from "../../db/database.types.ts";
+import { CHANNELS, notifyProcesses, type NotificationListener } from "../../db/notifications.server.ts";
 
 /**
  * The version of what guests' pages show (decision 0020): counted up by every change staff make,
- * read before a page is served from memory. In the database, so servers sharing it agree.
+ * read before a page is served from memory. In the database, so servers sharing it agree. On
+ * PostgreSQL with a listener (`watchPageVersion`) it is kept in memory instead and told by every
+ * change's NOTIFY (decision 0039): no query per guest's request, and a change on any server reaches
+ * every other at its commit.
  */
 export async function readPageVersion(db: Kysely<Database>): Promise<number> {
+  const watch = watches.get(db);
+  const watched = watch?.known();
+  if (watched !== undefined) return watched;
+  const learn = watch?.reading();
   const [row] = await versionQuery(db);
-  return Number(row?.version ?? 0);
+  const version = Number(row?.version ?? 0);
+  learn?.(version);
+  return version;
 }
 
 // Read for every guest's page and request: compiled once (decision 0032).
@@ -17,11 +27,65 @@ const versionQuery = compiledOnce((db: Kysely<Database>) =>
 );
 
 export async function bumpPageVersion(db: Kysely<Database>): Promise<void> {
-  await db
+  lastBumpHere = Date.now();
+  const row = await db
     .updateTable("page_versions")
     .set((eb) => ({ version: eb("version", "+", 1) }))
     .where("id", "=", 1)
-    .execute();
+    .returning("version")
+    .executeTakeFirst();
+  if (row) await notifyProcesses(db, CHANNELS.pages, String(row.version));
+}
+
+let lastBumpHere = 0;
+
+interface PageVersionWatch {
+  /** The version, when memory can be trusted with it. */
+  known(): number | undefined;
+  /** Called before a read from the database; the function it returns takes what was read. */
+  reading(): (version: number) => void;
+}
+const watches = new WeakMap<Kysely<Database>, PageVersionWatch>();
+
+/**
+ * Keeps `db`'s page version in memory while `listener` listens (decision 0039): set by each
+ * notification (they arrive in commit order), read again from the database whenever the listener
+ * (re)connects — what was announced while it was away is lost — and read from the database on every
+ * request while it is away, as without a listener.
+ */
+export function watchPageVersion(
+  db: Kysely<Database>,
+  listener: NotificationListener,
+  {
+    /**
+     * After a change made by this process, how long the version is read from the database, not from
+     * memory: its own NOTIFY comes back a moment after the commit, and the staff member's next page
+     * (the redirect after saving) may be asked for sooner.
+     */
+    ownChangeReadMs = 2000,
+  } = {},
+): void {
+  let version: number | undefined;
+  // Bumped with each reconnection: a read begun before a drop must not settle the value after it.
+  let generation = 0;
+  listener.on(CHANNELS.pages, (payload) => {
+    const told = Number(payload);
+    version = Number.isSafeInteger(told) ? told : undefined;
+  });
+  listener.onListening(() => {
+    generation += 1;
+    version = undefined;
+  });
+  watches.set(db, {
+    known: () => (listener.listening() && Date.now() - lastBumpHere > ownChangeReadMs ? version : undefined),
+    reading() {
+      // Only a read begun while listening may be kept: a change committed before it began was told.
+      const begunIn = listener.listening() ? generation : undefined;
+      return (read) => {
+        if (begunIn === generation && listener.listening() && version === undefined) version = read;
+      };
+    },
+  });
 }
 
 type Db = Kysely<Database>;

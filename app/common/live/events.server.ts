@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, ReservationEventKind } from "../../../db/database.types.ts";
+import { CHANNELS, notifyProcesses } from "../../../db/notifications.server.ts";
 
 export type { ReservationEventKind };
 
@@ -73,6 +74,8 @@ export async function recordReservationEvents(
       .values(events.slice(start, start + 500).map(rowOf))
       .execute();
   }
+  // On PostgreSQL every server process hears of it at the commit (decision 0039).
+  if (events.length > 0) await notifyProcesses(trx, CHANNELS.reservations);
 }
 
 /** The newest event's id, 0 when there is none: where a process starts listening. */

@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
+import { CHANNELS, type NotificationListener } from "../../../db/notifications.server.ts";
 import { latestEventId, readEvents, type ReservationEvent } from "./events.server.ts";
 
 /**
- * Where a server process learns what changed (decision 0035). The one source today reads the
- * `reservation_events` table every few hundred milliseconds; one listening to PostgreSQL's
- * NOTIFY would implement the same interface, and nothing above it would change.
+ * Where a server process learns what changed (decision 0035): on SQLite by reading the
+ * `reservation_events` table every few hundred milliseconds, on PostgreSQL when a change's NOTIFY
+ * says there is something to read (decision 0039). Nothing above this interface tells them apart.
  */
 export interface ChangeSource {
   /**
@@ -29,9 +30,56 @@ export interface PollingOptions {
 }
 
 /**
- * Reads `id > last` (the primary key: one step into an index) while anyone listens, and nothing
- * while nobody does. Every process sharing the database reads the same rows, so a change made
- * through one process reaches the screens of all (decision 0021).
+ * Reads `id > last` (the primary key: one step into an index) each time it is asked, and the ids
+ * skipped over until they show or `missingForMs` has passed (`PollingOptions`).
+ */
+function eventReader(db: Kysely<Database>, missingForMs: number) {
+  let last: number | undefined;
+  /** Skipped ids, and since when. */
+  const missing = new Map<number, number>();
+  return async function look(): Promise<ReservationEvent[]> {
+    if (last === undefined) {
+      last = await latestEventId(db);
+      return [];
+    }
+    const now = Date.now();
+    for (const [id, since] of missing) if (now - since > missingForMs) missing.delete(id);
+    const events = await readEvents(db, last, [...missing.keys()]);
+    const fresh: ReservationEvent[] = [];
+    for (const event of events) {
+      if (missing.delete(event.id)) {
+        fresh.push(event);
+        continue;
+      }
+      if (event.id <= last) continue;
+      for (let skipped = last + 1; skipped < event.id && missing.size < 1000; skipped += 1)
+        missing.set(skipped, now);
+      last = event.id;
+      fresh.push(event);
+    }
+    return fresh;
+  };
+}
+
+/** Says a failing look once per outage, not every few hundred milliseconds. */
+function outageReporter(logger: Logger | undefined) {
+  let failing = false;
+  return {
+    answered() {
+      if (failing) logger?.info("live updates: the database answers again");
+      failing = false;
+    },
+    failed(error: unknown) {
+      if (!failing) logger?.warn("live updates: events unreadable, trying again", { error });
+      failing = true;
+    },
+  };
+}
+
+/**
+ * Looks every `everyMs` while anyone listens, and not at all while nobody does. Every process sharing
+ * the database reads the same rows, so a change made through one process reaches the screens of all
+ * (decision 0021). The source on SQLite, where no process can tell another.
  */
 export function pollingSource(
   db: Kysely<Database>,
@@ -41,49 +89,15 @@ export function pollingSource(
     listen(onEvents) {
       let stopped = false;
       let timer: NodeJS.Timeout | undefined;
-      let last: number | undefined;
-      /** Skipped ids, and since when. */
-      const missing = new Map<number, number>();
-      let failing = false;
-
-      const look = async () => {
-        if (last === undefined) {
-          last = await latestEventId(db);
-          return;
-        }
-        const now = Date.now();
-        for (const [id, since] of missing) if (now - since > missingForMs) missing.delete(id);
-        const events = await readEvents(db, last, [...missing.keys()]);
-        if (events.length === 0) return;
-        const fresh: ReservationEvent[] = [];
-        for (const event of events) {
-          if (missing.delete(event.id)) {
-            fresh.push(event);
-            continue;
-          }
-          if (event.id <= last) continue;
-          for (let skipped = last + 1; skipped < event.id && missing.size < 1000; skipped += 1)
-            missing.set(skipped, now);
-          last = event.id;
-          fresh.push(event);
-        }
-        if (fresh.length > 0 && !stopped) onEvents(fresh);
-      };
-
+      const look = eventReader(db, missingForMs);
+      const outage = outageReporter(logger);
       const loop = () => {
         if (stopped) return;
         look()
-          .then(
-            () => {
-              if (failing) logger?.info("live updates: the database answers again");
-              failing = false;
-            },
-            (error: unknown) => {
-              // Said once per outage, not every few hundred milliseconds.
-              if (!failing) logger?.warn("live updates: events unreadable, trying again", { error });
-              failing = true;
-            },
-          )
+          .then((fresh) => {
+            outage.answered();
+            if (fresh.length > 0 && !stopped) onEvents(fresh);
+          }, outage.failed)
           .finally(() => {
             if (!stopped) timer = setTimeout(loop, everyMs);
           });
@@ -91,6 +105,70 @@ export function pollingSource(
       loop();
       return () => {
         stopped = true;
+        clearTimeout(timer);
+      };
+    },
+  };
+}
+
+/**
+ * On PostgreSQL (decision 0039): looks when a change's NOTIFY arrives — at its commit, on whichever
+ * server it was made — and whenever the listener connects again (what was told while it was away is
+ * read then). While the listener is away it polls as `pollingSource` does; a slow look every
+ * `safetyEveryMs` also finds an id that was skipped when its transaction committed late.
+ */
+export function notifiedSource(
+  db: Kysely<Database>,
+  listener: NotificationListener,
+  { everyMs = 400, missingForMs = 10_000, logger }: PollingOptions = {},
+  safetyEveryMs = 5000,
+): ChangeSource {
+  const subscribers = new Set<() => void>();
+  listener.on(CHANNELS.reservations, () => {
+    for (const told of subscribers) told();
+  });
+  listener.onListening(() => {
+    for (const told of subscribers) told();
+  });
+  return {
+    listen(onEvents) {
+      let stopped = false;
+      let timer: NodeJS.Timeout | undefined;
+      let looking = false;
+      let again = false;
+      const look = eventReader(db, missingForMs);
+      const outage = outageReporter(logger);
+      const next = () => {
+        clearTimeout(timer);
+        if (!stopped) timer = setTimeout(run, listener.listening() ? safetyEveryMs : everyMs);
+      };
+      // One look at a time; notifications during it ask for one more after it, not one each.
+      const run = () => {
+        if (stopped) return;
+        if (looking) {
+          again = true;
+          return;
+        }
+        looking = true;
+        clearTimeout(timer);
+        look()
+          .then((fresh) => {
+            outage.answered();
+            if (fresh.length > 0 && !stopped) onEvents(fresh);
+          }, outage.failed)
+          .finally(() => {
+            looking = false;
+            if (again) {
+              again = false;
+              run();
+            } else next();
+          });
+      };
+      subscribers.add(run);
+      run();
+      return () => {
+        stopped = true;
+        subscribers.delete(run);
         clearTimeout(timer);
       };
     },

@@ -52,6 +52,8 @@ export const EPHEMERAL_TABLES: Readonly<Record<string, string>> = {
     "Sperrzeilen je Datum, die gleichzeitige Buchungen nacheinander prüfen; sie halten nichts",
   reservation_events:
     "was sich an Reservierungen geändert hat, für offene Mitarbeiterbildschirme; höchstens einen Tag alt",
+  housekeeping_runs:
+    "wann die Aufräumarbeiten des Servers zuletzt liefen; eine wiederhergestellte Website räumt gleich auf",
 };
 
 export type Value = string | number | null;
