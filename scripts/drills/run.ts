@@ -4,6 +4,7 @@ import { buildIfNeeded } from "../../server/build-if-needed.ts";
 import { backupDrill } from "./backup.ts";
 import { diskFullDrill } from "./disk-full.ts";
 import { hostileDrill } from "./hostile.ts";
+import { instancesDrill } from "./instances.ts";
 import { killDrill } from "./kill.ts";
 import { postgresStopDrill } from "./postgres-stop.ts";
 import { smtpDownDrill } from "./smtp-down.ts";
@@ -20,6 +21,7 @@ import { onBothDatabases, say } from "./support.ts";
  *   npm run drill -- disk-full # DATA_DIR's disk full, then read-only, then space again (needs root)
  *   npm run drill -- hostile   # the hostile-input properties with 3000 runs each (HOSTILE_RUNS)
  *   npm run drill -- backup    # db:backup under write load, restored elsewhere, every table and file compared
+ *   npm run drill -- instances # two servers on one PostgreSQL, one killed with kill -9 under guest load
  */
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -30,6 +32,7 @@ const drills: Record<string, () => Promise<boolean>> = {
   kill: () => onBothDatabases(root, killDrill),
   "smtp-down": () => onBothDatabases(root, smtpDownDrill),
   "disk-full": () => onBothDatabases(root, diskFullDrill),
+  instances: instancesDrill,
 };
 
 async function main() {

@@ -17,6 +17,8 @@ export interface ProductionServer {
   origin: string;
   process: ChildProcess;
   dataDir: string;
+  /** What the process wrote to stdout and stderr so far. */
+  output(): string;
 }
 
 /** A port free on loopback right now. */
@@ -65,7 +67,7 @@ export async function startProductionServer(
     ...extraEnv,
   });
   try {
-    return { origin: await server.ready(), process: server.child, dataDir };
+    return { origin: await server.ready(), process: server.child, dataDir, output: server.output };
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -73,7 +75,8 @@ export async function startProductionServer(
 }
 
 export async function stopProductionServer(server: ProductionServer): Promise<void> {
-  if (server.process.exitCode === null) {
+  // A process ended by a signal (a drill's kill -9) has no exit code but has already exited.
+  if (server.process.exitCode === null && server.process.signalCode === null) {
     const exited = new Promise((resolve) => server.process.once("exit", resolve));
     server.process.kill("SIGTERM");
     await exited;
