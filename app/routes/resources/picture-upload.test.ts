@@ -23,6 +23,7 @@ import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { fullOnInsert } from "../../../tests/support/full-disk.ts";
 import { cameraPhoto, filesUnder } from "../../../tests/support/pictures.ts";
 import { addPicture, listGallery } from "../../features/gallery/gallery.server.ts";
+import { handleGalleryAction } from "../../features/gallery/gallery-actions.server.ts";
 import {
   altTextFromFileName,
   clearIncoming,
@@ -116,6 +117,27 @@ describe.each(cases)("uploading a picture on $dialect, pictures in $store", ({ e
     expect(responsivePicture(first.answer.ok ? first.answer.address : "")?.srcSet).toContain("480w");
     // Nothing is left in the incoming folder.
     expect(filesUnder(deps.incomingDir)).toEqual([]);
+  });
+
+  it("deleting a gallery picture removes every file of it: the full picture and each variant", async () => {
+    const kept = await receivePictureUpload(upload(await photo(2000, 1200), "bleibt.jpg"), "galerie", deps);
+    const gone = await receivePictureUpload(upload(await photo(2000, 1200), "geht.jpg"), "galerie", deps);
+    expect([kept.status, gone.status]).toEqual([201, 201]);
+    const id = gone.answer.ok ? gone.answer.galleryId : undefined;
+    const [keptRow] = (await listGallery(handle.db)).filter((picture) => picture.id !== id);
+    expect(storedKeysOf(keptRow?.key ?? "")).toHaveLength(4); // 2000 px wide: 480, 960, 1600 and the full picture
+    const form = new FormData();
+    form.set("intent", "picture-delete");
+    form.set("id", String(id));
+    const answer = await handleGalleryAction(form, {
+      db: handle.db,
+      storage: deps.storage,
+      logger: quiet,
+      username: "admin",
+      forgetPicture: async () => undefined,
+    });
+    expect(answer.status).toBe(200);
+    expect(await stored()).toEqual(storedKeysOf(keptRow?.key ?? "").sort());
   });
 
   it("refuses what is not a picture, too large, empty and missing files with their German messages, keeping nothing", async () => {
