@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -70,7 +70,18 @@ describe.each(stores)("picture storage (%s)", (_name, open) => {
 
   it("refuses keys that leave the store or break the pattern, before anything is stored", async () => {
     const storage = await open();
-    for (const key of ["../aus.webp", "/abs.webp", "Gross.webp", "a/../../b.webp", "_tavola-pruefung/x"])
+    // (These were the picture folder's tests in process-picture.server.test.ts; now every store's.)
+    for (const key of [
+      "../aus.webp",
+      "../../x.png",
+      "/etc/passwd",
+      "gallery/../../x",
+      "gallery/a\u0000.png",
+      "Gallery/A.png",
+      "x".repeat(500),
+      "a/../../b.webp",
+      "_tavola-pruefung/x",
+    ])
       await expect(storage.put(key, Buffer.from("x")), key).rejects.toBeInstanceOf(PictureKeyError);
     await expect(storage.read("../aus.webp")).rejects.toBeInstanceOf(PictureKeyError);
     expect(await storage.list()).toEqual([]);
@@ -163,6 +174,25 @@ describe("S3 store", () => {
     );
     expect(await refused({ bucket: "gibt-es-nicht" })).toMatch(/S3_BUCKET: .*gibt-es-nicht.*NoSuchBucket/);
     expect(await refused({ accessKeyId: "FALSCH" })).toMatch(/S3_ACCESS_KEY_ID: .*InvalidAccessKeyId/);
+  });
+
+  it("start check: a store that takes the connection and never answers stops the start in time", async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const store = s3Storage(settingsOf(s3, { endpoint: `http://127.0.0.1:${port}` }), {
+      checkTimeoutMs: 1000,
+    });
+    const started = performance.now();
+    try {
+      await expect(store.check()).rejects.toThrow(/S3_ENDPOINT: .*nicht erreichbar/);
+      expect(performance.now() - started).toBeLessThan(3000);
+    } finally {
+      store.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it("start check: a wrong secret and a key without rights, as S3 answers them", async () => {
