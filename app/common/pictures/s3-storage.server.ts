@@ -94,7 +94,7 @@ export function setupErrorOf(error: unknown, settings: S3Settings): PictureStore
   if (network || name === "TimeoutError" || name === "AbortError" || status === undefined)
     return new PictureStoreSetupError(
       "S3_ENDPOINT",
-      `Der Bildspeicher unter ${where} ist nicht erreichbar (${network ?? name ?? "keine Antwort"}). Stimmt die Adresse, läuft der Speicher?`,
+      `Der Bildspeicher unter ${where} ist nicht erreichbar (${network ?? (name || "keine Antwort")}). Stimmt die Adresse, läuft der Speicher?`,
     );
   if (name === "NoSuchBucket")
     return new PictureStoreSetupError(
