@@ -35,8 +35,15 @@ export interface S3PictureStorage extends PictureStorage {
 }
 
 export interface S3StorageOptions {
-  /** The longest one operation may take, retries included (default 10 s). */
+  /** The longest one write, removal or listing may take, retries included (default 10 s). */
   timeoutMs?: number;
+  /** The longest one read may take (default 5 s): a guest waits for it. */
+  readTimeoutMs?: number;
+  /**
+   * After a read ran out of time (a store that takes connections but does not answer), reads fail at
+   * once for this long (default 5 s) instead of each making a guest wait; then the store is asked again.
+   */
+  hungPauseMs?: number;
   /** The start check's limit (default 5 s): a start must not hang on a store that does not answer. */
   checkTimeoutMs?: number;
 }
@@ -79,6 +86,11 @@ function networkCodeOf(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+const isTimeout = (error: unknown) => {
+  const { name } = (error ?? {}) as SdkError;
+  return name === "TimeoutError" || name === "AbortError" || networkCodeOf(error) === "ETIMEDOUT";
+};
 
 const isNotFound = (error: unknown) => {
   const { name, $metadata } = (error ?? {}) as SdkError;
@@ -129,6 +141,10 @@ export function setupErrorOf(error: unknown, settings: S3Settings): PictureStore
  */
 export function s3Storage(settings: S3Settings, options: S3StorageOptions = {}): S3PictureStorage {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const readTimeoutMs = options.readTimeoutMs ?? 5000;
+  const hungPauseMs = options.hungPauseMs ?? 5000;
+  /** Until when reads fail at once, after one ran out of time. */
+  let hungUntil = 0;
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -182,7 +198,16 @@ export function s3Storage(settings: S3Settings, options: S3StorageOptions = {}):
     },
     async read(key) {
       checkedKey(key);
-      return read(key).catch(unavailable("read", key));
+      if (Date.now() < hungUntil)
+        throw new PictureStoreUnavailable(
+          "read",
+          key,
+          new Error("the store did not answer in time just now"),
+        );
+      return read(key, readTimeoutMs).catch((error: unknown) => {
+        if (isTimeout(error)) hungUntil = Date.now() + hungPauseMs;
+        throw new PictureStoreUnavailable("read", key, error);
+      });
     },
     async remove(key) {
       checkedKey(key);

@@ -195,6 +195,32 @@ describe("S3 store", () => {
     }
   });
 
+  it("a store that does not answer: a read fails after its timeout, the next at once, and later it asks again", async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const store = s3Storage(settingsOf(s3, { endpoint: `http://127.0.0.1:${port}` }), {
+      readTimeoutMs: 300,
+      hungPauseMs: 1000,
+    });
+    const timedRead = async () => {
+      const started = performance.now();
+      await expect(store.read("gallery/a-480w.webp")).rejects.toBeInstanceOf(PictureStoreUnavailable);
+      return performance.now() - started;
+    };
+    try {
+      expect(await timedRead()).toBeGreaterThanOrEqual(250);
+      expect(await timedRead()).toBeLessThan(50);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await timedRead()).toBeGreaterThanOrEqual(250);
+    } finally {
+      store.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it("start check: a wrong secret and a key without rights, as S3 answers them", async () => {
     // s3rver does not verify SigV4 signatures: a stand-in answers what AWS and MinIO answer.
     const answers: Record<string, string> = {};
