@@ -1,6 +1,12 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { PUBLIC_PICTURES_META, setPublicPicturesUrl } from "./common/pictures/uploaded-pictures.ts";
+
+// Pictures are linked as the server linked them (S3_PUBLIC_URL, decision 0038), or hydration would differ.
+setPublicPicturesUrl(
+  document.querySelector<HTMLMetaElement>(`meta[name="${PUBLIC_PICTURES_META}"]`)?.content || undefined,
+);
 
 /**
  * Hydrate after the browser has painted the server's HTML once. On a fast connection the scripts

@@ -14,6 +14,7 @@ import { CspNonce } from "./lib/csp-nonce.ts";
 import { EARLY_INPUT_SCRIPT, replayEarlyInput, stopKeepingEarlyInput } from "./lib/early-input.ts";
 import { usesToasts, useToastAreaRequested } from "./lib/toasts.ts";
 import { siteMeta } from "./lib/meta.ts";
+import { PUBLIC_PICTURES_META, publicPicturesUrlInUse } from "./common/pictures/uploaded-pictures.ts";
 
 /**
  * The toast area is loaded only where a route says it shows toasts (`handle: toastsHandle`), or once
@@ -59,6 +60,15 @@ function EarlyInput() {
   );
 }
 
+/**
+ * Tells the browser where uploaded pictures are loaded from (S3_PUBLIC_URL, decision 0038), so its
+ * render links them as the server's did; app/entry.client.tsx reads it before hydrating.
+ */
+function PublicPicturesUrl() {
+  const url = publicPicturesUrlInUse();
+  return url ? <meta name={PUBLIC_PICTURES_META} content={url} /> : null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="de">
@@ -67,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#961f19" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <PublicPicturesUrl />
         <Meta />
         <Links />
       </head>

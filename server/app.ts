@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../app/demo/demo.ts";
 import { ensureStaffAccount, type BootstrapResult } from "../app/features/auth/staff.server.ts";
-import { fileStorage } from "../app/common/pictures/storage.server.ts";
+import { openPictureStorage } from "../app/common/pictures/open-storage.server.ts";
+import { setPublicPicturesUrl } from "../app/common/pictures/uploaded-pictures.ts";
 import { clearIncoming, incomingDirOf } from "../app/common/pictures/upload.server.ts";
 import { appContext } from "../app/common/app-context.ts";
 import { createLiveHub } from "../app/common/live/hub.server.ts";
@@ -113,8 +113,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       paths: notTightened.slice(0, 20),
       count: notTightened.length,
     });
+  // Checked before anything else opens: a wrong S3 setting stops the start, naming the variable (0038).
+  const pictures = await openPictureStorage(config.pictures);
+  setPublicPicturesUrl(config.pictures.kind === "s3" ? config.pictures.publicUrl : undefined);
   const database = openDatabase(config.database);
-  const pictures = fileStorage(path.join(config.dataDir, "pictures"));
   let bootstrap: BootstrapResult;
   try {
     const applied = await migrateToLatest(database);
@@ -128,6 +130,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       logger.info("demo content created");
   } catch (error) {
     await database.close();
+    pictures.close();
     throw error;
   }
   if (bootstrap.kind === "generated") options.onGeneratedPassword?.(bootstrap.username, bootstrap.password);
@@ -187,7 +190,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         applySecurityHeaders(headers, { scripts: { hashes: [] }, hsts, development }),
       )
     : undefined;
-  const servePicture = createPictureFiles(pictures);
+  const servePicture = createPictureFiles(pictures, {
+    onStoreAway: (error) => logger.warn("picture store unreachable: answered 503", { error }),
+  });
   const cookieSettings = { secure: config.secureCookies };
   const uploadRoutes = options.uploadRoutes ?? UPLOAD_ROUTES;
   // In development every request renders anew (Vite changes the code under it).
@@ -437,6 +442,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       await mailer.stop();
       await housekeeping.stop();
       await database.close();
+      pictures.close();
     },
   };
 }

@@ -1,21 +1,29 @@
-import { checkedKey, PictureKeyError, type PictureStorage } from "../app/common/pictures/storage.server.ts";
+import {
+  checkedKey,
+  PictureKeyError,
+  PictureStoreUnavailable,
+  pictureTypeOf,
+  type PictureStorage,
+} from "../app/common/pictures/storage.server.ts";
 import { IMMUTABLE } from "./static-files.ts";
 
 /**
- * Uploaded pictures, served from the picture storage (decision 0019) under `/bilder/hochgeladen/`.
+ * Uploaded pictures, served from the picture storage (decisions 0019, 0038) under `/bilder/hochgeladen/`.
  * Their names carry their content's hash, so they are cached for a year. Only the formats the
  * upload writes are served, each with its own type; anything else, or a key that does not fit the
- * storage's pattern, is not found.
+ * storage's pattern, is not found. While an S3 store is away, a picture the server still holds in
+ * memory is served as ever and any other is answered 503 with Retry-After — it is not missing, and
+ * nobody should cache its absence.
  */
 export const PICTURES_PATH = "/bilder/hochgeladen/";
 
-const types: Record<string, string> = {
-  jpg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-};
+/** How long a browser or proxy is asked to wait while the picture store is away. */
+export const STORE_AWAY_RETRY_SECONDS = 30;
 
-export function createPictureFiles(storage: PictureStorage) {
+export function createPictureFiles(
+  storage: PictureStorage,
+  options: { onStoreAway?: (error: unknown) => void } = {},
+) {
   return async function servePicture(request: Request): Promise<Response | undefined> {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     const { pathname } = new URL(request.url);
@@ -32,9 +40,23 @@ export function createPictureFiles(storage: PictureStorage) {
       if (error instanceof PictureKeyError || error instanceof URIError) return notFound();
       throw error;
     }
-    const type = types[key.slice(key.lastIndexOf(".") + 1)];
+    const type = pictureTypeOf(key);
     if (!type) return notFound();
-    const data = await storage.read(key);
+    let data: Buffer | undefined;
+    try {
+      data = await storage.read(key);
+    } catch (error) {
+      if (!(error instanceof PictureStoreUnavailable)) throw error;
+      options.onStoreAway?.(error);
+      return new Response("Das Bild ist vorübergehend nicht erreichbar.", {
+        status: 503,
+        headers: {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Cache-Control": "no-store",
+          "Retry-After": String(STORE_AWAY_RETRY_SECONDS),
+        },
+      });
+    }
     if (!data) return notFound();
     const headers = new Headers({
       "Content-Type": type,

@@ -4,6 +4,7 @@
  * a page kept in memory and sent to every guest — by their hashes; nothing may frame the site.
  */
 import { createHash } from "node:crypto";
+import { publicPicturesUrlInUse } from "../app/common/pictures/uploaded-pictures.ts";
 
 /**
  * The inline scripts an answer may run. A nonce is for one answer only; a kept page's answer goes to
@@ -23,6 +24,14 @@ export interface SecurityHeaderOptions {
 const scriptSources = (scripts: InlineScripts) =>
   "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'${hash}'`);
 
+/** The origin of S3_PUBLIC_URL, unless `https:` already allows it. */
+function picturesOrigin(): string {
+  const url = publicPicturesUrlInUse();
+  if (!url) return "";
+  const { origin, protocol } = new URL(url);
+  return protocol === "https:" ? "" : ` ${origin}`;
+}
+
 export function contentSecurityPolicy({
   scripts,
   development,
@@ -34,8 +43,9 @@ export function contentSecurityPolicy({
       : ["script-src 'self'", ...scriptSources(scripts)].join(" "),
     // Inline styles stay allowed: React's style props and the toast library's injected sheet need them.
     "style-src 'self' 'unsafe-inline'",
-    // Staff may point a content picture at an https address of their own choosing (docs/decisions/0006).
-    "img-src 'self' data: blob: https:",
+    // Staff may point a content picture at an https address of their own choosing (docs/decisions/0006);
+    // pages link uploaded pictures to S3_PUBLIC_URL when it is set, which may be plain http (0038).
+    `img-src 'self' data: blob: https:${picturesOrigin()}`,
     "font-src 'self'",
     `connect-src 'self'${development ? " ws: wss:" : ""}`,
     "object-src 'none'",

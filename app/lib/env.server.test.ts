@@ -99,4 +99,71 @@ describe("parseConfig", () => {
     expect(configWarnings(parseConfig({ PUBLIC_URL: "https://tavola.example" }))).toEqual([]);
     expect(configWarnings(parseConfig({ PUBLIC_URL: "http://localhost:3000" }))).toEqual([]);
   });
+
+  describe("picture store (decision 0038)", () => {
+    const s3 = {
+      STORAGE: "s3",
+      S3_ENDPOINT: "http://localhost:9000/",
+      S3_BUCKET: "tavola-bilder",
+      S3_REGION: "eu-central-1",
+      S3_ACCESS_KEY_ID: "schluessel",
+      S3_SECRET_ACCESS_KEY: "geheim",
+    };
+
+    it("keeps pictures in DATA_DIR/pictures unless STORAGE=s3", () => {
+      expect(parseConfig({ DATA_DIR: "/srv/tavola" }).pictures).toEqual({
+        kind: "file",
+        dir: path.resolve("/srv/tavola", "pictures"),
+      });
+      expect(problemsOf({ STORAGE: "ftp" })[0]).toMatch(/^STORAGE: muss file oder s3 sein/);
+    });
+
+    it("reads an S3 store, path style and public address as given", () => {
+      expect(
+        parseConfig({ ...s3, S3_FORCE_PATH_STYLE: "true", S3_PUBLIC_URL: "https://bilder.example/tavola/" })
+          .pictures,
+      ).toEqual({
+        kind: "s3",
+        endpoint: "http://localhost:9000",
+        bucket: "tavola-bilder",
+        region: "eu-central-1",
+        accessKeyId: "schluessel",
+        secretAccessKey: "geheim",
+        forcePathStyle: true,
+        publicUrl: "https://bilder.example/tavola",
+      });
+      expect(parseConfig(s3).pictures).toMatchObject({ forcePathStyle: false, publicUrl: undefined });
+    });
+
+    it("stops with STORAGE=s3 when a required variable is missing, naming each", () => {
+      for (const name of [
+        "S3_ENDPOINT",
+        "S3_BUCKET",
+        "S3_REGION",
+        "S3_ACCESS_KEY_ID",
+        "S3_SECRET_ACCESS_KEY",
+      ]) {
+        const problems = problemsOf({ ...s3, [name]: "" });
+        expect(problems, name).toHaveLength(1);
+        expect(problems[0], name).toMatch(new RegExp(`^${name}: muss mit STORAGE=s3 gesetzt sein`));
+      }
+    });
+
+    it("stops on a malformed value, naming the variable", () => {
+      const cases: Array<[string, string]> = [
+        ["S3_ENDPOINT", "localhost:9000"],
+        ["S3_ENDPOINT", "ftp://speicher"],
+        ["S3_BUCKET", "Tavola_Bilder"],
+        ["S3_BUCKET", "ab"],
+        ["S3_REGION", "Frankfurt am Main"],
+        ["S3_FORCE_PATH_STYLE", "ja"],
+        ["S3_PUBLIC_URL", "bilder.example"],
+      ];
+      for (const [name, value] of cases) {
+        const problems = problemsOf({ ...s3, [name]: value });
+        expect(problems, `${name}=${value}`).toHaveLength(1);
+        expect(problems[0], `${name}=${value}`).toMatch(new RegExp(`^${name}: `));
+      }
+    });
+  });
 });

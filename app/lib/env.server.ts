@@ -23,6 +23,24 @@ const seconds = (fallback: number) =>
       .default(fallback),
   );
 
+/** An http(s) address without a trailing slash. */
+const optionalHttpUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .url({ protocol: /^https?$/, error: "muss eine http(s)://…-URL sein" })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
+);
+
+/** What STORAGE=s3 needs, with an example each (decision 0038). */
+const S3_REQUIRED = {
+  S3_ENDPOINT: "z. B. https://s3.eu-central-1.amazonaws.com oder http://localhost:9000",
+  S3_BUCKET: "z. B. tavola-bilder",
+  S3_REGION: "z. B. eu-central-1 (MinIO: us-east-1)",
+  S3_ACCESS_KEY_ID: "der Zugangsschlüssel des Bildspeichers",
+  S3_SECRET_ACCESS_KEY: "das Geheimnis zum Zugangsschlüssel",
+} as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.preprocess(
@@ -123,8 +141,47 @@ const envSchema = z
         ])
         .default(1),
     ),
+    STORAGE: z.preprocess(
+      emptyToUndefined,
+      z.enum(["file", "s3"], { error: "muss file oder s3 sein" }).default("file"),
+    ),
+    S3_ENDPOINT: optionalHttpUrl,
+    S3_BUCKET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          "muss ein Bucket-Name sein (3–63 Kleinbuchstaben, Ziffern, Punkte und Bindestriche)",
+        )
+        .optional(),
+    ),
+    S3_REGION: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9-]{1,40}$/, "muss eine Region sein, z. B. eu-central-1")
+        .optional(),
+    ),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z.preprocess(
+      emptyToUndefined,
+      z.enum(["true", "false"], { error: "muss true oder false sein" }).default("false"),
+    ),
+    S3_PUBLIC_URL: optionalHttpUrl,
   })
   .superRefine((env, ctx) => {
+    if (env.STORAGE === "s3") {
+      for (const [name, example] of Object.entries(S3_REQUIRED)) {
+        if (env[name as keyof typeof S3_REQUIRED] === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `muss mit STORAGE=s3 gesetzt sein (${example})`,
+          });
+      }
+    }
     // Behind a proxy the server cannot know the public address: without PUBLIC_URL, cookies would
     // not be Secure and links would point at the internal host (docs/decisions/0009).
     if (env.NODE_ENV === "production" && env.TRUST_PROXY > 0 && !env.PUBLIC_URL) {
@@ -145,6 +202,22 @@ const envSchema = z
   });
 
 export type Env = z.output<typeof envSchema>;
+
+/** Where uploaded pictures are kept (decisions 0019, 0038). */
+export type PictureStoreConfig =
+  | { kind: "file"; dir: string }
+  | {
+      kind: "s3";
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
+      forcePathStyle: boolean;
+      /** Where browsers load pictures straight from the store (a CDN or a public bucket); else through us. */
+      publicUrl: string | undefined;
+    };
 
 export interface Config {
   env: Env["NODE_ENV"];
@@ -171,6 +244,7 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   /** Server processes sharing the port (decision 0021); "auto" is one per core. */
   workers: number;
+  pictures: PictureStoreConfig;
 }
 
 export class ConfigError extends Error {
@@ -218,6 +292,20 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     demoContent: env.DEMO_CONTENT === "on",
     logLevel: env.LOG_LEVEL,
     workers: env.WORKERS === "auto" ? os.availableParallelism() : env.WORKERS,
+    pictures:
+      env.STORAGE === "s3"
+        ? {
+            kind: "s3",
+            // Checked in superRefine: with STORAGE=s3 each of these is set.
+            endpoint: env.S3_ENDPOINT ?? "",
+            bucket: env.S3_BUCKET ?? "",
+            region: env.S3_REGION ?? "",
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+            publicUrl: env.S3_PUBLIC_URL,
+          }
+        : { kind: "file", dir: path.join(dataDir, "pictures") },
   };
 }
 

@@ -3,7 +3,9 @@
  * camera-like JPEG of about 10 MB (24 megapixels of detail, with EXIF and GPS), starts the
  * production server, and uploads it once, then three at once (each on a freshly started server):
  * the time until the server answers, and the server's peak memory (VmHWM, Linux) before and after.
- * Then what a phone downloads for the home page with the gallery in view.
+ * Then what a phone downloads for the home page with the gallery in view, and how long one picture
+ * request takes served from the folder and from S3 (s3rver on this machine; decision 0038), cold
+ * (not yet in the server's memory) and warm. `npm run bench:pictures -- ausliefern` runs only that.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +19,11 @@ import {
   UPLOAD_PATH,
 } from "../../app/common/pictures/picture-upload.ts";
 import { buildIfNeeded } from "../../server/build-if-needed.ts";
+import { parseConfig } from "../../app/lib/env.server.ts";
+import { openPictureStorage } from "../../app/common/pictures/open-storage.server.ts";
+import { fileStorage, type PictureStorage } from "../../app/common/pictures/storage.server.ts";
+import { startS3Server } from "../../tests/support/s3-server.ts";
+import { formatTable, median } from "./stats.ts";
 import {
   busyMachineWarning,
   startProductionServer,
@@ -175,12 +182,90 @@ async function phoneBytes() {
   }
 }
 
+/** Pictures the serving bench asks for once each (cold), and the few it asks for again and again (warm). */
+const COLD_PICTURES = 200;
+const WARM_PICTURES = 10;
+const WARM_ROUNDS = 20;
+
+/**
+ * One picture request's time, served from the folder and from S3: a production server each, with
+ * COLD_PICTURES gallery-sized WebP variants (about 60 KB) put into its store after it started, each
+ * asked for once (cold: the server reads it from its store; a folder's file is in the operating
+ * system's cache, just written), then WARM_PICTURES of them WARM_ROUNDS times (warm: an S3 server's
+ * memory cache answers; a folder's file is read again). One request at a time, over a kept-alive
+ * connection, the time until the whole body is in.
+ */
+async function servingLatency() {
+  const variant = await sharp({
+    create: {
+      width: 960,
+      height: 640,
+      channels: 3,
+      background: "#000",
+      noise: { type: "gaussian", mean: 128, sigma: 30 },
+    },
+  })
+    .blur(1.2)
+    .webp({ quality: 78 })
+    .toBuffer();
+  const keys = Array.from(
+    { length: COLD_PICTURES },
+    (_, index) => `gallery/2026-11-27-bench${String(index).padStart(3, "0")}-0123456789abcdef-960w.webp`,
+  );
+  const rows: string[][] = [];
+  const timed = async (origin: string, key: string) => {
+    const started = performance.now();
+    const response = await fetch(`${origin}/bilder/hochgeladen/${key}`);
+    const body = await response.arrayBuffer();
+    const ms = performance.now() - started;
+    if (response.status !== 200 || body.byteLength !== variant.length)
+      throw new Error(`${key}: ${response.status}, ${body.byteLength} Bytes`);
+    return ms;
+  };
+  for (const kind of ["Ordner", "S3 (s3rver)"] as const) {
+    const s3 = kind === "Ordner" ? undefined : await startS3Server({ bucket: "bench" });
+    const server = await startProductionServer("0", s3?.env ?? {});
+    let storage: (PictureStorage & { close?(): void }) | undefined;
+    try {
+      storage = s3
+        ? await openPictureStorage(parseConfig(s3.env).pictures, { memoryCacheBytes: 0 })
+        : fileStorage(path.join(server.dataDir, "pictures"));
+      for (const key of keys) await storage.put(key, variant);
+      // The connection and the server's code paths warmed up on a demo picture, not on the measured ones.
+      await fetch(`${server.origin}/`);
+      const cold: number[] = [];
+      for (const key of keys) cold.push(await timed(server.origin, key));
+      const warm: number[] = [];
+      for (let round = 0; round < WARM_ROUNDS; round += 1)
+        for (const key of keys.slice(0, WARM_PICTURES)) warm.push(await timed(server.origin, key));
+      const ms = (values: number[]) => `${median(values).toFixed(2)} ms`;
+      const p90 = (values: number[]) =>
+        `${([...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)] ?? Number.NaN).toFixed(2)} ms`;
+      rows.push([kind, ms(cold), p90(cold), ms(warm), p90(warm)]);
+    } finally {
+      storage?.close?.();
+      await stopProductionServer(server);
+      await s3?.stop();
+    }
+  }
+  say(
+    `Ein Bild (${Math.round(variant.length / 1024)} KB WebP) über /bilder/hochgeladen/, nacheinander, ${COLD_PICTURES} kalt, ${WARM_PICTURES} × ${WARM_ROUNDS} warm:`,
+  );
+  for (const line of formatTable(["Speicher", "kalt Median", "kalt p90", "warm Median", "warm p90"], rows))
+    say(`  ${line}`);
+}
+
 buildIfNeeded(root, say);
 const warning = busyMachineWarning();
 if (warning) say(warning);
+if (process.argv[2] === "ausliefern") {
+  await servingLatency();
+  process.exit(0);
+}
 const photo = await cameraJpeg();
 const { width, height } = await sharp(photo).metadata();
 say(`Testbild: ${width}×${height}, ${(photo.length / 1024 / 1024).toFixed(2)} MB, mit EXIF und GPS`);
 await run(1, photo);
 await run(3, photo);
 await phoneBytes();
+await servingLatency();

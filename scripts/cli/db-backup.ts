@@ -3,6 +3,7 @@ import path from "node:path";
 import { openDatabase } from "../../db/database.server.ts";
 import { parseConfigOrExit } from "../../app/lib/env.server.ts";
 import { restrictNewFiles } from "../../db/private-files.server.ts";
+import { openPictureStorage } from "../../app/common/pictures/open-storage.server.ts";
 import { createBackup } from "./backup/create.ts";
 import { BackupError } from "./backup/manifest.ts";
 import { fail, say } from "./config.ts";
@@ -30,8 +31,12 @@ const target =
 
 // Opened without migrating: a backup reads the schema as it is and changes nothing.
 const database = openDatabase(config.database);
+// An S3 store's pictures go into the archive too (decision 0038); it is checked first, like at start.
+const pictures = await openPictureStorage(config.pictures, { memoryCacheBytes: 0 }).catch((error: unknown) =>
+  fail(`Sicherung fehlgeschlagen: ${error instanceof Error ? error.message : String(error)}`),
+);
 try {
-  const result = await createBackup({ database, dataDir: config.dataDir, target });
+  const result = await createBackup({ database, dataDir: config.dataDir, target, pictures });
   const { manifest } = result;
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   const fileBytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
@@ -41,7 +46,9 @@ try {
     `  Datenbank (${manifest.source.dialect === "sqlite" ? "SQLite" : "PostgreSQL"}, Stand ${manifest.migrations.at(-1)}): ` +
       `${manifest.tables.length} Tabellen, ${figures.count(rows)} Zeilen`,
   );
-  say(`  Dateien: ${figures.count(manifest.files.length)} (${figures.bytes(fileBytes)})`);
+  say(
+    `  Dateien: ${figures.count(manifest.files.length)} (${figures.bytes(fileBytes)})${config.pictures.kind === "s3" ? ` aus dem Bucket ${config.pictures.bucket}` : ""}`,
+  );
   say(`  Nicht gesichert (flüchtig): ${manifest.excludedTables.join(", ")}`);
   if (result.skippedFiles.length > 0)
     say(`  Ausgelassen (keine Bilddateien der Website): ${result.skippedFiles.join(", ")}`);
@@ -54,5 +61,6 @@ try {
   if (error instanceof BackupError) fail(`Sicherung fehlgeschlagen: ${error.message}`);
   throw error;
 } finally {
+  pictures.close();
   await database.close();
 }

@@ -2,6 +2,7 @@ import { parseConfigOrExit } from "../../app/lib/env.server.ts";
 import { restrictNewFiles } from "../../db/private-files.server.ts";
 import { BackupError } from "./backup/manifest.ts";
 import { restoreBackup } from "./backup/restore.ts";
+import { openPictureStorage } from "../../app/common/pictures/open-storage.server.ts";
 import { figures } from "./backup-figures.ts";
 import { fail, say } from "./config.ts";
 
@@ -17,12 +18,19 @@ restrictNewFiles();
 const archive = process.argv[2];
 if (!archive) fail("Welches Archiv? npm run db:restore -- <datei.tar.gz>");
 const to = config.database.kind === "sqlite" ? config.database.file : "PostgreSQL (DATABASE_URL)";
-say(`Stelle ${archive} wieder her nach ${to}, Dateien nach ${config.dataDir} …`);
+const filesTo =
+  config.pictures.kind === "s3" ? `in den Bucket ${config.pictures.bucket}` : `nach ${config.dataDir}`;
+say(`Stelle ${archive} wieder her nach ${to}, Dateien ${filesTo} …`);
+// With STORAGE=s3 the pictures go into the bucket (decision 0038); it is checked first, like at start.
+const pictures = await openPictureStorage(config.pictures, { memoryCacheBytes: 0 }).catch((error: unknown) =>
+  fail(`Wiederherstellung abgelehnt: ${error instanceof Error ? error.message : String(error)}`),
+);
 try {
   const result = await restoreBackup({
     archive: archive as string,
     dataDir: config.dataDir,
     target: config.database,
+    pictures,
   });
   const { manifest } = result;
   say(
@@ -46,4 +54,6 @@ try {
     `${error instanceof BackupError ? "Wiederherstellung abgelehnt" : "Wiederherstellung fehlgeschlagen"}: ${reason}\n` +
       "Am Ziel ist nichts verändert: was schon geschrieben war, ist wieder entfernt.",
   );
+} finally {
+  pictures.close();
 }

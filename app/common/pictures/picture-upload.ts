@@ -51,6 +51,9 @@ export const uploadMessages = {
     "Auf dem Server ist kein Speicherplatz mehr frei. Das Bild wurde nicht gespeichert. Bitte geben Sie der Betreuung der Website Bescheid.",
   storageNotWritable:
     "Der Server darf in seinen Bilderordner nicht schreiben. Das Bild wurde nicht gespeichert. Bitte geben Sie der Betreuung der Website Bescheid.",
+  /** An S3 picture store that cannot be reached (decision 0038): nothing of the picture is kept. */
+  storeUnavailable:
+    "Der Bildspeicher ist gerade nicht erreichbar. Bitte versuchen Sie es in ein paar Minuten noch einmal.",
   addFailedTitle: "Fehler beim Hinzufügen",
   /** The content tabs' hint next to their picture fields. */
   hint: "PNG, JPG, GIF bis 10MB",

@@ -1,6 +1,6 @@
 import { ImageOff, type LucideIcon } from "lucide-react";
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
-import { responsivePicture } from "./uploaded-pictures.ts";
+import { responsivePicture, shownAddress } from "./uploaded-pictures.ts";
 import { cn } from "../../lib/utils.ts";
 
 /**
@@ -66,7 +66,7 @@ export function Picture({
   return (
     <img
       ref={image}
-      src={responsive?.src ?? src}
+      src={responsive?.src ?? shownAddress(src)}
       srcSet={responsive?.srcSet}
       sizes={responsive ? sizes : undefined}
       width={responsive?.width}

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Logger } from "../../lib/logger.server.ts";
-import type { PictureStorage } from "./storage.server.ts";
+import { PictureStoreUnavailable, type PictureStorage } from "./storage.server.ts";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "../../../db/private-files.server.ts";
 import {
   STORAGE_PROBLEM_STATUS,
@@ -39,6 +39,11 @@ export interface UploadDeps {
    * so the route that composes both hands it in (decision 0030).
    */
   addToGallery: (picture: { key: string; altText: string; caption: null }) => Promise<number>;
+  /**
+   * The first wait before objects of a failed upload that could not be removed (the store was away)
+   * are tried again; each further wait doubles. Default 30 s.
+   */
+  retryRemovalMs?: number;
 }
 
 export interface UploadResponse {
@@ -164,15 +169,51 @@ export function altTextFromFileName(fileName: string): string {
 
 const filesOf = (picture: ProcessedPicture) => [picture.original, ...picture.variants];
 
-async function removeFiles(storage: PictureStorage, picture: ProcessedPicture): Promise<void> {
-  await Promise.all(filesOf(picture).map((file) => storage.remove(file.key).catch(() => undefined)));
+const REMOVAL_ATTEMPTS = 10;
+
+/**
+ * Removes a failed upload's files. What cannot be removed now — an S3 store that went away in the
+ * middle of the upload takes the removals with it — is tried again later, waiting longer each time:
+ * nothing half of an upload stays in the store once it is back (decision 0038).
+ */
+async function removeFiles(
+  storage: PictureStorage,
+  picture: ProcessedPicture,
+  deps: UploadDeps,
+): Promise<void> {
+  const left: string[] = [];
+  await Promise.all(
+    filesOf(picture).map((file) => storage.remove(file.key).catch(() => void left.push(file.key))),
+  );
+  if (left.length > 0) removeLater(storage, left, deps, deps.retryRemovalMs ?? 30_000, 1);
 }
 
-async function store(storage: PictureStorage, picture: ProcessedPicture): Promise<void> {
+function removeLater(
+  storage: PictureStorage,
+  keys: string[],
+  deps: UploadDeps,
+  waitMs: number,
+  attempt: number,
+) {
+  const timer = setTimeout(() => {
+    void (async () => {
+      const left: string[] = [];
+      for (const key of keys) await storage.remove(key).catch(() => void left.push(key));
+      if (left.length === 0) return deps.logger.info("failed upload's files removed", { keys, attempt });
+      if (attempt >= REMOVAL_ATTEMPTS)
+        return deps.logger.error("a failed upload's files stayed in the picture store", { keys: left });
+      removeLater(storage, left, deps, Math.min(waitMs * 2, 10 * 60_000), attempt + 1);
+    })();
+  }, waitMs);
+  // A server shutting down does not wait for this.
+  timer.unref();
+}
+
+async function store(storage: PictureStorage, picture: ProcessedPicture, deps: UploadDeps): Promise<void> {
   try {
     for (const file of filesOf(picture)) await storage.put(file.key, file.data);
   } catch (error) {
-    await removeFiles(storage, picture);
+    await removeFiles(storage, picture, deps);
     throw error;
   }
 }
@@ -217,7 +258,7 @@ export async function receivePictureUpload(
       return refusal(400, M.failedTitle, M.failed);
     }
     const picture = await oneAtATime(() => processPicture(incoming, baseKeyFor(target, fileName)));
-    await store(deps.storage, picture);
+    await store(deps.storage, picture, deps);
     let galleryId: number | undefined;
     if (target === "galerie") {
       try {
@@ -227,7 +268,7 @@ export async function receivePictureUpload(
           caption: null,
         });
       } catch (error) {
-        await removeFiles(deps.storage, picture);
+        await removeFiles(deps.storage, picture, deps);
         deps.logger.error("gallery picture could not be added", { error, key: picture.original.key });
         const problem = storageProblemOf(error);
         if (problem) return storageRefusal(problem);
@@ -262,6 +303,10 @@ export async function receivePictureUpload(
         case "not-a-picture":
           return refusal(415, M.notAPictureTitle, M.notAPicture(name));
       }
+    }
+    if (error instanceof PictureStoreUnavailable) {
+      deps.logger.warn("picture upload failed: picture store unreachable", { error, target });
+      return refusal(503, M.failedTitle, M.storeUnavailable);
     }
     deps.logger.error("picture upload failed", { error, target });
     const problem = storageProblemOf(error);

@@ -25,7 +25,7 @@ export const originalKeyOf = (stem: string, width: number, height: number, exten
 export const variantKeyOf = (stem: string, width: number) => `${stem}-${width}w.webp`;
 
 export interface ResponsivePicture {
-  /** The largest variant: what a browser without `srcset` support loads. */
+  /** The largest variant: what a browser without `srcset` support loads. `src` and `srcSet` are shown addresses. */
   src: string;
   srcSet: string;
   width: number;
@@ -43,7 +43,36 @@ export function uploadedKeyOf(address: string | null | undefined): string | unde
   return ORIGINAL.test(key) ? key : undefined;
 }
 
+/** A picture's address as it is stored (a gallery row, a dish, a content block): always ours. */
 export const addressOfKey = (key: string) => `${UPLOADED_PICTURES_PATH}${key}`;
+
+/**
+ * Where browsers load uploaded pictures from (decision 0038): through this server (unset), or straight
+ * from the store's public address, S3_PUBLIC_URL. Stored addresses stay `/bilder/hochgeladen/…`; pages
+ * rewrite them as they render, so the setting can change (or go) without touching a row. Set once
+ * per process: on the server from the configuration, in the browser from the page's
+ * `<meta name="tavola-bilder">` (app/root.tsx) before it hydrates, so both render the same.
+ */
+let publicPicturesUrl: string | undefined;
+
+export function setPublicPicturesUrl(url: string | undefined): void {
+  publicPicturesUrl = url ? url.replace(/\/+$/, "") : undefined;
+}
+
+/** The `<meta>` that carries the setting from the server's page to the browser. */
+export const PUBLIC_PICTURES_META = "tavola-bilder";
+
+export const publicPicturesUrlInUse = (): string | undefined => publicPicturesUrl;
+
+/** The address a page links to for a stored key. */
+export const shownAddressOfKey = (key: string) =>
+  publicPicturesUrl ? `${publicPicturesUrl}/${key}` : addressOfKey(key);
+
+/** The address a page links to for any picture address: an uploaded picture's per the setting above. */
+export const shownAddress = (address: string) =>
+  address.startsWith(UPLOADED_PICTURES_PATH)
+    ? shownAddressOfKey(address.slice(UPLOADED_PICTURES_PATH.length))
+    : address;
 
 /** The variants of an uploaded picture's address; `undefined` for any other address. */
 export function responsivePicture(address: string | null | undefined): ResponsivePicture | undefined {
@@ -57,8 +86,10 @@ export function responsivePicture(address: string | null | undefined): Responsiv
   const widths = variantWidthsFor(width);
   const largest = widths[widths.length - 1] ?? width;
   return {
-    src: addressOfKey(variantKeyOf(stem, largest)),
-    srcSet: widths.map((variant) => `${addressOfKey(variantKeyOf(stem, variant))} ${variant}w`).join(", "),
+    src: shownAddressOfKey(variantKeyOf(stem, largest)),
+    srcSet: widths
+      .map((variant) => `${shownAddressOfKey(variantKeyOf(stem, variant))} ${variant}w`)
+      .join(", "),
     width,
     height,
     key,
@@ -82,7 +113,9 @@ export function responsiveAttributes(
   sizes: string,
 ): { src: string; srcSet?: string; sizes?: string } {
   const responsive = responsivePicture(address);
-  return responsive ? { src: responsive.src, srcSet: responsive.srcSet, sizes } : { src: address };
+  return responsive
+    ? { src: responsive.src, srcSet: responsive.srcSet, sizes }
+    : { src: shownAddress(address) };
 }
 
 /**

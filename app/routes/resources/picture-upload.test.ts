@@ -2,10 +2,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
-import { fileStorage } from "../../common/pictures/storage.server.ts";
+import {
+  fileStorage,
+  PictureStoreUnavailable,
+  type PictureStorage,
+} from "../../common/pictures/storage.server.ts";
+import { openPictureStorage, type OpenedPictureStorage } from "../../common/pictures/open-storage.server.ts";
+import { parseConfig } from "../../lib/env.server.ts";
+import { startS3Server, type TestS3Server } from "../../../tests/support/s3-server.ts";
 import {
   FILE_NAME_HEADER,
   MAX_PICTURE_BYTES,
@@ -16,6 +23,7 @@ import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { fullOnInsert } from "../../../tests/support/full-disk.ts";
 import { cameraPhoto, filesUnder } from "../../../tests/support/pictures.ts";
 import { addPicture, listGallery } from "../../features/gallery/gallery.server.ts";
+import { handleGalleryAction } from "../../features/gallery/gallery-actions.server.ts";
 import {
   altTextFromFileName,
   clearIncoming,
@@ -40,15 +48,41 @@ function upload(body: Buffer | ReadableStream<Uint8Array> | null, fileName: stri
 
 const photo = (width = 1200, height = 800) => cameraPhoto({ colour: "#2f6b3a", width, height });
 
-describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
+// Every upload test runs with the pictures in a folder and in a real S3 server (decision 0038).
+let s3: TestS3Server;
+let s3Store: OpenedPictureStorage | undefined;
+beforeAll(async () => {
+  s3 = await startS3Server({ bucket: "hochladen" });
+});
+afterAll(async () => {
+  s3Store?.close();
+  await s3.stop();
+});
+
+const cases = testDatabases().flatMap((engine) =>
+  (["folder", "S3"] as const).map((store) => ({ engine, dialect: engine.dialect, store })),
+);
+
+describe.each(cases)("uploading a picture on $dialect, pictures in $store", ({ engine, store }) => {
   let handle: DatabaseHandle;
   let folder: string;
   let deps: UploadDeps;
+  /** The store as the test made it (deps.storage may be a test's stand-in in front of it). */
+  let real: PictureStorage;
+  /** The keys in the store. */
+  const stored = () => real.list();
+  /** Everything left anywhere: the folder (incoming uploads, a folder store) and the S3 bucket. */
+  const leftovers = async () => [...filesUnder(folder), ...(store === "S3" ? await stored() : [])];
   beforeEach(async () => {
     handle = await engine.open();
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-upload-"));
+    if (store === "S3") {
+      s3Store ??= await openPictureStorage(parseConfig(s3.env).pictures);
+      for (const key of await s3Store.list()) await s3Store.remove(key);
+      real = s3Store;
+    } else real = fileStorage(path.join(folder, "pictures"));
     deps = {
-      storage: fileStorage(path.join(folder, "pictures")),
+      storage: real,
       incomingDir: path.join(folder, "eingang"),
       logger: quiet,
       username: "admin",
@@ -74,15 +108,36 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
       ["Terrasse am Abend", true, 1],
       ["pizza ofen", true, 2],
     ]);
-    const stored = filesUnder(path.join(folder, "pictures")).sort();
-    expect(stored).toEqual(gallery.flatMap((picture) => storedKeysOf(picture.key)).sort());
-    for (const key of stored) {
-      const metadata = await sharp(path.join(folder, "pictures", key)).metadata();
+    const keys = await stored();
+    expect(keys).toEqual(gallery.flatMap((picture) => storedKeysOf(picture.key)).sort());
+    for (const key of keys) {
+      const metadata = await sharp(await real.read(key)).metadata();
       expect(metadata.exif, key).toBeUndefined();
     }
     expect(responsivePicture(first.answer.ok ? first.answer.address : "")?.srcSet).toContain("480w");
     // Nothing is left in the incoming folder.
     expect(filesUnder(deps.incomingDir)).toEqual([]);
+  });
+
+  it("deleting a gallery picture removes every file of it: the full picture and each variant", async () => {
+    const kept = await receivePictureUpload(upload(await photo(2000, 1200), "bleibt.jpg"), "galerie", deps);
+    const gone = await receivePictureUpload(upload(await photo(2000, 1200), "geht.jpg"), "galerie", deps);
+    expect([kept.status, gone.status]).toEqual([201, 201]);
+    const id = gone.answer.ok ? gone.answer.galleryId : undefined;
+    const [keptRow] = (await listGallery(handle.db)).filter((picture) => picture.id !== id);
+    expect(storedKeysOf(keptRow?.key ?? "")).toHaveLength(4); // 2000 px wide: 480, 960, 1600 and the full picture
+    const form = new FormData();
+    form.set("intent", "picture-delete");
+    form.set("id", String(id));
+    const answer = await handleGalleryAction(form, {
+      db: handle.db,
+      storage: deps.storage,
+      logger: quiet,
+      username: "admin",
+      forgetPicture: async () => undefined,
+    });
+    expect(answer.status).toBe(200);
+    expect(await stored()).toEqual(storedKeysOf(keptRow?.key ?? "").sort());
   });
 
   it("refuses what is not a picture, too large, empty and missing files with their German messages, keeping nothing", async () => {
@@ -125,7 +180,7 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
       expect(result, message).toEqual({ status, answer: { ok: false, title, message } });
     }
     expect(await listGallery(handle.db)).toEqual([]);
-    expect(filesUnder(folder)).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   }, 30_000);
 
   it("a full disk while storing the variants: the German message, and no file of it is kept", async () => {
@@ -149,7 +204,7 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
       answer: { ok: false, title: M.failedTitle, message: M.storageFull },
     });
     expect(puts).toBe(3);
-    expect(filesUnder(folder)).toEqual([]);
+    expect(await leftovers()).toEqual([]);
     expect(await listGallery(handle.db)).toEqual([]);
   });
 
@@ -161,7 +216,7 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
       status: 507,
       answer: { ok: false, title: M.failedTitle, message: M.storageFull },
     });
-    expect(filesUnder(folder)).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   });
 
   it("an upload folder the server may not write: says so, keeps nothing", async () => {
@@ -176,7 +231,7 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
       status: 507,
       answer: { ok: false, title: M.failedTitle, message: M.storageNotWritable },
     });
-    expect(filesUnder(folder)).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   });
 
   it("counts a body without a declared length while it streams in and stops past 10 MB", async () => {
@@ -191,7 +246,7 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
     const result = await receivePictureUpload(upload(endless, "strom.jpg", false), "galerie", deps);
     expect(result.status).toBe(413);
     expect(sent).toBeLessThan(MAX_PICTURE_BYTES + 2 * 1024 * 1024);
-    expect(filesUnder(folder)).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   });
 
   it("keeps file names with path tricks out of the keys", async () => {
@@ -203,9 +258,91 @@ describe.each(testDatabases())("uploading a picture on $dialect", (engine) => {
         /^\/bilder\/hochgeladen\/inhalte\/hero-\d+-[a-z0-9-]{1,40}-[0-9a-f]{16}-300x200\.jpg$/,
       );
     }
-    const stored = filesUnder(path.join(folder, "pictures"));
-    expect(stored.every((key) => key.startsWith(`inhalte${path.sep}hero-`))).toBe(true);
-    expect(filesUnder(folder).every((entry) => !entry.includes(".."))).toBe(true);
+    const keys = await stored();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((key) => key.startsWith("inhalte/hero-"))).toBe(true);
+    expect((await leftovers()).every((entry) => !entry.includes(".."))).toBe(true);
+  });
+});
+
+describe("an S3 store that goes away during an upload (decision 0038)", () => {
+  let handle: DatabaseHandle;
+  let folder: string;
+  let server: TestS3Server;
+  let storage: OpenedPictureStorage;
+  let deps: UploadDeps;
+  beforeEach(async () => {
+    handle = await (testDatabases()[0] ?? { open: () => Promise.reject(new Error("no database")) }).open();
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-upload-"));
+    server = await startS3Server({ bucket: "aussetzer" });
+    storage = await openPictureStorage(parseConfig(server.env).pictures);
+    deps = {
+      storage,
+      incomingDir: path.join(folder, "eingang"),
+      logger: quiet,
+      username: "admin",
+      addToGallery: (picture) => addPicture(handle.db, picture),
+      retryRemovalMs: 50,
+    };
+  });
+  afterEach(async () => {
+    storage.close();
+    await server.stop();
+    await handle.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  const unavailable = {
+    status: 503,
+    answer: { ok: false, title: M.failedTitle, message: M.storeUnavailable },
+  };
+
+  it("away before the upload: 503 with the German message, nothing stored, nothing in the gallery", async () => {
+    await server.pause?.();
+    const result = await receivePictureUpload(upload(await photo(), "weg.jpg"), "galerie", deps);
+    expect(result).toEqual(unavailable);
+    await server.resume?.();
+    expect(await storage.list()).toEqual([]);
+    expect(await listGallery(handle.db)).toEqual([]);
+    expect(filesUnder(folder)).toEqual([]);
+  });
+
+  it("away after two of its files: 503, and the two are removed once the store is back", async () => {
+    let puts = 0;
+    deps.storage = {
+      ...storage,
+      async put(key, data) {
+        puts += 1;
+        if (puts === 3) await server.pause?.();
+        await storage.put(key, data);
+      },
+    };
+    const result = await receivePictureUpload(upload(await photo(), "mittendrin.jpg"), "galerie", deps);
+    expect(result).toEqual(unavailable);
+    expect(puts).toBe(3);
+    await server.resume?.();
+    // The removals failed with the store; they are tried again until it is back.
+    const deadline = Date.now() + 10_000;
+    while ((await storage.list()).length > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await storage.list()).toEqual([]);
+    expect(await listGallery(handle.db)).toEqual([]);
+    // And the next upload goes through.
+    expect((await receivePictureUpload(upload(await photo(), "wieder.jpg"), "galerie", deps)).status).toBe(
+      201,
+    );
+  });
+
+  it("a store that fails a write is an outage, not a full disk", async () => {
+    deps.storage = {
+      ...storage,
+      put: async (key) => {
+        throw new PictureStoreUnavailable("put", key, new Error("503 SlowDown"));
+      },
+    };
+    expect(await receivePictureUpload(upload(await photo(), "langsam.jpg"), "hero", deps)).toEqual(
+      unavailable,
+    );
   });
 });
 

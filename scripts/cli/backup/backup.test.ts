@@ -10,7 +10,13 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseTarget } from "../../../db/database.server.ts";
-import { fileStorage } from "../../../app/common/pictures/storage.server.ts";
+import { fileStorage, type PictureStorage } from "../../../app/common/pictures/storage.server.ts";
+import {
+  openPictureStorage,
+  type OpenedPictureStorage,
+} from "../../../app/common/pictures/open-storage.server.ts";
+import { parseConfig } from "../../../app/lib/env.server.ts";
+import { startS3Server, type TestS3Server } from "../../../tests/support/s3-server.ts";
 import type { Dialect } from "../../../db/dialect.ts";
 import { migrateToLatest, migrationNames } from "../../../db/migrate.ts";
 import { seedDemoContent } from "../../../app/demo/demo.ts";
@@ -75,12 +81,12 @@ async function newSite(dialect: Dialect): Promise<Site> {
 const now = "2026-11-25T18:00:00.000Z";
 
 /** The demo site, plus what the demo lacks: a category pointing at a later one, a reservation with its e-mail, odd text, sessions. */
-async function seed(site: Site) {
+async function seed(site: Site, pictures?: PictureStorage) {
   const handle = openDatabase(site.target);
   try {
     await migrateToLatest(handle);
     await seedDemoContent(handle.db, {
-      pictures: { files: fileStorage(path.join(site.dataDir, "pictures")) },
+      pictures: { files: pictures ?? fileStorage(path.join(site.dataDir, "pictures")) },
     });
     const { db } = handle;
     const child = await db
@@ -236,11 +242,11 @@ function filesOf(dataDir: string): Record<string, string> {
   return found;
 }
 
-async function backupOf(site: Site): Promise<string> {
+async function backupOf(site: Site, pictures?: PictureStorage): Promise<string> {
   const handle = openDatabase(site.target);
   try {
     const target = path.join(scratch, `archive-${randomBytes(4).toString("hex")}.tar.gz`);
-    await createBackup({ database: handle, dataDir: site.dataDir, target });
+    await createBackup({ database: handle, dataDir: site.dataDir, target, pictures });
     return target;
   } finally {
     await handle.close();
@@ -382,6 +388,102 @@ describe("backup and restore", () => {
       writer.exec("rollback");
       writer.close();
     }
+  });
+});
+
+describe("backup and restore with the pictures in S3 (decision 0038)", () => {
+  const servers: TestS3Server[] = [];
+  const stores: OpenedPictureStorage[] = [];
+  afterAll(async () => {
+    for (const store of stores) store.close();
+    for (const server of servers) await server.stop();
+  });
+  /** A new S3 server with an empty bucket, and the store on it. */
+  async function newStore(bucket: string) {
+    const server = await startS3Server({ bucket });
+    servers.push(server);
+    const store = await openPictureStorage(parseConfig(server.env).pictures, { memoryCacheBytes: 0 });
+    stores.push(store);
+    return { server, store };
+  }
+  async function objectsOf(store: PictureStorage): Promise<Record<string, string>> {
+    const found: Record<string, string> = {};
+    for (const key of await store.list()) found[key] = (await store.read(key))?.toString("base64") ?? "";
+    return found;
+  }
+
+  it("S3 to S3, S3 to a folder and a folder to S3: every picture the same, every row the same", async () => {
+    const source = await newSite("sqlite");
+    const { store: sourceStore } = await newStore("quelle");
+    await seed(source, sourceStore);
+    const pictures = await objectsOf(sourceStore);
+    expect(Object.keys(pictures).length).toBeGreaterThan(10);
+    // Nothing of the source's pictures in its folder: they are all in the bucket.
+    expect(filesOf(source.dataDir)).toEqual({});
+    const archive = await backupOf(source, sourceStore);
+
+    const intoS3 = await newSite("sqlite");
+    const { store: targetStore } = await newStore("ziel");
+    const result = await restoreBackup({
+      archive,
+      dataDir: intoS3.dataDir,
+      target: intoS3.target,
+      pictures: targetStore,
+    });
+    expect(result.files).toBe(Object.keys(pictures).length);
+    expect(result.manifest.missingFiles).toEqual([]);
+    expect(await objectsOf(targetStore)).toEqual(pictures);
+    expect(filesOf(intoS3.dataDir)).toEqual({});
+    const before = await contentsOf(source.target);
+    const after = await contentsOf(intoS3.target);
+    for (const table of BACKED_UP_TABLES) expect(after[table.name], table.name).toEqual(before[table.name]);
+
+    const intoFolder = await newSite("sqlite");
+    await restoreInto(archive, intoFolder);
+    expect(filesOf(intoFolder.dataDir)).toEqual(pictures);
+
+    const fromFolder = await backupOf(intoFolder);
+    const backToS3 = await newSite("sqlite");
+    const { store: thirdStore } = await newStore("zurueck");
+    await restoreBackup({
+      archive: fromFolder,
+      dataDir: backToS3.dataDir,
+      target: backToS3.target,
+      pictures: thirdStore,
+    });
+    expect(await objectsOf(thirdStore)).toEqual(pictures);
+  });
+
+  it("refuses a bucket that holds anything, and changes nothing", async () => {
+    const source = await newSite("sqlite");
+    const { store } = await newStore("voll");
+    await seed(source, store);
+    const archive = await backupOf(source, store);
+    const before = await objectsOf(store);
+    const copy = await newSite("sqlite");
+    await expect(
+      restoreBackup({ archive, dataDir: copy.dataDir, target: copy.target, pictures: store }),
+    ).rejects.toThrow(/Bildspeicher \(S3\) ist nicht leer/);
+    expect(await objectsOf(store)).toEqual(before);
+    expect(await isEmpty(copy)).toBe(true);
+  });
+
+  it("a store that is away: no archive is written", async () => {
+    const source = await newSite("sqlite");
+    const { server, store } = await newStore("weg");
+    await seed(source, store);
+    await server.pause?.();
+    const target = path.join(scratch, `archive-${randomBytes(4).toString("hex")}.tar.gz`);
+    const handle = openDatabase(source.target);
+    try {
+      await expect(
+        createBackup({ database: handle, dataDir: source.dataDir, target, pictures: store }),
+      ).rejects.toThrow(/Bildspeicher nicht erreichbar/);
+    } finally {
+      await handle.close();
+    }
+    expect(fs.existsSync(target)).toBe(false);
+    expect(fs.readdirSync(source.dataDir).filter((name) => name.startsWith("."))).toEqual([]);
   });
 });
 

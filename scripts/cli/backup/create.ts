@@ -7,10 +7,13 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { makePrivateDir } from "../../../db/private-files.server.ts";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../../../db/private-files.server.ts";
+import type { PictureStorage } from "../../../app/common/pictures/storage.server.ts";
 import { findFiles, referencedFiles, sha256OfFile } from "./files.ts";
 import {
   BackupError,
+  FILE_FOLDERS,
+  isSafeFilePath,
   dataEntryName,
   fileEntryName,
   FORMAT,
@@ -111,6 +114,44 @@ async function pinFiles(dataDir: string, files: string[]): Promise<{ folder: str
   return { folder, pinned };
 }
 
+/**
+ * An S3 store's pictures (decision 0038), downloaded into a folder of the backup's own, as pinFiles
+ * pins a folder's: after the rows, so every picture a row names is there (pictures are never
+ * rewritten, only added and removed). A key that is not a picture's (not a safe path) is left out
+ * and named, like a stray file in the folder.
+ */
+async function downloadObjects(
+  dataDir: string,
+  storage: PictureStorage,
+): Promise<{ folder: string; pinned: string[]; skipped: string[] }> {
+  const folder = await fsp.mkdtemp(path.join(dataDir, ".sicherung-"));
+  const pinned: string[] = [];
+  const skipped: string[] = [];
+  const [pictures] = FILE_FOLDERS;
+  try {
+    for (const key of await storage.list()) {
+      const file = `${pictures}/${key}`;
+      if (!isSafeFilePath(file)) {
+        skipped.push(file);
+        continue;
+      }
+      const data = await storage.read(key);
+      // Removed since it was listed: it is not part of this backup.
+      if (!data) continue;
+      const to = path.join(folder, file);
+      await makePrivateDir(path.dirname(to));
+      await fsp.writeFile(to, data, { mode: PRIVATE_FILE_MODE });
+      pinned.push(file);
+    }
+  } catch (error) {
+    await fsp.rm(folder, { recursive: true, force: true });
+    throw new BackupError(
+      `Die Bilder konnten nicht aus dem Bildspeicher gelesen werden: ${error instanceof Error ? error.message : String(error)}. Nichts wurde geschrieben.`,
+    );
+  }
+  return { folder, pinned, skipped };
+}
+
 /** Moves the finished archive to its name without ever replacing a file of that name. */
 async function publish(temporary: string, target: string) {
   try {
@@ -136,6 +177,8 @@ export async function createBackup(options: {
   database: DatabaseHandle;
   dataDir: string;
   target: string;
+  /** An S3 picture store to back up (decision 0038); without it, the pictures are DATA_DIR's folder. */
+  pictures?: PictureStorage;
 }): Promise<BackupResult> {
   const started = performance.now();
   const { database, dataDir } = options;
@@ -158,8 +201,19 @@ export async function createBackup(options: {
   }
 
   await makePrivateDir(dataDir);
-  const found = await findFiles(dataDir);
-  const { folder, pinned } = await pinFiles(dataDir, found.files);
+  const fromStore = options.pictures?.kind === "s3" ? options.pictures : undefined;
+  let found: { skipped: string[] };
+  let folder: string;
+  let pinned: string[];
+  if (fromStore) {
+    const downloaded = await downloadObjects(dataDir, fromStore);
+    ({ folder, pinned } = downloaded);
+    found = { skipped: downloaded.skipped };
+  } else {
+    const files = await findFiles(dataDir);
+    found = files;
+    ({ folder, pinned } = await pinFiles(dataDir, files.files));
+  }
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.unfertig`);
   try {
     const files: FileManifest[] = [];

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../../../db/database.server.ts";
 import { makePrivateDir, tightenDataDir } from "../../../db/private-files.server.ts";
+import type { PictureStorage } from "../../../app/common/pictures/storage.server.ts";
 import { migrateToLatest, migrateUpTo } from "../../../db/migrate.ts";
 import { sha256OfFile } from "./files.ts";
 import { BackupError, FILE_FOLDERS, type Manifest } from "./manifest.ts";
@@ -24,7 +26,7 @@ const where = (target: DatabaseTarget) =>
   target.kind === "sqlite" ? target.file : new URL(target.url).pathname.slice(1) || target.url;
 
 /** Refuses a target that holds anything: a restore never overwrites or mixes. */
-async function refuseUnlessEmpty(target: DatabaseTarget, dataDir: string) {
+async function refuseUnlessEmpty(target: DatabaseTarget, dataDir: string, store: PictureStorage | undefined) {
   if (target.kind === "postgres" || fs.existsSync(target.file)) {
     const database = openDatabase(target);
     try {
@@ -38,6 +40,14 @@ async function refuseUnlessEmpty(target: DatabaseTarget, dataDir: string) {
       await database.close();
     }
   }
+  if (store) {
+    const keys = await store.list();
+    if (keys.length > 0)
+      throw new BackupError(
+        `Der Bildspeicher (S3) ist nicht leer (${keys.length} Objekte, z. B. ${keys[0]}). Eine Wiederherstellung überschreibt nichts: nehmen Sie einen leeren Bucket.`,
+      );
+    return;
+  }
   for (const folder of FILE_FOLDERS) {
     const entries = await fsp.readdir(path.join(dataDir, folder)).catch(() => []);
     if (entries.length > 0)
@@ -48,6 +58,9 @@ async function refuseUnlessEmpty(target: DatabaseTarget, dataDir: string) {
 }
 
 const CHUNK_VALUES = 5000;
+
+/** `pictures/gallery/x.webp` → the store's key `gallery/x.webp`. */
+const keyOf = (file: string) => file.slice(file.indexOf("/") + 1);
 
 /**
  * The archive's rows into the schema, in one transaction: the rows migrations put there are
@@ -127,7 +140,13 @@ async function fill(database: DatabaseHandle, manifest: Manifest, rows: Map<stri
 }
 
 /** Removes everything a failed restore wrote, so the target is as empty as it was. */
-async function undo(target: DatabaseTarget, dataDir: string, createdDataDir: boolean, stage: string) {
+async function undo(
+  target: DatabaseTarget,
+  dataDir: string,
+  createdDataDir: boolean,
+  stage: string,
+  pictureFolders: boolean,
+) {
   if (target.kind === "postgres") {
     const database = openDatabase(target);
     try {
@@ -142,7 +161,8 @@ async function undo(target: DatabaseTarget, dataDir: string, createdDataDir: boo
   }
   await fsp.rm(stage, { recursive: true, force: true });
   // The picture folders were empty or missing before (refuseUnlessEmpty): empty they are again.
-  for (const folder of FILE_FOLDERS) {
+  // With an S3 store they were neither checked nor written: they are left as they are.
+  for (const folder of pictureFolders ? FILE_FOLDERS : []) {
     const at = path.join(dataDir, folder);
     for (const entry of await fsp.readdir(at).catch(() => []))
       await fsp.rm(path.join(at, entry), { recursive: true, force: true });
@@ -162,13 +182,18 @@ export async function restoreBackup(options: {
   target: DatabaseTarget;
   /** What the archive may declare: ARCHIVE_LIMITS, or what a test sets. */
   limits?: Partial<ArchiveLimits>;
+  /** An S3 picture store to restore the pictures into (decision 0038); without it, DATA_DIR's folder. */
+  pictures?: PictureStorage;
 }): Promise<RestoreResult> {
   const started = performance.now();
   const archive = path.resolve(options.archive);
   const dataDir = path.resolve(options.dataDir);
   const { target } = options;
   if (!fs.existsSync(archive)) throw new BackupError(`Das Archiv ${archive} gibt es nicht.`);
-  await refuseUnlessEmpty(target, dataDir);
+  const store = options.pictures?.kind === "s3" ? options.pictures : undefined;
+  await refuseUnlessEmpty(target, dataDir, store);
+  /** The keys put into the store so far: what a failed restore removes again. */
+  const put: string[] = [];
 
   const createdDataDir = !fs.existsSync(dataDir);
   // Private like the server's (decision 0026): a DATA_DIR made by hand for the restore is tightened.
@@ -186,12 +211,26 @@ export async function restoreBackup(options: {
     database = undefined;
 
     let fileBytes = 0;
-    for (const file of manifest.files) {
+    if (store) {
+      for (const file of manifest.files) {
+        const key = keyOf(file.path);
+        put.push(key);
+        await store.put(key, await fsp.readFile(path.join(stage, file.path)));
+      }
+      // Read back, as the files are: a store that takes an object is not yet one that gives it back.
+      for (const file of manifest.files) {
+        const back = await store.read(keyOf(file.path));
+        if (!back || createHash("sha256").update(back).digest("hex") !== file.sha256)
+          throw new BackupError(`${file.path}: im Bildspeicher stimmt die Prüfsumme nicht.`);
+        fileBytes += file.size;
+      }
+    }
+    for (const file of store ? [] : manifest.files) {
       const to = path.join(dataDir, file.path);
       await makePrivateDir(path.dirname(to));
       await fsp.rename(path.join(stage, file.path), to);
     }
-    for (const file of manifest.files) {
+    for (const file of store ? [] : manifest.files) {
       const to = path.join(dataDir, file.path);
       if ((await sha256OfFile(to)) !== file.sha256)
         throw new BackupError(`${file.path}: nach dem Schreiben stimmt die Prüfsumme nicht.`);
@@ -208,7 +247,8 @@ export async function restoreBackup(options: {
     };
   } catch (error) {
     await database?.close().catch(() => undefined);
-    await undo(target, dataDir, createdDataDir, stage);
+    await undo(target, dataDir, createdDataDir, stage, !store);
+    for (const key of put) await store?.remove(key).catch(() => undefined);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Picture } from "../../../common/pictures/picture.tsx";
 import { Carousel } from "../../../components/ui/carousel.tsx";
-import { responsivePicture } from "../../../common/pictures/uploaded-pictures.ts";
+import { responsivePicture, shownAddress } from "../../../common/pictures/uploaded-pictures.ts";
 import {
   GALLERY_PAGE_SIZE,
   galleryTexts as T,
@@ -51,7 +51,7 @@ export function PublicGallery({ pictures }: { pictures: PublicGalleryPicture[] }
                 <li key={picture.id}>
                   <a
                     id={galleryOpenerId(index)}
-                    href={responsivePicture(picture.address)?.src ?? picture.address}
+                    href={responsivePicture(picture.address)?.src ?? shownAddress(picture.address)}
                     aria-haspopup="dialog"
                     aria-label={T.open(picture.alt)}
                     // A press before the page's scripts have run opens the large picture once they

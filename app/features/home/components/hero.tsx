@@ -1,7 +1,7 @@
 import { BookOpen, CalendarCheck, ChevronDown, Megaphone, UtensilsCrossed } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { preload } from "react-dom";
-import { coverSizes, responsivePicture } from "../../../common/pictures/uploaded-pictures.ts";
+import { coverSizes, responsivePicture, shownAddress } from "../../../common/pictures/uploaded-pictures.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import type { HeroContent } from "../../../common/content/schemas.ts";
 import { renderHeadline } from "../headline-markup.ts";
@@ -93,7 +93,7 @@ function CustomHeroPicture({ address }: { address: string }) {
     });
   return (
     <img
-      src={uploaded?.src ?? address}
+      src={uploaded?.src ?? shownAddress(address)}
       srcSet={uploaded?.srcSet}
       sizes={sizes}
       width={uploaded?.width}
