@@ -365,6 +365,14 @@ describe("nginx sites", () => {
     expect(upstream).toMatch(/^\s*server app1:3000\b/m);
     expect(upstream).toMatch(/^\s*server app2:3000\b/m);
     expect(instances).toMatch(/proxy_next_upstream error timeout http_502 http_503\b/);
+    // POSTs are resent only where a request sent twice is stored once: the guests' reservation form.
+    const resent = [...instances.matchAll(/location (.*) \{[^}]*non_idempotent[^}]*\}/g)].map((m) => m[1]);
+    expect(resent).toEqual(["~ ^/(?:_\\.data|reservieren(?:\\.data)?)?$"]);
+    const pattern = new RegExp("^/(?:_\\.data|reservieren(?:\\.data)?)?$");
+    for (const target of ["/", "/_.data", "/reservieren", "/reservieren.data"])
+      expect(target).toMatch(pattern);
+    for (const target of ["/admin/reservations", "/login", "/reservierung/abc", "/_.data/x"])
+      expect(target).not.toMatch(pattern);
   });
 
   describe.skipIf(!nginxTestsRun)("nginx -t", () => {
