@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { guestForm, openDayAhead } from "../scripts/bench/reservation-figures.ts";
 import { addDays, weekdayOf } from "../app/lib/calendar.ts";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
+import { UPLOAD_PATH } from "../app/common/pictures/picture-upload.ts";
 import {
   freePort,
   mainConfig,
@@ -141,6 +142,12 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
   }
 }
 
+afterAll(async () => {
+  await Promise.all(running.map((server) => server.stop()));
+  agent.destroy();
+  fs.rmSync(scratch, { recursive: true, force: true });
+}, 60_000);
+
 /** Lines the server logged for requests it answered (LOG_LEVEL=info logs one per request). */
 const servedRequests = (server: ServerProcess) => (server.output().match(/"msg":"request"/g) ?? []).length;
 
@@ -201,7 +208,6 @@ describe.skipIf(!postgresUrl || !nginxTestsRun)("rolling update behind nginx", (
   }, 300_000);
 
   afterAll(async () => {
-    agent.destroy();
     await Promise.all(running.map((server) => server.stop()));
     await nginx?.stop();
     if (databaseUrl) {
@@ -210,7 +216,6 @@ describe.skipIf(!postgresUrl || !nginxTestsRun)("rolling update behind nginx", (
       await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
       await admin.end();
     }
-    fs.rmSync(scratch, { recursive: true, force: true });
   }, 60_000);
 
   it("replaces both instances one at a time without a failed guest request", async () => {
@@ -337,4 +342,101 @@ describe.skipIf(!postgresUrl || !nginxTestsRun)("rolling update behind nginx", (
     await until(() => fresh.text().includes("event: reservation"), 10_000, "the new stream's event");
     fresh.close();
   }, 180_000);
+});
+
+/**
+ * deploy/nginx/tavola-one-machine.conf in front of one server (SQLite), as deploy/tavola.service
+ * runs it: https only, the client address nginx saw (never one the client wrote), bodies as large as
+ * a picture upload, and the live stream unbuffered until the server stops.
+ */
+describe.skipIf(!nginxTestsRun)("one machine behind nginx", () => {
+  const prefix = path.join(scratch, "one-machine");
+  let server: ServerProcess | undefined;
+  let front: RunningNginx | undefined;
+  let ports: { app: number; http: number; https: number };
+  let site = "";
+
+  beforeAll(async () => {
+    buildIfNeeded(root, () => undefined);
+    fs.mkdirSync(path.join(prefix, "data"), { recursive: true });
+    ports = { app: await freePort(), http: await freePort(), https: await freePort() };
+    site = `https://127.0.0.1:${ports.https}`;
+    server = spawnServer({
+      NODE_ENV: "production",
+      PORT: String(ports.app),
+      DATA_DIR: path.join(prefix, "data"),
+      DATABASE_URL: "",
+      PUBLIC_URL: site,
+      TRUST_PROXY: "1",
+      ADMIN_USERNAME: STAFF.username,
+      ADMIN_PASSWORD: STAFF.password,
+      DEMO_CONTENT: "off",
+      LOG_LEVEL: "info",
+    });
+    running.push(server);
+    await server.ready();
+    const siteFile = path.join(prefix, "tavola-one-machine.conf");
+    fs.writeFileSync(
+      siteFile,
+      siteForTest(fs.readFileSync(path.join(root, "deploy/nginx/tavola-one-machine.conf"), "utf8"), {
+        certificate: standInCertificates(prefix),
+        upstreams: { "127.0.0.1:3000": `127.0.0.1:${ports.app}` },
+        listen: { http: ports.http, https: ports.https },
+      }),
+    );
+    front = await startNginx(prefix, mainConfig(prefix, siteFile), ports.https);
+  }, 300_000);
+
+  afterAll(async () => {
+    await front?.stop();
+  });
+
+  it("serves over https, redirects http, and keeps the client's own X-Forwarded-For out", async () => {
+    const page = await request(`${site}/speisekarte`, { headers: { "x-forwarded-for": "203.0.113.9" } });
+    expect(page.status).toBe(200);
+    const plain = await request(`http://127.0.0.1:${ports.http}/speisekarte`);
+    expect(plain.status).toBe(301);
+    await until(() => /"path":"\/speisekarte"/.test(server?.output() ?? ""), 5000, "the request's log line");
+    const line = (server?.output() ?? "")
+      .split("\n")
+      .find((entry) => entry.includes('"path":"/speisekarte"'));
+    expect(line).toContain('"client":"127.0.0.1"');
+  });
+
+  it("passes a picture-sized body to the server and refuses a larger one itself", async () => {
+    const signIn = await request(`${site}/login`, {
+      method: "POST",
+      body: new URLSearchParams(STAFF).toString(),
+      headers: { origin: site },
+    });
+    const cookie = /^[^;]+/.exec(signIn.setCookie ?? "")?.[0] ?? "";
+    const upload = (bytes: number) =>
+      request(`${site}${UPLOAD_PATH}`, {
+        method: "POST",
+        body: "x".repeat(bytes),
+        headers: { origin: site, cookie, "content-type": "application/octet-stream" },
+      });
+    const picture = await upload(10 * 1024 * 1024);
+    // Whatever Tavola says to a body that is no picture, it is Tavola saying it, not nginx.
+    expect(picture.body).not.toContain("<center>nginx</center>");
+    const tooLarge = await upload(13 * 1024 * 1024);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toContain("<center>nginx</center>");
+  });
+
+  it("streams /admin/live unbuffered, and ends it when the server stops", async () => {
+    const signIn = await request(`${site}/login`, {
+      method: "POST",
+      body: new URLSearchParams(STAFF).toString(),
+      headers: { origin: site },
+    });
+    const cookie = /^[^;]+/.exec(signIn.setCookie ?? "")?.[0] ?? "";
+    const stream = await openStream(`${site}/admin/live`, cookie);
+    expect(stream.status).toBe(200);
+    // The first lines arrive at once, not when a buffer fills.
+    await until(() => stream.text().includes("retry:"), 2000, "the stream's first lines");
+    expect(await server?.stop()).toBe(0);
+    await until(() => stream.endedAt !== undefined, 5000, "the stream to end");
+    expect(stream.failed).toBe(false);
+  });
 });
