@@ -1,5 +1,6 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -209,6 +210,17 @@ describe("Dockerfile", () => {
     expect(find("CMD").join(" ")).toContain("server/start.ts");
   });
 
+  it("has a health check command that says 0 for a healthy server and 1 otherwise", async () => {
+    const health = find("HEALTHCHECK").join(" ");
+    const command = JSON.parse(/CMD (\[.*\])$/.exec(health)?.[1] ?? "[]") as string[];
+    expect(command[0]).toBe("node");
+    await expect(healthCheckExitCodes(command.slice(1))).resolves.toEqual({
+      healthy: 0,
+      unhealthy: 1,
+      away: 1,
+    });
+  });
+
   it("copies every file the server and the command-line tools import at run time", () => {
     const copied = find("COPY")
       .map((line) => /\/app\/(\S+) \.\/\S+$/.exec(line)?.[1])
@@ -248,6 +260,44 @@ describe("Dockerfile", () => {
   });
 });
 
+/**
+ * Runs a health check's `node …` arguments against a stand-in server on PORT: one answering /healthz
+ * with 200, one with 503 (the database away), and none at all.
+ */
+async function healthCheckExitCodes(args: string[]) {
+  const run = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, args, {
+        env: { ...process.env, PORT: String(port) },
+        stdio: "ignore",
+      });
+      child.on("exit", (code) => resolve(code));
+    });
+  const serve = async (status: number) => {
+    const server = http.createServer((request, response) => {
+      response.statusCode = request.url === "/healthz" ? status : 404;
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    try {
+      return await run(port);
+    } finally {
+      server.close();
+    }
+  };
+  const healthy = await serve(200);
+  const unhealthy = await serve(503);
+  // A port nobody listens on: one just closed.
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  const away = await run(typeof address === "object" && address ? address.port : 1);
+  return { healthy, unhealthy, away };
+}
+
 interface ComposeService {
   build?: { context?: string; dockerfile?: string };
   image?: string;
@@ -275,6 +325,16 @@ describe("compose.yaml", () => {
     }
     expect(services.postgres?.image).toMatch(/^postgres:/);
     expect(services["minio-setup"]?.depends_on?.minio?.condition).toBe("service_healthy");
+  });
+
+  it("asks /healthz with a command that says 0 for a healthy server and 1 otherwise", async () => {
+    const command = services.app1?.healthcheck?.test ?? [];
+    expect(command.slice(0, 2)).toEqual(["CMD", "node"]);
+    // The compose file names port 3000, as its PORT says; here the stand-in's port takes its place.
+    const args = command
+      .slice(2)
+      .map((arg) => arg.replace("127.0.0.1:3000", "127.0.0.1:' + process.env.PORT + '"));
+    await expect(healthCheckExitCodes(args)).resolves.toEqual({ healthy: 0, unhealthy: 1, away: 1 });
   });
 
   it("runs both instances from the Dockerfile, as a non-root user, each with its own DATA_DIR", () => {
