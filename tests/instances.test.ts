@@ -9,6 +9,8 @@ import type { DatabaseHandle, DatabaseTarget } from "../db/database.server.ts";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
 import type { ParsedMail } from "mailparser";
 import { startMailbox, type Mailbox } from "./support/mailbox.ts";
+import { plainPng } from "./support/pictures.ts";
+import { startS3Server, type TestS3Server } from "./support/s3-server.ts";
 import { BENCH_STAFF, behindProxy } from "./support/production-server.ts";
 import { root, spawnServer, type ServerProcess } from "./support/server-process.ts";
 import { insertReservation } from "./support/reservations.ts";
@@ -16,9 +18,10 @@ import { readAll, until } from "./support/streams.ts";
 import { testDatabases } from "./support/test-databases.ts";
 
 /**
- * Two servers on one PostgreSQL database behave as one site (decision 0039). Each stands for a
- * machine of its own: its own process, port and DATA_DIR; nothing shared but DATABASE_URL (and the
- * mail server). Every point is made through one server and checked through the other.
+ * Two servers on one PostgreSQL database and one S3 store behave as one site (decision 0039). Each
+ * stands for a machine of its own: its own process, port and DATA_DIR; nothing shared but
+ * DATABASE_URL, the store (and the mail server). Every point is made through one server and checked
+ * through the other.
  */
 const postgres = testDatabases().find((engine) => engine.dialect === "postgres");
 
@@ -46,6 +49,7 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 describe.skipIf(!postgres)("two servers on one PostgreSQL", () => {
   let database: DatabaseHandle & { target: DatabaseTarget };
   let mailbox: Mailbox;
+  let store: TestS3Server;
   const instances: Instance[] = [];
   let a: Instance;
   let b: Instance;
@@ -60,6 +64,7 @@ describe.skipIf(!postgres)("two servers on one PostgreSQL", () => {
       ADMIN_USERNAME: BENCH_STAFF.username,
       ADMIN_PASSWORD: BENCH_STAFF.password,
       SMTP_URL: mailbox.url,
+      ...store.env,
       MAIL_FROM: "tavola@example.de",
       NOTIFY_EMAIL: "",
       MAIL_RETRY_SECONDS: "1",
@@ -80,6 +85,7 @@ describe.skipIf(!postgres)("two servers on one PostgreSQL", () => {
     buildIfNeeded(root, () => undefined);
     database = await postgres.open();
     mailbox = await startMailbox();
+    store = await startS3Server();
     a = await start({});
     b = await start({});
   }, 300_000);
@@ -90,6 +96,7 @@ describe.skipIf(!postgres)("two servers on one PostgreSQL", () => {
       fs.rmSync(instance.dataDir, { recursive: true, force: true });
     }
     await mailbox?.stop();
+    await store?.stop();
     await database?.close();
   }, 60_000);
 
@@ -314,5 +321,34 @@ describe.skipIf(!postgres)("two servers on one PostgreSQL", () => {
     } finally {
       controller.abort();
     }
+  });
+
+  it("serves a picture uploaded through one server from the other, out of the store", async () => {
+    const { cookie } = await signIn(a, BENCH_STAFF.password, "198.51.100.40");
+    const upload = await fetch(`${a.origin}/admin/bilder/hochladen?ziel=galerie`, {
+      method: "POST",
+      headers: {
+        cookie,
+        origin: a.origin,
+        "content-type": "image/png",
+        "x-dateiname": "terrasse.png",
+        "x-forwarded-for": "198.51.100.40",
+      },
+      body: new Uint8Array(await plainPng("#8a3b12", 1200, 800)),
+    });
+    expect(upload.status).toBe(201);
+    const answer = (await upload.json()) as { address: string };
+    expect(answer.address).toMatch(/^\/bilder\/hochgeladen\//);
+    const onB = await fetch(`${b.origin}${answer.address}`);
+    expect(onB.status).toBe(200);
+    expect(onB.headers.get("cache-control")).toContain("immutable");
+    expect((await onB.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    // Neither server's folder holds it: the store does.
+    for (const instance of [a, b])
+      expect(
+        fs.existsSync(
+          path.join(instance.dataDir, "pictures", answer.address.slice("/bilder/hochgeladen/".length)),
+        ),
+      ).toBe(false);
   });
 });

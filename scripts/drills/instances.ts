@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
 import { openDatabase } from "../../db/database.server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
 import { startMailbox } from "../../tests/support/mailbox.ts";
+import { startS3Server } from "../../tests/support/s3-server.ts";
 import {
   behindProxy,
   startProductionServer,
@@ -13,7 +14,7 @@ import { guestForm, openDayAhead, post } from "../bench/reservation-figures.ts";
 import { pause, reportFindings, say, type Finding } from "./support.ts";
 
 /**
- * `npm run drill -- instances` (decision 0039): two servers on one PostgreSQL, 40 guests sending
+ * `npm run drill -- instances` (decision 0039): two servers on one PostgreSQL and one S3 store, 40 guests sending
  * reservation requests to them in turn, as a proxy in front of them would; one server is killed with
  * kill -9 in the middle. A request the killed server does not answer is sent to the other at once
  * (what nginx's `proxy_next_upstream` does with a refused connection). The other keeps answering;
@@ -44,11 +45,14 @@ export async function instancesDrill(): Promise<boolean> {
   }
   const postgres = await startThrowawayPostgres(binaries);
   const mailbox = await startMailbox();
+  // Nothing shared but the database and the store, as on two machines.
+  const store = await startS3Server();
   const servers: ProductionServer[] = [];
   try {
     const env = async () => ({
       DATABASE_URL: postgres.url,
       SMTP_URL: mailbox.url,
+      ...store.env,
       MAIL_RETRY_SECONDS: "1",
       RESERVATION_RATE_LIMIT: "0",
       LOG_LEVEL: "error",
@@ -197,6 +201,7 @@ export async function instancesDrill(): Promise<boolean> {
   } finally {
     for (const server of servers) await stopProductionServer(server);
     await mailbox.stop();
+    await store.stop();
     postgres.stop();
   }
 }
