@@ -34,6 +34,14 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0019-housekeeping-runs",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
+    // A newer version migrated it further (a rolling update): this one leaves it as it is and says so.
+    await sql`insert into kysely_migration (name, timestamp) values (${"0099-from-a-newer-version"}, ${now})`.execute(
+      handle.db,
+    );
+    const told: string[][] = [];
+    expect(await migrateToLatest(handle, { onNewerSchema: (unknown) => told.push(unknown) })).toEqual([]);
+    expect(told).toEqual([["0099-from-a-newer-version"]]);
+    await sql`delete from kysely_migration where name = ${"0099-from-a-newer-version"}`.execute(handle.db);
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
     expect(tables).toEqual(
       expect.arrayContaining([

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import type { DatabaseHandle } from "./database.server.ts";
 import type { Dialect } from "./dialect.ts";
@@ -63,9 +64,32 @@ export class MigrationError extends Error {
 /** The names of every migration this version knows, in the order they run. */
 export const migrationNames = (): string[] => Object.keys(migrations("sqlite"));
 
-/** Brings the schema up to date; returns the names of the migrations that ran now. */
-export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {
+/**
+ * Brings the schema up to date; returns the names of the migrations that ran now. A schema a newer
+ * version has already migrated further (a rolling update: the new version started on another server
+ * first) is left as it is and `onNewerSchema` is told the migrations this version does not know: as
+ * migrations only add (README, 'Mehrere Instanzen'), the old version keeps working on it until it is
+ * replaced too.
+ */
+export async function migrateToLatest(
+  database: DatabaseHandle,
+  { onNewerSchema }: { onNewerSchema?: (unknown: string[]) => void } = {},
+): Promise<string[]> {
+  const known = new Set(migrationNames());
+  const unknown = (await executedMigrations(database)).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    onNewerSchema?.(unknown);
+    return [];
+  }
   return migrate(database, (migrator) => migrator.migrateToLatest());
+}
+
+/** The migrations the database says have run; none before the first. */
+async function executedMigrations({ db }: DatabaseHandle): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === "kysely_migration")) return [];
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return rows.map((row) => row.name);
 }
 
 /**

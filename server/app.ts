@@ -119,7 +119,13 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const database = openDatabase(config.database);
   let bootstrap: BootstrapResult;
   try {
-    const applied = await migrateToLatest(database);
+    const applied = await migrateToLatest(database, {
+      onNewerSchema: (unknown) =>
+        logger.warn(
+          "the database was migrated by a newer version: this one runs on it unchanged until it is replaced (README, 'Mehrere Instanzen')",
+          { unknownMigrations: unknown },
+        ),
+    });
     if (applied.length > 0)
       logger.info("migrations applied", { migrations: applied, database: database.dialect });
     bootstrap = await ensureStaffAccount(database.db, config.admin);
