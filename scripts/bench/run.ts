@@ -31,6 +31,7 @@ import {
   warmUpReservations,
 } from "./reservation-figures.ts";
 import { formatTable, showSpread, spreadOf, type Spread } from "./stats.ts";
+import { instancesTable, measureInstances } from "./instances.ts";
 import {
   behindProxy,
   busyMachineWarning,
@@ -70,7 +71,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const reportDir = path.join(root, ".tmp", "bench");
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-const PARTS = ["lighthouse", "load", "reservations", "queries"] as const;
+const PARTS = ["lighthouse", "load", "reservations", "queries", "instances"] as const;
 type Part = (typeof PARTS)[number];
 
 interface Options {
@@ -596,6 +597,9 @@ async function main() {
   }
   if (options.parts.has("reservations")) measured.capacity = await measureCapacity(options.runs);
   if (options.parts.has("queries")) queries = await measureQueries();
+  const instances = options.parts.has("instances")
+    ? await measureInstances(options.runs, options.seconds)
+    : undefined;
 
   say("\nSkripte der Gästeseiten (aus dem Build, brotli 11, wie der Server sie sendet)");
   for (const line of formatTable(
@@ -667,6 +671,14 @@ async function main() {
       say(line);
   }
 
+  if (options.parts.has("instances")) {
+    say(
+      `\nEin Server gegen zwei auf einer PostgreSQL-Datenbank (alles auf dieser Maschine), Median aus ${options.runs} Läufen`,
+    );
+    if (instances) for (const line of instancesTable(instances)) say(line);
+    else say("  übersprungen: keine PostgreSQL-Programme gefunden");
+  }
+
   const lines = budgets(measured);
   const file = writeResults({
     measuredAt: new Date().toISOString(),
@@ -701,6 +713,7 @@ async function main() {
       })),
     })),
     queries,
+    instances,
     budgets: lines,
   });
   say(`\nBerichte: ${path.relative(root, reportDir)}/, Zahlen: ${file}`);
