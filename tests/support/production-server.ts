@@ -22,14 +22,14 @@ export interface ProductionServer {
 }
 
 /** A port free on loopback right now. */
-function freePort(): Promise<string> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.on("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
       probe.close(() =>
-        typeof address === "object" && address ? resolve(String(address.port)) : reject(new Error("no port")),
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
       );
     });
   });
@@ -41,7 +41,7 @@ function freePort(): Promise<string> {
  * on, and its PUBLIC_URL is the loopback origin the benchmark talks to.
  */
 export async function behindProxy(port = "0"): Promise<Record<string, string>> {
-  const chosen = port === "0" ? await freePort() : port;
+  const chosen = port === "0" ? String(await freePort()) : port;
   return { PORT: chosen, PUBLIC_URL: `http://127.0.0.1:${chosen}`, TRUST_PROXY: "1" };
 }
 

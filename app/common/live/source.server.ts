@@ -76,6 +76,18 @@ function outageReporter(logger: Logger | undefined) {
   };
 }
 
+/** One look; what it found goes to `tell` (when anything), a failure to the outage report. */
+function lookAndTell(
+  look: () => Promise<ReservationEvent[]>,
+  outage: ReturnType<typeof outageReporter>,
+  tell: (fresh: ReservationEvent[]) => void,
+): Promise<void> {
+  return look().then((fresh) => {
+    outage.answered();
+    if (fresh.length > 0) tell(fresh);
+  }, outage.failed);
+}
+
 /**
  * Looks every `everyMs` while anyone listens, and not at all while nobody does. Every process sharing
  * the database reads the same rows, so a change made through one process reaches the screens of all
@@ -93,14 +105,9 @@ export function pollingSource(
       const outage = outageReporter(logger);
       const loop = () => {
         if (stopped) return;
-        look()
-          .then((fresh) => {
-            outage.answered();
-            if (fresh.length > 0 && !stopped) onEvents(fresh);
-          }, outage.failed)
-          .finally(() => {
-            if (!stopped) timer = setTimeout(loop, everyMs);
-          });
+        lookAndTell(look, outage, (fresh) => !stopped && onEvents(fresh)).finally(() => {
+          if (!stopped) timer = setTimeout(loop, everyMs);
+        });
       };
       loop();
       return () => {
@@ -151,18 +158,13 @@ export function notifiedSource(
         }
         looking = true;
         clearTimeout(timer);
-        look()
-          .then((fresh) => {
-            outage.answered();
-            if (fresh.length > 0 && !stopped) onEvents(fresh);
-          }, outage.failed)
-          .finally(() => {
-            looking = false;
-            if (again) {
-              again = false;
-              run();
-            } else next();
-          });
+        lookAndTell(look, outage, (fresh) => !stopped && onEvents(fresh)).finally(() => {
+          looking = false;
+          if (again) {
+            again = false;
+            run();
+          } else next();
+        });
       };
       subscribers.add(run);
       run();
