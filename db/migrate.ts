@@ -76,12 +76,22 @@ export async function migrateToLatest(
   { onNewerSchema }: { onNewerSchema?: (unknown: string[]) => void } = {},
 ): Promise<string[]> {
   const known = new Set(migrationNames());
-  const unknown = (await executedMigrations(database)).filter((name) => !known.has(name));
+  const newer = async () => (await executedMigrations(database)).filter((name) => !known.has(name));
+  const unknown = await newer();
   if (unknown.length > 0) {
     onNewerSchema?.(unknown);
     return [];
   }
-  return migrate(database, (migrator) => migrator.migrateToLatest());
+  try {
+    return await migrate(database, (migrator) => migrator.migrateToLatest());
+  } catch (error) {
+    // The newer version was migrating in that moment (the migrator waited for its lock, then found
+    // what this one does not know): the same as finding it done.
+    const late = await newer().catch(() => []);
+    if (late.length === 0) throw error;
+    onNewerSchema?.(late);
+    return [];
+  }
 }
 
 /** The migrations the database says have run; none before the first. */

@@ -28,6 +28,22 @@ export async function notifyProcesses(db: Kysely<Database>, channel: Channel, pa
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 
+const ANSWER_WITHIN_MS = 5000;
+export const NOTIFICATIONS_APPLICATION_NAME = "tavola-notifications";
+
+/** `promise`, or a rejection once `ms` have passed without its answer. */
+async function answeredWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const unanswered = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, unanswered]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 interface ListenerLogger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
@@ -95,7 +111,13 @@ export function listenForNotifications(
 
   const connect = async () => {
     if (closed) return;
-    const current = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
+    const current = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+      // Named, so an operator (and a test) can tell it apart in pg_stat_activity.
+      application_name: NOTIFICATIONS_APPLICATION_NAME,
+    });
     client = current;
     current.on("error", (error) => dropped(current, error));
     current.on("end", () => dropped(current));
@@ -104,7 +126,12 @@ export function listenForNotifications(
     });
     try {
       await current.connect();
-      for (const channel of Object.values(CHANNELS)) await current.query(`LISTEN ${channel}`);
+      // With a time limit, as the check below: a database that takes the connection but never
+      // answers would otherwise leave this server deaf until the system's keepalive (hours).
+      await answeredWithin(
+        Promise.all(Object.values(CHANNELS).map((channel) => current.query(`LISTEN ${channel}`))),
+        ANSWER_WITHIN_MS,
+      );
     } catch (error) {
       dropped(current, error);
       return;
@@ -120,13 +147,9 @@ export function listenForNotifications(
   const check = setInterval(() => {
     const current = client;
     if (!current || !connected) return;
-    let timer: NodeJS.Timeout | undefined;
-    const unanswered = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("no answer within 5 s")), 5000);
-    });
-    Promise.race([current.query("select 1"), unanswered])
-      .catch((error: unknown) => dropped(current, error))
-      .finally(() => clearTimeout(timer));
+    answeredWithin(current.query("select 1"), ANSWER_WITHIN_MS).catch((error: unknown) =>
+      dropped(current, error),
+    );
   }, checkEveryMs);
   check.unref();
 

@@ -76,4 +76,16 @@ describe.each(testDatabases())("once per period on $dialect", (engine) => {
       await doomed.close().catch(() => undefined);
     }
   });
+
+  it("gives the period back when the run fails: the next look runs it again", async () => {
+    const handle = await engine.open();
+    handles.push(handle);
+    await expect(
+      runOncePerPeriod(handle.db, "job", HOUR, async () => {
+        throw new Error("disk full");
+      }),
+    ).rejects.toThrow("disk full");
+    expect(await runOncePerPeriod(handle.db, "job", HOUR, async () => undefined)).toBe(true);
+    expect(await runOncePerPeriod(handle.db, "job", HOUR, async () => undefined)).toBe(false);
+  });
 });

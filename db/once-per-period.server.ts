@@ -93,15 +93,17 @@ async function runClaimed(
     )
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return false;
+  const mine = db.updateTable("housekeeping_runs").where("job", "=", job).where("started_at", "=", startedAt);
   try {
     await work();
-  } finally {
-    await db
-      .updateTable("housekeeping_runs")
-      .set({ finished_at: new Date().toISOString() })
-      .where("job", "=", job)
-      .where("started_at", "=", startedAt)
+  } catch (error) {
+    // Not done: the period is given back, so the next look runs it again (as on PostgreSQL, where
+    // the failed run's transaction rolls its claim back).
+    await mine
+      .set({ started_at: new Date(0).toISOString(), finished_at: new Date(0).toISOString() })
       .execute();
+    throw error;
   }
+  await mine.set({ finished_at: new Date().toISOString() }).execute();
   return true;
 }

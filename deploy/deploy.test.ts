@@ -424,7 +424,9 @@ describe("nginx sites", () => {
     const upstream = /upstream tavola \{([^}]*)\}/.exec(instances)?.[1] ?? "";
     expect(upstream).toMatch(/^\s*server app1:3000\b/m);
     expect(upstream).toMatch(/^\s*server app2:3000\b/m);
-    expect(instances).toMatch(/proxy_next_upstream error timeout http_502 http_503\b/);
+    expect(instances).toMatch(/proxy_next_upstream error timeout http_502 http_504;/);
+    // The app's 503 is an outage both instances share: it must not mark both failed.
+    expect(instances).not.toMatch(/http_503/);
     // POSTs are resent only where a request sent twice is stored once: the guests' reservation form.
     const resent = [...instances.matchAll(/location (.*) \{[^}]*non_idempotent[^}]*\}/g)].map((m) => m[1]);
     expect(resent).toEqual(["~ ^/(?:_\\.data|reservieren(?:\\.data)?)?$"]);

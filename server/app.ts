@@ -196,8 +196,14 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         applySecurityHeaders(headers, { scripts: { hashes: [] }, hsts, development }),
       )
     : undefined;
+  let storeAwaySaidAt = 0;
   const servePicture = createPictureFiles(pictures, {
-    onStoreAway: (error) => logger.warn("picture store unreachable: answered 503", { error }),
+    // Said once a minute at most: during an outage every uncached picture of every page asks.
+    onStoreAway: (error) => {
+      if (Date.now() - storeAwaySaidAt < 60_000) return;
+      storeAwaySaidAt = Date.now();
+      logger.warn("picture store unreachable: pictures not in memory answered 503", { error });
+    },
   });
   const cookieSettings = { secure: config.secureCookies };
   const uploadRoutes = options.uploadRoutes ?? UPLOAD_ROUTES;

@@ -6,6 +6,7 @@ import { bumpPageVersion, readPageVersion, watchPageVersion } from "../app/lib/p
 import { testDatabases } from "../tests/support/test-databases.ts";
 import { openDatabase, type DatabaseHandle } from "../db/database.server.ts";
 import {
+  NOTIFICATIONS_APPLICATION_NAME,
   CHANNELS,
   listenForNotifications,
   notifyProcesses,
@@ -49,7 +50,8 @@ describe.skipIf(postgres.length === 0).each(postgres)(
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN%' and pid <> pg_backend_pid()",
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()",
+        [NOTIFICATIONS_APPLICATION_NAME],
       );
       await admin.end();
     };
@@ -79,7 +81,7 @@ describe.skipIf(postgres.length === 0).each(postgres)(
       const { first, second, url, listen } = await twoServers();
       const listener = await listen();
       // Both servers are this process here: what the first changes is not this one's own change.
-      watchPageVersion(second.db, listener, { ownChangeReadMs: -1 });
+      watchPageVersion(second.db, listener, { ownChangeReadMs: -1, confirmEveryMs: 60_000 });
       const before = await readPageVersion(second.db);
       await bumpPageVersion(first.db);
       await expect.poll(() => readPageVersion(second.db), { interval: 5, timeout: 1000 }).toBe(before + 1);
@@ -97,6 +99,19 @@ describe.skipIf(postgres.length === 0).each(postgres)(
       expect(await readPageVersion(second.db)).toBe(1001);
       await bumpPageVersion(first.db);
       await expect.poll(() => readPageVersion(second.db), { interval: 5, timeout: 1000 }).toBe(1002);
+    });
+
+    it("asks the database again every few seconds: a change that told nobody shows too", async () => {
+      const { first, second, listen } = await twoServers();
+      watchPageVersion(second.db, await listen(), { ownChangeReadMs: -1, confirmEveryMs: 300 });
+      const before = await readPageVersion(second.db);
+      // A server of the previous release counts the version up without a NOTIFY.
+      await first.db
+        .updateTable("page_versions")
+        .set({ version: before + 7 })
+        .execute();
+      expect(await readPageVersion(second.db)).toBe(before);
+      await expect.poll(() => readPageVersion(second.db), { interval: 50, timeout: 2000 }).toBe(before + 7);
     });
 
     it("reads the version from the database for a moment after a change of this server's own", async () => {

@@ -50,6 +50,8 @@ describe.skipIf(!postgres)("two servers on one PostgreSQL", () => {
   let database: DatabaseHandle & { target: DatabaseTarget };
   let mailbox: Mailbox;
   let store: TestS3Server;
+  /** When the second server began to start: the day's housekeeping ran before, on the first. */
+  let secondStartedAt = "";
   const instances: Instance[] = [];
   let a: Instance;
   let b: Instance;
@@ -87,6 +89,7 @@ describe.skipIf(!postgres)("two servers on one PostgreSQL", () => {
     mailbox = await startMailbox();
     store = await startS3Server();
     a = await start({});
+    secondStartedAt = new Date().toISOString();
     b = await start({});
   }, 300_000);
 
@@ -258,8 +261,11 @@ describe.skipIf(!postgres)("two servers on one PostgreSQL", () => {
   });
 
   it("runs the day's housekeeping on one server only", async () => {
+    // Both looked at their start; only the first ran it (the second's run would have moved the time).
     const runs = await database.db.selectFrom("housekeeping_runs").selectAll().execute();
     expect(runs).toHaveLength(1);
+    expect(runs[0]?.started_at.localeCompare(secondStartedAt)).toBeLessThan(0);
+    expect(runs[0]?.finished_at).not.toBeNull();
   });
 
   it("shows guests of the other server a staff change at once", async () => {

@@ -63,26 +63,46 @@ export function watchPageVersion(
      * (the redirect after saving) may be asked for sooner.
      */
     ownChangeReadMs = 2000,
+    /**
+     * How long a version is trusted without the database saying it again: one query per this long,
+     * so a change that sent no NOTIFY (a server of the previous release during a rolling update, a
+     * row changed by hand) shows within it.
+     */
+    confirmEveryMs = 5000,
   } = {},
 ): void {
   let version: number | undefined;
+  /** When the last notification came, and when the database last gave the version. */
+  let toldAt = 0;
+  let readAt = 0;
   // Bumped with each reconnection: a read begun before a drop must not settle the value after it.
   let generation = 0;
   listener.on(CHANNELS.pages, (payload) => {
-    const told = Number(payload);
-    version = Number.isSafeInteger(told) ? told : undefined;
+    const announced = Number(payload);
+    version = Number.isSafeInteger(announced) ? announced : undefined;
+    toldAt = Date.now();
   });
   listener.onListening(() => {
     generation += 1;
     version = undefined;
+    readAt = 0;
   });
   watches.set(db, {
-    known: () => (listener.listening() && Date.now() - lastBumpHere > ownChangeReadMs ? version : undefined),
+    known() {
+      const now = Date.now();
+      const trusted =
+        listener.listening() && now - lastBumpHere > ownChangeReadMs && now - readAt < confirmEveryMs;
+      return trusted ? version : undefined;
+    },
     reading() {
       // Only a read begun while listening may be kept: a change committed before it began was told.
       const begunIn = listener.listening() ? generation : undefined;
+      const begunAt = Date.now();
       return (read) => {
-        if (begunIn === generation && listener.listening() && version === undefined) version = read;
+        if (begunIn !== generation || !listener.listening()) return;
+        // A notification that came after the read began is newer than what it read.
+        if (version === undefined || toldAt < begunAt) version = read;
+        readAt = Math.max(readAt, begunAt);
       };
     },
   });

@@ -43,6 +43,8 @@ try {
   say(
     `  ${figures.count(result.files)} Dateien (${figures.bytes(result.fileBytes)}) – jede mit ihrer Prüfsumme`,
   );
+  if (result.skippedFiles.length > 0)
+    say(`  Ausgelassen (keine Bilddateien der Website): ${result.skippedFiles.join(", ")}`);
   if (result.laterMigrations.length > 0)
     say(`  Danach ausgeführte Migrationen: ${result.laterMigrations.join(", ")}`);
   say(

@@ -58,6 +58,16 @@ export class PictureKeyError extends Error {
   }
 }
 
+/** Whether `key` is one a picture may have (`checkedKey` would take it). */
+export function isPictureKey(key: string): boolean {
+  try {
+    checkedKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function checkedKey(key: string): string {
   if (
     key.length > 200 ||

@@ -8,6 +8,7 @@ import zlib from "node:zlib";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import pg from "pg";
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseTarget } from "../../../db/database.server.ts";
 import { fileStorage, type PictureStorage } from "../../../app/common/pictures/storage.server.ts";
@@ -466,6 +467,52 @@ describe("backup and restore with the pictures in S3 (decision 0038)", () => {
     ).rejects.toThrow(/Bildspeicher \(S3\) ist nicht leer/);
     expect(await objectsOf(store)).toEqual(before);
     expect(await isEmpty(copy)).toBe(true);
+  });
+
+  it("leaves out and names what no picture's key can be: in the bucket, and in a folder's archive on its way to S3", async () => {
+    const source = await newSite("sqlite");
+    const { server, store } = await newStore("fremd");
+    await seed(source, store);
+    const pictures = await objectsOf(store);
+    // Put there by hand, as for a public bucket: not a picture of the site's.
+    const client = new S3Client({
+      endpoint: server.endpoint,
+      region: server.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+    });
+    await client.send(
+      new PutObjectCommand({ Bucket: server.bucket, Key: "robots.txt", Body: "User-agent: *" }),
+    );
+    client.destroy();
+    const handle = openDatabase(source.target);
+    const archive = path.join(scratch, `archive-${randomBytes(4).toString("hex")}.tar.gz`);
+    try {
+      const result = await createBackup({
+        database: handle,
+        dataDir: source.dataDir,
+        target: archive,
+        pictures: store,
+      });
+      expect(result.skippedFiles).toEqual(["pictures/robots.txt"]);
+    } finally {
+      await handle.close();
+    }
+    // A folder's site with a stray file, restored into S3: the pictures go in, the stray file is named.
+    const folderSite = await newSite("sqlite");
+    await restoreInto(archive, folderSite);
+    fs.writeFileSync(path.join(folderSite.dataDir, "pictures", "gallery", "Thumbs.db"), "x");
+    const fromFolder = await backupOf(folderSite);
+    const intoS3 = await newSite("sqlite");
+    const { store: targetStore } = await newStore("ohne-fremdes");
+    const restored = await restoreBackup({
+      archive: fromFolder,
+      dataDir: intoS3.dataDir,
+      target: intoS3.target,
+      pictures: targetStore,
+    });
+    expect(restored.skippedFiles).toEqual(["pictures/gallery/Thumbs.db"]);
+    expect(await objectsOf(targetStore)).toEqual(pictures);
   });
 
   it("a store that is away: no archive is written", async () => {

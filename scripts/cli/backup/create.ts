@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "../../../db/private-files.server.ts";
-import type { PictureStorage } from "../../../app/common/pictures/storage.server.ts";
+import { isPictureKey, type PictureStorage } from "../../../app/common/pictures/storage.server.ts";
 import { findFiles, referencedFiles, sha256OfFile } from "./files.ts";
 import {
   BackupError,
@@ -131,7 +131,9 @@ async function downloadObjects(
   try {
     for (const key of await storage.list()) {
       const file = `${pictures}/${key}`;
-      if (!isSafeFilePath(file)) {
+      // Not a picture's key (a robots.txt put there for a public bucket, a name in capitals): named
+      // and left out, not a failed backup.
+      if (!isSafeFilePath(file) || !isPictureKey(key)) {
         skipped.push(file);
         continue;
       }

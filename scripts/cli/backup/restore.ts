@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../../../db/database.server.ts";
 import { makePrivateDir, tightenDataDir } from "../../../db/private-files.server.ts";
-import type { PictureStorage } from "../../../app/common/pictures/storage.server.ts";
+import { isPictureKey, type PictureStorage } from "../../../app/common/pictures/storage.server.ts";
 import { migrateToLatest, migrateUpTo } from "../../../db/migrate.ts";
 import { sha256OfFile } from "./files.ts";
 import { BackupError, FILE_FOLDERS, type Manifest } from "./manifest.ts";
@@ -20,6 +20,8 @@ export interface RestoreResult {
   fileBytes: number;
   /** Migrations newer than the archive, run over its data after the rows were in. */
   laterMigrations: string[];
+  /** Files of the archive no picture key can name, left out of an S3 store. */
+  skippedFiles: string[];
 }
 
 const where = (target: DatabaseTarget) =>
@@ -211,14 +213,18 @@ export async function restoreBackup(options: {
     database = undefined;
 
     let fileBytes = 0;
+    // A folder's archive may hold a file no picture key can name (a stray 'Thumbs.db'): the store
+    // takes only pictures' keys, so such a file is left out and named, not a failed restore.
+    const skippedFiles = store ? manifest.files.filter((file) => !isPictureKey(keyOf(file.path))) : [];
+    const storedFiles = manifest.files.filter((file) => !skippedFiles.includes(file));
     if (store) {
-      for (const file of manifest.files) {
+      for (const file of storedFiles) {
         const key = keyOf(file.path);
         put.push(key);
         await store.put(key, await fsp.readFile(path.join(stage, file.path)));
       }
       // Read back, as the files are: a store that takes an object is not yet one that gives it back.
-      for (const file of manifest.files) {
+      for (const file of storedFiles) {
         const back = await store.read(keyOf(file.path));
         if (!back || createHash("sha256").update(back).digest("hex") !== file.sha256)
           throw new BackupError(`${file.path}: im Bildspeicher stimmt die Prüfsumme nicht.`);
@@ -241,9 +247,10 @@ export async function restoreBackup(options: {
       ms: performance.now() - started,
       manifest,
       rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
-      files: manifest.files.length,
+      files: storedFiles.length,
       fileBytes,
       laterMigrations,
+      skippedFiles: skippedFiles.map((file) => file.path),
     };
   } catch (error) {
     await database?.close().catch(() => undefined);
