@@ -18,6 +18,7 @@ import { addDays, berlinNow, weekdayOf } from "../lib/calendar.ts";
 import { dayOptions, seatsHeldAt } from "../features/reservations/availability.ts";
 import { heldOn } from "../features/reservations/availability.server.ts";
 import { readReservationSettings } from "../features/reservations/settings.server.ts";
+import { writeDueReminders } from "../features/reservations/reminders.server.ts";
 import { TIME_SLOTS } from "../features/reservations/constants.ts";
 import sharp from "sharp";
 import { addressOfKey, responsivePicture, storedKeysOf } from "../common/pictures/uploaded-pictures.ts";
@@ -93,6 +94,24 @@ describe.each(testDatabases())("demo content on $dialect", (engine) => {
       const metadata = await sharp(files.get(row.storage_path)).metadata();
       expect([metadata.width, metadata.height], row.storage_path).toEqual([shown?.width, shown?.height]);
     }
+  });
+
+  it("sends the invented guests no reminder, whenever the site starts", async () => {
+    handle = await engine.open();
+    expect(await seedDemoContent(handle.db)).toBe(true);
+    const settings = await readReservationSettings(handle.db);
+    // Late in the evening: every confirmed demo guest of tomorrow would be due.
+    const late = new Date(`${berlinNow().date}T21:30:00.000Z`);
+    const written = await writeDueReminders(handle.db, {
+      settings: { ...settings, reminderHour: 0 },
+      mail: {
+        contact: contentDefaults["global.contact"],
+        notifyEmail: undefined,
+        siteOrigin: "http://localhost",
+      },
+      now: late,
+    });
+    expect(written).toEqual([]);
   });
 
   it("shows every state of the reservation book: a full evening with its waitlist, Betriebsferien, room elsewhere", async () => {

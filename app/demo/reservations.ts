@@ -280,6 +280,12 @@ export async function seedDemoReservations(db: Transaction<Database>, now = new 
   }
   markGuestActions(rows, today, now);
   rows.push(...walkIns(today, now));
-  await db.insertInto("reservations").values(rows).execute();
+  // The demo's guests are invented (their addresses are example.de's): a new site with a mail server
+  // must not send them the reminder the day before. Nothing shows this mark (decision 0033).
+  const remindedAt = now.toISOString();
+  await db
+    .insertInto("reservations")
+    .values(rows.map((row) => (row.email ? { ...row, reminder_sent_at: remindedAt } : row)))
+    .execute();
   await writeReservationSettings(db, demoReservationSettings(today), "demo");
 }
