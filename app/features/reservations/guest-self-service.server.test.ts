@@ -13,6 +13,11 @@ import {
   reservationOfToken,
 } from "./guest-link.server.ts";
 import { attendByGuest, cancelByGuest, changeByGuest, closedReasonOf } from "./guest-self-service.server.ts";
+import { answerGuestPage } from "./guest-page.server.ts";
+import { guestLinkMessages } from "./constants.ts";
+import type { AppServices } from "../../common/app-context.ts";
+import { parseConfig } from "../../lib/env.server.ts";
+import { addDays, berlinNow } from "../../lib/calendar.ts";
 import type { Reservation } from "./model.ts";
 import { requestAnswerMail, reservationReceipt } from "./mails.server.ts";
 import { findReservation, updateReservation } from "./reservations.server.ts";
@@ -255,6 +260,72 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
     expect((await reservationOfToken(handle.db, token))?.id).toBe(id);
     await updateReservation(handle.db, id, { ...values, email: "nora.richtig@example.de" });
     expect(await reservationOfToken(handle.db, token)).toBeUndefined();
+  });
+
+  it("a visit the page shows as not changeable (a time off the slots, a party above the online limit) is not changed by a form sent anyway", async () => {
+    handle = await engine.open();
+    // The page's action reads the clock itself: dates ahead of the real today.
+    const visitDay = addDays(berlinNow().date, 5);
+    const offSlot = await insertReservation(handle.db, {
+      name: "Tom Viertel",
+      email: "tom@example.de",
+      date: visitDay,
+      time: "19:15",
+      status: "CONFIRMED",
+    });
+    const large = await insertReservation(handle.db, {
+      name: "Große Runde",
+      email: "runde@example.de",
+      date: visitDay,
+      time: "19:00",
+      partySize: 12,
+      status: "CONFIRMED",
+    });
+    const change = { date: addDays(visitDay, 1), time: "19:00", party_size: 2 };
+    const deps = { settings: DEFAULT_SETTINGS, hours, mail };
+    for (const id of [offSlot, large]) {
+      const before = await stored(id);
+      expect(await changeByGuest(handle.db, before, change, deps)).toEqual({
+        done: false,
+        notChangeable: true,
+      });
+      expect(await stored(id)).toEqual(before);
+    }
+    // Through the page's own action: 409 and the sentence the page shows instead of the form.
+    const { logger } = recordingLogger();
+    const app = {
+      database: handle,
+      logger,
+      mailer: createMailer({
+        db: handle.db,
+        logger,
+        transport: undefined,
+        from: undefined,
+        retryBaseMs: 60_000,
+      }),
+      config: parseConfig({}),
+      siteOrigin: mail.siteOrigin,
+      clientAddress: "192.0.2.7",
+    } as AppServices;
+    for (const id of [offSlot, large]) {
+      const before = await stored(id);
+      const token = await issueGuestToken(handle.db, id);
+      const request = new Request(`${mail.siteOrigin}/reservierung/${token}`, {
+        method: "POST",
+        headers: { origin: mail.siteOrigin },
+        body: new URLSearchParams({ intent: "change", ...change, party_size: "2" }),
+      });
+      const answer = await answerGuestPage(
+        request,
+        app,
+        token,
+        Promise.resolve({ hours, contact: mail.contact }),
+      );
+      expect(answer.status).toBe(409);
+      expect(answer.result.notice.description).toBe(guestLinkMessages.changeByPhone);
+      expect(await stored(id)).toEqual(before);
+    }
+    expect(await outbox()).toEqual([]);
   });
 
   it("refuses a party above the online limit and a date outside the window before anything is read", () => {
