@@ -2,10 +2,17 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { services } from "./common/app-context.ts";
 import { CspNonce } from "./lib/csp-nonce.ts";
 import { hydrateAfterLoad } from "./lib/hydration-timing.server.ts";
+import { redactGuestLinks, type Logger } from "./lib/logger.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -84,3 +91,24 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * Errors of loaders and actions, and React Router's own (a POST to a page without an action names
+ * its path, a guest's token included), go to the JSON log, which redacts guests' links (decision
+ * 0041), rather than to React Router's plain console output.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // React Router's own refusals carry the error that says why (its message names the path).
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = inner ?? error;
+  let logger: Logger | undefined;
+  try {
+    logger = services(context).logger;
+  } catch {
+    // A request that failed before its context was made: no logger to ask.
+  }
+  if (logger) logger.error("route error", { error: cause });
+  else
+    console.error(redactGuestLinks(cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)));
+};

@@ -58,6 +58,10 @@ describe("isFromThisSite", () => {
   it("keeps a guest's token out of the logged path", () => {
     expect(loggedPath("/reservierung/TrIlyjKcJN2E9Waj7JopqRFAdPPcBqhb")).toBe("/reservierung/…");
     expect(loggedPath("/reservierung/TrIlyjKcJN2E9Waj7JopqRFAdPPcBqhb.data")).toBe("/reservierung/…");
+    // Any case and percent-encoding reaches the same route (React Router decodes and ignores case).
+    expect(loggedPath("/RESERVIERUNG/TrIlyjKcJN2E9Waj7JopqRFAdPPcBqhb")).toBe("/reservierung/…");
+    expect(loggedPath("/Reservierung/TrIlyjKcJN2E9Waj7JopqRFAdPPcBqhb/x")).toBe("/reservierung/…/x");
+    expect(loggedPath("/%72eservierung/TrIlyjKcJN2E9Waj7JopqRFAdPPcBqhb")).toBe("/reservierung/…");
     expect(loggedPath("/reservieren")).toBe("/reservieren");
     expect(loggedPath("/admin/reservations")).toBe("/admin/reservations");
   });

@@ -1,4 +1,5 @@
 import { MAX_PICTURE_BYTES, UPLOAD_PATH } from "../app/common/pictures/picture-upload.ts";
+import { redactGuestLinks } from "../app/lib/logger.server.ts";
 
 /**
  * Checks a request must pass before any application code sees it: the origin of state-changing
@@ -58,8 +59,11 @@ export function withVouchedOrigin(request: Request): Request {
 /** Paths whose last part is a guest's token (decision 0033): a page of ours without referrer. */
 const GUEST_LINK_PATH = /^\/reservierung\/[^/]+/;
 
-/** The path as logs may keep it: a guest's token would open the reservation to whoever reads them. */
-export const loggedPath = (pathname: string): string => pathname.replace(GUEST_LINK_PATH, "/reservierung/…");
+/**
+ * The path as logs may keep it: a guest's token would open the reservation to whoever reads them.
+ * The logger redacts every line the same way (app/lib/logger.server.ts); this keeps the field short.
+ */
+export const loggedPath = (pathname: string): string => redactGuestLinks(pathname);
 
 /** Whether the request carries a cookie of this name (its value is not checked here). */
 export function carriesCookie(request: Request, name: string): boolean {

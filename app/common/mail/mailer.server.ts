@@ -7,6 +7,7 @@ import {
   dueMailIds,
   handOverUntried,
   markFailed,
+  markWithdrawn,
   markSent,
   releaseAfterOutage,
   type MailAttachment,
@@ -70,7 +71,8 @@ export interface MailerOptions {
   backlogWaitMs?: number;
   /**
    * The last step before a message leaves, each time it is tried: fills in what the outbox must not
-   * hold (a guest's link, decision 0033). Its failure counts against the message.
+   * hold (a guest's link, decision 0033) and may name the recipient as stored now. Its failure
+   * counts against the message; a `MailWithdrawnError` marks it failed at once (decision 0041).
    */
   prepare?: (row: OutboxRow) => Promise<OutboxRow>;
 }
@@ -94,6 +96,18 @@ export function deliverInBackground(
           logger.warn(`${what} not sent yet`, { mailId: id, error: delivery.error });
       })
       .catch((error: unknown) => logger.error(`${what} failed`, { mailId: id, error }));
+}
+
+/**
+ * Thrown by `prepare` for a message that must not leave as written (a guest's e-mail whose
+ * reservation has another address now, decision 0041): it is marked failed at once, with the
+ * message (German, for staff), and never sent; 'Erneut senden' asks `prepare` again.
+ */
+export class MailWithdrawnError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MailWithdrawnError";
+  }
 }
 
 export function smtpTransport(url: string): MailTransport {
@@ -235,7 +249,7 @@ export function createMailer({
       const ready = await prepare(row);
       await transport.send({
         from: from ?? row.sender ?? row.recipient,
-        to: row.recipient,
+        to: ready.recipient,
         replyTo: row.reply_to ?? undefined,
         subject: row.subject,
         text: ready.text_body,
@@ -245,6 +259,11 @@ export function createMailer({
       });
     } catch (error) {
       const message = errorText(error);
+      if (error instanceof MailWithdrawnError) {
+        await markWithdrawn(db, claimed, message);
+        logger.warn("mail withdrawn", { id: row.id, kind: row.kind });
+        return { status: "waiting", error: message };
+      }
       if (isServerAway(error)) {
         noteOutage(message);
         await releaseAfterOutage(db, claimed, message);

@@ -226,6 +226,20 @@ export async function markFailed(
   return status;
 }
 
+/** A message that must not leave as written: failed at once, with the reason for staff. */
+export async function markWithdrawn(
+  db: Kysely<Database>,
+  claimed: { row: OutboxRow; token: string },
+  reason: string,
+): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set({ status: "failed", last_error: reason.slice(0, 1000), claim_token: null, claimed_until: null })
+    .where("id", "=", claimed.row.id)
+    .where("claim_token", "=", claimed.token)
+    .execute();
+}
+
 /** Staff's 'Erneut senden': the message is pending again, due now, with a fresh count of attempts. */
 export async function requeueMail(db: Kysely<Database>, id: number): Promise<boolean> {
   const result = await db

@@ -1,16 +1,11 @@
 import type { GuestAction, MailStatus, ReservationStatus } from "../../../db/database.types.ts";
 import type { ActionFailure } from "../../lib/action-failures.ts";
 import { errorNotice, INTENT_FIELD, type StaffActionResult } from "../../lib/forms.ts";
-import { SEARCH_PARAM } from "./schema.ts";
 
 /** The screen's texts, paths and shapes, for its loader, its action and its page alike. */
 
 export const GUEST_DATA_PATH = "/admin/gastdaten";
 export const GUEST_DATA_EXPORT_PATH = "/admin/gastdaten/json";
-
-/** The views of the screen, by query parameter: the print view and the page that confirms deleting. */
-export const PRINT_PARAM = "drucken";
-export const CONFIRM_PARAM = "loeschen";
 
 /**
  * The page lists at most this many reservations and e-mails each; the JSON, the printed page and
@@ -21,15 +16,6 @@ export const SHOWN_LIMIT = 500;
 
 /** The deleting form's field for `GuestDataFound.stand`. */
 export const STAND_FIELD = "stand";
-
-/** The address of a view of the screen for this term: '/admin/gastdaten?suche=…&drucken'. */
-export function guestDataHref(term: string, view?: typeof PRINT_PARAM | typeof CONFIRM_PARAM): string {
-  const query = new URLSearchParams({ [SEARCH_PARAM]: term }).toString();
-  return `${GUEST_DATA_PATH}?${query}${view ? `&${view}` : ""}`;
-}
-
-export const guestDataExportHref = (term: string): string =>
-  `${GUEST_DATA_EXPORT_PATH}?${new URLSearchParams({ [SEARCH_PARAM]: term }).toString()}`;
 
 /** The labels of stored codes, which the route hands over from the reservations feature (decision 0030). */
 export interface GuestDataLabels {
@@ -105,11 +91,18 @@ export type GuestDataView = { mode: GuestDataMode } & (
   | ({ state: "found"; term: string; readAt: string } & GuestDataFound)
 );
 
-export type GuestDataIntent = "delete";
+/**
+ * The screen's forms, all sent by POST with the term in the body (decision 0041): the search, the
+ * print view, the confirmation's page (without scripts) and deleting. The term never stands in the
+ * address, which proxies and browsers' histories keep.
+ */
+export type GuestDataIntent = "search" | "print" | "confirm" | "delete";
 
 export type GuestDataResult = StaffActionResult<GuestDataIntent | "unknown"> & {
   /** What is there now, when the search found something else than was confirmed. */
   counts?: GuestDataCounts;
+  /** The view the answer shows: the search's result, the print view, the confirmation. */
+  view?: GuestDataView;
 };
 
 /** Deleting without an answer of the action's own says so in the page (decision 0028). */

@@ -12,10 +12,8 @@ import {
   type StaffActionOutcome,
 } from "../../lib/staff-actions.server.ts";
 import {
-  CONFIRM_PARAM,
   countsText,
   mailStatusLabels,
-  PRINT_PARAM,
   SHOWN_LIMIT,
   STAND_FIELD,
   type GuestDataCounts,
@@ -35,7 +33,8 @@ import { recordReservationEvents } from "../../common/live/events.server.ts";
  * stores about a guest is found by the e-mail address or phone number they gave: their reservations
  * (with the guest links, which go with them) and the outbox's e-mails about those reservations, to
  * that address, or answering to it (the restaurant's notices carry the guest's address as Reply-To).
- * Every function takes the term as `checkGuestTerm` parsed it; the routes parse it on every request.
+ * Every function takes the term as `checkGuestTerm` parsed it; the routes parse it on every request,
+ * from a form's body only.
  * What is logged names the staff member and counts, never the term or anything found.
  */
 
@@ -417,23 +416,20 @@ export interface GuestDataDependencies {
   username: string;
 }
 
-const modeOf = (url: URL): GuestDataMode =>
-  url.searchParams.has(PRINT_PARAM) ? "print" : url.searchParams.has(CONFIRM_PARAM) ? "confirm" : "list";
-
 /**
- * The screen's data for its address: the search form alone, a refused term (answered with 400, and
- * nothing searched), or what the term finds. The print view is an export (Art. 15) and logged as one.
+ * A view of the screen for a term sent in a form's body (never the address: it would stand in every
+ * proxy's access log, decision 0041): a refused term (answered with 400, and nothing searched), or
+ * what the term finds. The print view is an export (Art. 15) and logged as one.
  */
-export async function loadGuestData(
+export async function viewGuestData(
   { database, logger, username }: GuestDataDependencies,
-  url: URL,
+  mode: GuestDataMode,
+  sent: FormDataEntryValue | null,
   now = new Date(),
 ): Promise<{ view: GuestDataView; status: number }> {
-  const mode = modeOf(url);
-  const sent = url.searchParams.get(SEARCH_PARAM);
-  if (sent === null) return { view: { mode, state: "start" }, status: 200 };
   const check = checkGuestTerm(sent);
-  if (!check.ok) return { view: { mode, state: "refused", term: sent, message: check.message }, status: 400 };
+  const term = typeof sent === "string" ? sent : "";
+  if (!check.ok) return { view: { mode, state: "refused", term, message: check.message }, status: 400 };
   // The printed page is the guest's copy (Art. 15): all of it, not the screen's first rows.
   const found = await findGuestData(
     database.db,
@@ -468,11 +464,11 @@ function logGuestDataExport(
  */
 export async function guestDataDownload(
   { database, logger, username }: GuestDataDependencies,
-  url: URL,
+  form: FormData,
   labels: GuestDataLabels,
   now = new Date(),
 ): Promise<Response> {
-  const check = checkGuestTerm(url.searchParams.get(SEARCH_PARAM));
+  const check = checkGuestTerm(form.get(SEARCH_PARAM));
   const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
   if (!check.ok) return Response.json({ fehler: check.message }, { status: 400, headers });
   const { data, counts } = await exportGuestData(database.db, check.term, labels, now);
@@ -487,16 +483,23 @@ export async function guestDataDownload(
   });
 }
 
-type DeleteOutcome = StaffActionOutcome<{ counts?: GuestDataCounts }>;
+type Extra = { counts?: GuestDataCounts; view?: GuestDataView };
+type Outcome = StaffActionOutcome<Extra>;
+
+/** 'Suchen', 'Druckansicht' and the confirmation's page: a view for the term the form sent. */
+const viewAnswer =
+  (mode: GuestDataMode) =>
+  async (form: FormData, deps: GuestDataDependencies): Promise<Outcome> => {
+    const { view, status } = await viewGuestData(deps, mode, form.get(SEARCH_PARAM));
+    return { status, result: { outcome: status === 200 ? "done" : "invalid", view } };
+  };
 
 /**
  * 'Endgültig löschen': the term is parsed again (a form can be sent without the page), then searched
  * and deleted as `deleteGuestData` does. Logged with the staff member and the counts only.
  */
-async function deleteAnswer(
-  form: FormData,
-  { database, logger, username }: GuestDataDependencies,
-): Promise<DeleteOutcome> {
+async function deleteAnswer(form: FormData, deps: GuestDataDependencies): Promise<Outcome> {
+  const { database, logger, username } = deps;
   const check = checkGuestTerm(form.get(SEARCH_PARAM));
   if (!check.ok)
     return {
@@ -510,12 +513,15 @@ async function deleteAnswer(
   const stand = form.get(STAND_FIELD);
   const result = await deleteGuestData(database, check.term, typeof stand === "string" ? stand : "");
   const counts = { reservations: result.reservations, mails: result.mails };
+  // The page afterwards shows the same search as it is now: empty, or what is there instead.
+  const { view } = await viewGuestData(deps, "list", form.get(SEARCH_PARAM));
   if (result.outcome === "changed")
     return {
       status: 409,
       result: {
         outcome: "failed",
         counts,
+        view,
         notice: errorNotice(
           `Zu dieser Angabe ist inzwischen anderes gespeichert (jetzt ${countsText(counts)}). Bitte prüfen Sie die Liste und löschen Sie dann erneut.`,
           "Nichts gelöscht",
@@ -528,6 +534,7 @@ async function deleteAnswer(
     result: {
       outcome: "done",
       counts,
+      view,
       notice: successNotice(
         "Gastdaten gelöscht",
         counts.reservations + counts.mails === 0
@@ -538,8 +545,12 @@ async function deleteAnswer(
   };
 }
 
-export const handleGuestDataAction = staffActionDispatcher<
-  GuestDataIntent,
-  GuestDataDependencies,
-  { counts?: GuestDataCounts }
->({ delete: deleteAnswer }, errorNotice("Unbekannte Aktion."));
+export const handleGuestDataAction = staffActionDispatcher<GuestDataIntent, GuestDataDependencies, Extra>(
+  {
+    search: viewAnswer("list"),
+    print: viewAnswer("print"),
+    confirm: viewAnswer("confirm"),
+    delete: deleteAnswer,
+  },
+  errorNotice("Unbekannte Aktion."),
+);

@@ -9,7 +9,7 @@ export { phoneKey };
  * imports: the screen loads this module.
  */
 
-/** The address's query parameter: `/admin/gastdaten?suche=anna@example.de`. */
+/** The field of the term in every form of the screen (sent in the body, never in the address). */
 export const SEARCH_PARAM = "suche";
 
 /** Longer than any e-mail address may be (RFC 5321), and than any phone number needs. */

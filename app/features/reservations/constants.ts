@@ -307,6 +307,8 @@ export const serviceMessages = {
     "Rückgängig ist nicht mehr möglich: Die Reservierung wurde inzwischen geändert. Die Liste zeigt den aktuellen Stand.",
   noShowTooEarly: (time: string) =>
     `„Nicht erschienen“ ist erst ${NO_SHOW_AFTER_MINUTES} Minuten nach der reservierten Uhrzeit möglich (ab ${time} Uhr).`,
+  notOffered: (target: string, current: string) =>
+    `„${target}“ ist für diese Reservierung nicht möglich: Sie ist „${current}“. Ändern Sie den Status bei Bedarf unter „Reservierungen einsehen“.`,
   walkInTitle: "Laufkundschaft",
   walkInHint: "Gäste ohne Reservierung: jetzt eingetroffen, mit Plätzen ab sofort.",
   walkInPartySize: "Personen",

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { guestLinkPath } from "./constants.ts";
 import type { OutboxRow } from "../../common/mail/outbox.server.ts";
+import { MailWithdrawnError } from "../../common/mail/mailer.server.ts";
 import { reservationColumns, type Reservation } from "./reservations.server.ts";
 
 /**
@@ -48,22 +49,62 @@ export async function reservationOfToken(db: Db, token: string): Promise<Reserva
     .executeTakeFirst();
 }
 
+/** Why a guest's e-mail is not sent: staff saw it in the outbox (decision 0041). */
+export const RECIPIENT_CHANGED_MESSAGE =
+  "Nicht gesendet: Die Reservierung hat inzwischen eine andere E-Mail-Adresse (oder keine mehr). Diese E-Mail an die alte Adresse geht nicht hinaus.";
+
 /**
  * The mailer's last step before an e-mail leaves (app/common/mail/mailer.server.ts): a guest's
- * e-mail with the slot gets a fresh token for its reservation. An e-mail whose reservation is gone
- * (deleted by staff meanwhile) gets none: its link then leads to the German 'not found' page.
+ * e-mail goes only to the address its reservation has now (decision 0041), and one with the slot
+ * gets a fresh token for its reservation. Checking the address and storing the token are one
+ * transaction that locks the reservation's row, so a staff correction of the address either comes
+ * first (and the e-mail is withdrawn: it was composed for the old address) or after (and deletes the
+ * new link with the others). An e-mail redirected after the mailer claimed it goes to the new
+ * address. An e-mail whose reservation is gone (deleted by staff meanwhile) gets no token: its link
+ * then leads to the German 'not found' page.
  */
 export function fillInGuestLinks(db: Db) {
   return async (row: OutboxRow): Promise<OutboxRow> => {
     const html = row.html_body ?? "";
     // The restaurant's notice never carries a link, even if a guest typed the slot into a field.
     if (row.kind === "reservation-notice") return row;
-    if (!row.text_body.includes(GUEST_TOKEN_SLOT) && !html.includes(GUEST_TOKEN_SLOT)) return row;
-    const token = row.reservation_id === null ? "" : await issueGuestToken(db, row.reservation_id);
-    return {
-      ...row,
-      text_body: row.text_body.replaceAll(GUEST_TOKEN_SLOT, token),
-      html_body: row.html_body === null ? null : row.html_body.replaceAll(GUEST_TOKEN_SLOT, token),
-    };
+    const slotted = row.text_body.includes(GUEST_TOKEN_SLOT) || html.includes(GUEST_TOKEN_SLOT);
+    const reservationId = row.reservation_id;
+    if (reservationId === null) return slotted ? withToken(row, "") : row;
+    const checked = await db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .selectFrom("mail_outbox")
+        .select("recipient")
+        .where("id", "=", row.id)
+        .executeTakeFirst();
+      const recipient = stored?.recipient ?? row.recipient;
+      // A write that changes nothing, to hold the row (PostgreSQL waits for a correction in
+      // progress, then judges the address it wrote); SQLite runs one writer at a time anyway.
+      const held = await trx
+        .updateTable("reservations")
+        .set((eb) => ({ email: eb.ref("email") }))
+        .where("id", "=", reservationId)
+        .where("email", "=", recipient)
+        .returning("id")
+        .executeTakeFirst();
+      if (!held) {
+        const exists = await trx
+          .selectFrom("reservations")
+          .select("id")
+          .where("id", "=", reservationId)
+          .executeTakeFirst();
+        return exists ? undefined : { recipient, token: "" };
+      }
+      return { recipient, token: slotted ? await issueGuestToken(trx, reservationId) : "" };
+    });
+    if (!checked) throw new MailWithdrawnError(RECIPIENT_CHANGED_MESSAGE);
+    const ready = checked.recipient === row.recipient ? row : { ...row, recipient: checked.recipient };
+    return slotted ? withToken(ready, checked.token) : ready;
   };
 }
+
+const withToken = (row: OutboxRow, token: string): OutboxRow => ({
+  ...row,
+  text_body: row.text_body.replaceAll(GUEST_TOKEN_SLOT, token),
+  html_body: row.html_body === null ? null : row.html_body.replaceAll(GUEST_TOKEN_SLOT, token),
+});

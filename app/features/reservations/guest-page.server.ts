@@ -10,6 +10,7 @@ import {
   attendByGuest,
   cancelByGuest,
   changeByGuest,
+  changeableOnline,
   closedReasonOf,
   type GuestOutcome,
 } from "./guest-self-service.server.ts";
@@ -17,7 +18,7 @@ import type { Reservation } from "./reservations.server.ts";
 import { guestChangeFields, validateGuestChange, type GuestChangeField } from "./schema.ts";
 import { readKeptReservationSettings } from "./settings.server.ts";
 import { bookingWindow } from "./rules.ts";
-import { MAX_PUBLIC_PARTY_SIZE, TIME_SLOTS } from "./constants.ts";
+import { MAX_PUBLIC_PARTY_SIZE } from "./constants.ts";
 
 /**
  * `/reservierung/<token>` (decision 0033): what the page shows and what its three forms do. The page
@@ -132,9 +133,7 @@ export async function loadGuestPage(
       phone: contact.phone,
       visit: visitOf(looked.reservation),
       closed: closedReasonOf(looked.reservation, now),
-      changeable:
-        (TIME_SLOTS as readonly string[]).includes(reservation.reservation_time) &&
-        reservation.party_size <= largestParty,
+      changeable: changeableOnline(reservation, largestParty),
       largestParty,
       window: bookingWindow(now, settings?.horizonMonths),
     },
@@ -161,6 +160,7 @@ function answerOf(outcome: GuestOutcome, done: (reservation: Reservation) => Not
   if (outcome.done) return { notice: done(outcome.reservation) };
   if ("closed" in outcome) return failed(M.closed[outcome.closed]);
   if ("unchanged" in outcome) return failed(M.unchanged);
+  if ("notChangeable" in outcome) return failed(M.changeByPhone);
   return failed(outcome.refused.message, {
     fieldErrors: { [outcome.refused.field]: outcome.refused.message },
   });
@@ -199,8 +199,12 @@ export async function answerGuestPage(
     } else if (intent === "attend") {
       outcome = await attendByGuest(database.db, reservation);
     } else if (intent === "change") {
-      values = formText(form, guestChangeFields);
       const settings = await readKeptReservationSettings(database.db);
+      // What the page shows as not changeable online is not changed by a form sent anyway; the
+      // change itself asks again on the row it locks.
+      if (!changeableOnline(reservation, settings?.largestOnlineParty))
+        return { result: failed(M.changeByPhone), status: 409 };
+      values = formText(form, guestChangeFields);
       const validation = validateGuestChange(values, {
         hours,
         largestParty: settings?.largestOnlineParty,

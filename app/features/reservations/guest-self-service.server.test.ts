@@ -2,19 +2,30 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { contentDefaults } from "../../common/content/defaults.ts";
 import { createMailer, type MailTransport } from "../../common/mail/mailer.server.ts";
-import { enqueueMail } from "../../common/mail/outbox.server.ts";
+import { enqueueMail, requeueMail } from "../../common/mail/outbox.server.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import {
   fillInGuestLinks,
   GUEST_TOKEN_SLOT,
+  RECIPIENT_CHANGED_MESSAGE,
   issueGuestToken,
   reservationOfToken,
 } from "./guest-link.server.ts";
 import { attendByGuest, cancelByGuest, changeByGuest, closedReasonOf } from "./guest-self-service.server.ts";
+import { answerGuestPage } from "./guest-page.server.ts";
+import { guestLinkMessages } from "./constants.ts";
+import type { AppServices } from "../../common/app-context.ts";
+import { parseConfig } from "../../lib/env.server.ts";
+import { addDays, berlinNow } from "../../lib/calendar.ts";
 import type { Reservation } from "./model.ts";
-import { requestAnswerMail, reservationReceipt } from "./mails.server.ts";
+import {
+  requestAnswerMail,
+  reservationCancellation,
+  reservationNotice,
+  reservationReceipt,
+} from "./mails.server.ts";
 import { findReservation, updateReservation } from "./reservations.server.ts";
 import { validateGuestChange } from "./schema.ts";
 import { DEFAULT_SETTINGS } from "./settings.ts";
@@ -255,6 +266,202 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
     expect((await reservationOfToken(handle.db, token))?.id).toBe(id);
     await updateReservation(handle.db, id, { ...values, email: "nora.richtig@example.de" });
     expect(await reservationOfToken(handle.db, token)).toBeUndefined();
+  });
+
+  it("a visit the page shows as not changeable (a time off the slots, a party above the online limit) is not changed by a form sent anyway", async () => {
+    handle = await engine.open();
+    // The page's action reads the clock itself: dates ahead of the real today.
+    const visitDay = addDays(berlinNow().date, 5);
+    const offSlot = await insertReservation(handle.db, {
+      name: "Tom Viertel",
+      email: "tom@example.de",
+      date: visitDay,
+      time: "19:15",
+      status: "CONFIRMED",
+    });
+    const large = await insertReservation(handle.db, {
+      name: "Große Runde",
+      email: "runde@example.de",
+      date: visitDay,
+      time: "19:00",
+      partySize: 12,
+      status: "CONFIRMED",
+    });
+    const change = { date: addDays(visitDay, 1), time: "19:00", party_size: 2 };
+    const deps = { settings: DEFAULT_SETTINGS, hours, mail };
+    for (const id of [offSlot, large]) {
+      const before = await stored(id);
+      expect(await changeByGuest(handle.db, before, change, deps)).toEqual({
+        done: false,
+        notChangeable: true,
+      });
+      expect(await stored(id)).toEqual(before);
+    }
+    // Through the page's own action: 409 and the sentence the page shows instead of the form.
+    const { logger } = recordingLogger();
+    const app = {
+      database: handle,
+      logger,
+      mailer: createMailer({
+        db: handle.db,
+        logger,
+        transport: undefined,
+        from: undefined,
+        retryBaseMs: 60_000,
+      }),
+      config: parseConfig({}),
+      siteOrigin: mail.siteOrigin,
+      clientAddress: "192.0.2.7",
+    } as AppServices;
+    for (const id of [offSlot, large]) {
+      const before = await stored(id);
+      const token = await issueGuestToken(handle.db, id);
+      const request = new Request(`${mail.siteOrigin}/reservierung/${token}`, {
+        method: "POST",
+        headers: { origin: mail.siteOrigin },
+        body: new URLSearchParams({ intent: "change", ...change, party_size: "2" }),
+      });
+      const answer = await answerGuestPage(
+        request,
+        app,
+        token,
+        Promise.resolve({ hours, contact: mail.contact }),
+      );
+      expect(answer.status).toBe(409);
+      expect(answer.result.notice.description).toBe(guestLinkMessages.changeByPhone);
+      expect(await stored(id)).toEqual(before);
+    }
+    expect(await outbox()).toEqual([]);
+  });
+
+  it("a corrected address takes the guest's unsent e-mails along; the old address gets nothing, no link (decision 0041)", async () => {
+    handle = await engine.open();
+    const id = await insertReservation(handle.db, {
+      name: "Mia Tippfehler",
+      email: "mia@gmial.example",
+      date: "2026-12-01",
+    });
+    const reservation = await stored(id);
+    const receipt = reservationReceipt(reservation, mail);
+    const cancellation = reservationCancellation(reservation, mail);
+    if (!receipt || !cancellation) throw new Error("no mail");
+    const waiting = await enqueueMail(handle.db, receipt);
+    const failed = await enqueueMail(handle.db, cancellation);
+    const sentBefore = await enqueueMail(handle.db, receipt);
+    const notice = await enqueueMail(handle.db, reservationNotice(reservation, mail, "guest"));
+    await handle.db.updateTable("mail_outbox").set({ status: "failed" }).where("id", "=", failed).execute();
+    await handle.db.updateTable("mail_outbox").set({ status: "sent" }).where("id", "=", sentBefore).execute();
+    const recipients = async () =>
+      Object.fromEntries(
+        (await handle.db.selectFrom("mail_outbox").select(["id", "recipient", "status"]).execute()).map(
+          (row) => [row.id, `${row.recipient} ${row.status}`],
+        ),
+      );
+    const values = {
+      customer_name: "Mia Tippfehler",
+      email: "mia@gmail.example",
+      phone_number: null,
+      reservation_date: "2026-12-01",
+      reservation_time: reservation.reservation_time,
+      party_size: reservation.party_size,
+      status: "PENDING" as const,
+      notes: null,
+    };
+    await updateReservation(handle.db, id, values);
+    expect(await recipients()).toEqual({
+      [waiting]: "mia@gmail.example pending",
+      [failed]: "mia@gmail.example failed",
+      [sentBefore]: "mia@gmial.example sent",
+      [notice]: "kueche@example.de pending",
+    });
+
+    // Sent, the receipt goes to the corrected address with a link that works.
+    const sent: Array<{ to: string; text: string }> = [];
+    const transport: MailTransport = { send: async (message) => void sent.push(message), close() {} };
+    const { logger } = recordingLogger();
+    const mailer = createMailer({
+      db: handle.db,
+      logger,
+      transport,
+      from: undefined,
+      retryBaseMs: 60_000,
+      prepare: fillInGuestLinks(handle.db),
+      backlogWaitMs: 0,
+    });
+    expect((await mailer.deliver(waiting)).status).toBe("sent");
+    expect(sent.map((message) => message.to)).toEqual(["mia@gmail.example"]);
+    const token = /\/reservierung\/([A-Za-z0-9_-]{32})/.exec(sent[0]?.text ?? "")?.[1] ?? "";
+    expect((await reservationOfToken(handle.db, token))?.id).toBe(id);
+
+    // Without an address, what waits is deleted: composed for the old address, it reaches nobody.
+    await updateReservation(handle.db, id, { ...values, email: null });
+    expect(await recipients()).toEqual({
+      [waiting]: "mia@gmail.example sent",
+      [sentBefore]: "mia@gmial.example sent",
+      [notice]: "kueche@example.de pending",
+    });
+    expect(await reservationOfToken(handle.db, token)).toBeUndefined();
+  });
+
+  it("the mailer never mints a link for, nor sends to, an address that is no longer the reservation's (decision 0041)", async () => {
+    handle = await engine.open();
+    const id = await insertReservation(handle.db, {
+      name: "Ben Alt",
+      email: "ben@alt.example",
+      date: "2026-12-01",
+    });
+    const receipt = reservationReceipt(await stored(id), mail);
+    if (!receipt) throw new Error("no receipt");
+    const old = await enqueueMail(handle.db, receipt);
+    await handle.db.updateTable("mail_outbox").set({ status: "sent" }).where("id", "=", old).execute();
+    const raced = await enqueueMail(handle.db, receipt);
+    const claimedBefore = await handle.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("id", "=", raced)
+      .executeTakeFirstOrThrow();
+    await updateReservation(handle.db, id, {
+      customer_name: "Ben Alt",
+      email: "ben@neu.example",
+      phone_number: null,
+      reservation_date: "2026-12-01",
+      reservation_time: (await stored(id)).reservation_time,
+      party_size: 2,
+      status: "PENDING",
+      notes: null,
+    });
+    // A message the mailer read before the correction goes to the address stored now.
+    const fill = fillInGuestLinks(handle.db);
+    const ready = await fill(claimedBefore);
+    expect(ready.recipient).toBe("ben@neu.example");
+    expect(ready.text_body).not.toContain(GUEST_TOKEN_SLOT);
+
+    // The old receipt sent again ('Erneut senden') to the old address: withdrawn, no token stored.
+    const linksBefore = await handle.db.selectFrom("reservation_links").select("token_hash").execute();
+    await requeueMail(handle.db, old);
+    const sent: Array<{ to: string }> = [];
+    const transport: MailTransport = { send: async (message) => void sent.push(message), close() {} };
+    const { logger } = recordingLogger();
+    const mailer = createMailer({
+      db: handle.db,
+      logger,
+      transport,
+      from: undefined,
+      retryBaseMs: 60_000,
+      prepare: fill,
+      backlogWaitMs: 0,
+    });
+    expect((await mailer.deliver(old)).status).toBe("waiting");
+    expect(sent).toEqual([]);
+    const withdrawn = await handle.db
+      .selectFrom("mail_outbox")
+      .select(["status", "last_error"])
+      .where("id", "=", old)
+      .executeTakeFirstOrThrow();
+    expect(withdrawn).toEqual({ status: "failed", last_error: RECIPIENT_CHANGED_MESSAGE });
+    expect(await handle.db.selectFrom("reservation_links").select("token_hash").execute()).toEqual(
+      linksBefore,
+    );
   });
 
   it("refuses a party above the online limit and a date outside the window before anything is read", () => {

@@ -3,7 +3,7 @@ import type { Database, GuestAction } from "../../../db/database.types.ts";
 import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.ts";
 import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import { berlinNow } from "../../lib/calendar.ts";
-import type { ClosedReason } from "./constants.ts";
+import { MAX_PUBLIC_PARTY_SIZE, TIME_SLOTS, type ClosedReason } from "./constants.ts";
 import { lockReservationDay } from "./availability.server.ts";
 import { forgetKeptAnswers } from "./availability-api.server.ts";
 import {
@@ -48,13 +48,30 @@ export function closedReasonOf(reservation: Reservation, now = new Date()): Clos
   return visit <= `${here.date} ${here.time}` ? "past" : undefined;
 }
 
+/**
+ * Whether the change form can show the visit as it is: a time staff noted off the slots (19:15) or a
+ * party above the online limit would be replaced by the form's first option unseen (decision 0033).
+ * The page offers no change then, and the server takes none (decision 0041).
+ */
+export function changeableOnline(
+  reservation: Pick<Reservation, "reservation_time" | "party_size">,
+  largestParty: number = MAX_PUBLIC_PARTY_SIZE,
+): boolean {
+  return (
+    (TIME_SLOTS as readonly string[]).includes(reservation.reservation_time) &&
+    reservation.party_size <= largestParty
+  );
+}
+
 export type GuestOutcome =
   | { done: true; reservation: Reservation; mailIds: number[] }
   | { done: false; closed: ClosedReason }
   /** A change that does not fit the day: the field and the message (with what is still free). */
   | { done: false; refused: { field: "date" | "time" | "party_size"; message: string } }
   /** Nothing to do: the change names the visit as it is, or 'Ich komme' was said already. */
-  | { done: false; unchanged: true };
+  | { done: false; unchanged: true }
+  /** A visit arranged with the restaurant off the form's choices: changed by phone only. */
+  | { done: false; notChangeable: true };
 
 async function enqueueAll(trx: Db, mails: Array<OutgoingMail | undefined>): Promise<number[]> {
   const ids: number[] = [];
@@ -166,6 +183,8 @@ export async function changeByGuest(
     const current = await reread(trx, reservation.id);
     const closedNow = current ? closedReasonOf(current, now) : "cancelled";
     if (!current || closedNow) return { done: false, closed: closedNow ?? "cancelled" };
+    if (!changeableOnline(current, deps.settings?.largestOnlineParty))
+      return { done: false, notChangeable: true };
     const same =
       current.reservation_date === change.date &&
       current.reservation_time === change.time &&

@@ -443,8 +443,7 @@ export async function updateReservation(
         date: reservation.reservation_date,
         previousDate: current.reservation_date,
       });
-      // The links sent to a mistyped address must not keep opening the reservation.
-      if (newAddress) await trx.deleteFrom("reservation_links").where("reservation_id", "=", id).execute();
+      if (newAddress) await followNewAddress(trx, id, values.email ?? null);
       const mailIds: number[] = [];
       for (const mail of mailsFor?.(reservation, current.status) ?? []) {
         if (mail) mailIds.push(await enqueueMail(trx, mail));
@@ -458,6 +457,33 @@ export async function updateReservation(
     if (attempt >= 5)
       throw new Error("Die Reservierung wurde gleichzeitig geändert. Bitte erneut versuchen.");
   }
+}
+
+/**
+ * Staff corrected a guest's address (decision 0041): the links sent to the old one stop opening the
+ * reservation, and the guest's e-mails not yet sent (waiting or failed) follow the new address —
+ * those waiting are due at once, so the guest still gets the receipt or confirmation. Without a new
+ * address they are deleted: composed for the old one, they must reach nobody. The restaurant's
+ * notices and what was sent stay as they are (the record of what was sent, decision 0017).
+ */
+async function followNewAddress(trx: Db, id: number, email: string | null): Promise<void> {
+  await trx.deleteFrom("reservation_links").where("reservation_id", "=", id).execute();
+  const unsent = trx
+    .updateTable("mail_outbox")
+    .where("reservation_id", "=", id)
+    .where("kind", "!=", "reservation-notice")
+    .where("status", "!=", "sent");
+  if (email === null) {
+    await trx
+      .deleteFrom("mail_outbox")
+      .where("reservation_id", "=", id)
+      .where("kind", "!=", "reservation-notice")
+      .where("status", "!=", "sent")
+      .execute();
+    return;
+  }
+  await unsent.set({ recipient: email }).execute();
+  await unsent.where("status", "=", "pending").set({ next_attempt_at: nowIso() }).execute();
 }
 
 /**

@@ -38,9 +38,10 @@ import {
 } from "./reservations.server.ts";
 import { statusSchema, walkInFields, walkInSchema } from "./schema.ts";
 import {
-  noShowDue,
   noShowFrom,
+  offeredServiceActions,
   reversesTap,
+  serviceActions,
   SERVICE_STATUSES,
   type ServiceDay,
   type ServiceEntry,
@@ -131,6 +132,17 @@ export type ServiceExtra = { undo?: UndoOffer };
 type Outcome = StaffActionOutcome<ServiceExtra>;
 type Handler = StaffActionHandler<ServiceDependencies, ServiceExtra>;
 
+/** A tap the screen does not offer for the stored row: another status, or a forged form. */
+class NotOfferedError extends Error {
+  readonly target: ReservationStatus;
+  readonly current: ReservationStatus;
+  constructor(target: ReservationStatus, current: ReservationStatus) {
+    super(`${target} not offered from ${current}`);
+    this.target = target;
+    this.current = current;
+  }
+}
+
 class NoShowTooEarlyError extends Error {
   readonly from: string;
   constructor(from: string) {
@@ -179,6 +191,8 @@ function failureOf(error: unknown, id: number, logger: Logger, changed: string):
   if (error instanceof ReservationNotFoundError) return refusal(404, A.notFound, id);
   if (error instanceof ReservationChangedError) return refusal(409, changed, id);
   if (error instanceof NoShowTooEarlyError) return refusal(409, S.noShowTooEarly(error.from), id);
+  if (error instanceof NotOfferedError)
+    return refusal(409, S.notOffered(statusLabels[error.target], statusLabels[error.current]), id);
   logger.error("service change failed", { error });
   return refusal(500, A.quickStatusFailed(error instanceof Error ? error.message : String(error)), id);
 }
@@ -192,19 +206,19 @@ const handlers: Record<ServiceIntent, Handler> = {
     if (status === undefined || !(SERVICE_STATUSES as readonly string[]).includes(status))
       return refusal(400, A.quickStatusFailed(M.statusRequired), id);
     const now = deps.now?.() ?? new Date();
-    // Judged on the stored row, inside the change: not on the screen's copy of the time.
-    const notTooEarly: ChangeCheck = async (_trx, { before }) => {
-      if (status === "NO_SHOW" && before && !noShowDue(before.date, before.time, now))
+    // Judged on the stored row, inside the change, by the rule that draws the screen's buttons: only
+    // a tap the screen offers for that status, date and time (not on the screen's copy of them).
+    const offered: ChangeCheck = async (_trx, { before }) => {
+      const offers: readonly ReservationStatus[] = before
+        ? offeredServiceActions(before.status, before.date, before.time, now)
+        : [];
+      if (!before || offers.includes(status)) return;
+      if (status === "NO_SHOW" && serviceActions(before.status).includes("NO_SHOW"))
         throw new NoShowTooEarlyError(noShowFrom(before.time));
+      throw new NotOfferedError(status, before.status);
     };
     try {
-      const { reservation, previousStatus } = await changeStatus(
-        deps,
-        id,
-        status,
-        versionOf(form),
-        notTooEarly,
-      );
+      const { reservation, previousStatus } = await changeStatus(deps, id, status, versionOf(form), offered);
       return {
         status: 200,
         result: {

@@ -92,5 +92,20 @@ export function serviceActions(status: ReservationStatus): Array<"ARRIVED" | "CO
   return [];
 }
 
+/**
+ * The buttons the host stand shows for a party of `date` at `time` in `status` at `now`: what
+ * `serviceActions` offers, 'Nicht erschienen' only once it is due. The screen draws its buttons from
+ * this, and the server accepts a tap only if this offers it for the stored row (decision 0041), so
+ * screen and server cannot disagree.
+ */
+export function offeredServiceActions(
+  status: ReservationStatus,
+  date: string,
+  time: string,
+  now = new Date(),
+): Array<"ARRIVED" | "COMPLETED" | "NO_SHOW"> {
+  return serviceActions(status).filter((action) => action !== "NO_SHOW" || noShowDue(date, time, now));
+}
+
 /** The statuses the host stand may set; anything else is done on 'Reservierungen einsehen'. */
 export const SERVICE_STATUSES = ["ARRIVED", "COMPLETED", "NO_SHOW"] as const;

@@ -3,6 +3,7 @@ import { guestDataDownload } from "../../features/guest-data/guest-data.server.t
 import { guestDataMessages } from "../../features/guest-data/schema.ts";
 import { guestActionLabels, statusLabels } from "../../features/reservations/constants.ts";
 import { services } from "../../common/app-context.ts";
+import { readForm } from "../../lib/forms.ts";
 import type { Route } from "./+types/gastdaten-json";
 
 /**
@@ -11,10 +12,11 @@ import type { Route } from "./+types/gastdaten-json";
  */
 export const middleware: Route.MiddlewareFunction[] = [ownersOnlyBecause(guestDataMessages.ownersOnly)];
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+/** A form's POST with the term in its body: never in the address (decision 0041). */
+export async function action({ context, request }: Route.ActionArgs) {
   const owner = signedInStaff(context);
   const { database, logger } = services(context);
-  return guestDataDownload({ database, logger, username: owner.username }, url, {
+  return guestDataDownload({ database, logger, username: owner.username }, await readForm(request), {
     status: statusLabels,
     guestAction: guestActionLabels,
   });

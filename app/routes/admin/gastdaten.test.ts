@@ -84,14 +84,16 @@ async function thrown(call: () => Promise<unknown>): Promise<unknown> {
   }
 }
 
-const search = (term: string) => `?suche=${encodeURIComponent(term)}`;
+/** A view of the screen, as its forms ask for it: a POST with the term in the body (decision 0041). */
+const asking = (intent: "search" | "print" | "confirm", suche: string) => ({ intent, suche });
 
 describe("Gastdaten", () => {
   it("refuses staff who are not owners with 403: the screen, the download and deleting", async () => {
     const { call, db } = await signedIn("staff");
     for (const refusal of [
-      await thrown(() => call(SCREEN, "loader", search(GUEST.email))),
-      await thrown(() => call(DOWNLOAD, "loader", search(GUEST.email))),
+      await thrown(() => call(SCREEN, "loader", "")),
+      await thrown(() => call(SCREEN, "action", "", asking("search", GUEST.email))),
+      await thrown(() => call(DOWNLOAD, "action", "", { suche: GUEST.email })),
       await thrown(() => call(SCREEN, "action", "", { intent: "delete", suche: GUEST.email, stand: "x" })),
     ]) {
       expect(refusal).toBeInstanceOf(Response);
@@ -103,22 +105,22 @@ describe("Gastdaten", () => {
 
   it("refuses an empty, a malformed and a too long term with a message, and searches nothing", async () => {
     const { call, counter } = await signedIn("owner");
-    await call(SCREEN, "loader", "");
+    await call(SCREEN, "action", "", { intent: "unknown" });
     const guardOnly = counter.count;
-    for (const [query, message] of [
-      ["?suche=", M.empty],
-      ["?suche=%20%20", M.empty],
-      [search("Greta"), M.malformed],
-      [search("1234"), M.malformed],
-      [search(`${"9".repeat(255)}`), M.tooLong],
+    for (const [term, message] of [
+      ["", M.empty],
+      ["  ", M.empty],
+      ["Greta", M.malformed],
+      ["1234", M.malformed],
+      ["9".repeat(255), M.tooLong],
     ] as const) {
       counter.count = 0;
-      const answer = (await call(SCREEN, "loader", query)) as Answer<GuestDataView>;
-      expect(answer.init?.status, query).toBe(400);
-      expect(answer.data, query).toMatchObject({ state: "refused", message });
-      expect(counter.count, `${query}: only the session is read`).toBe(guardOnly);
+      const answer = (await call(SCREEN, "action", "", asking("search", term))) as Answer<GuestDataResult>;
+      expect(answer.init?.status, term).toBe(400);
+      expect(answer.data.view, term).toMatchObject({ state: "refused", message });
+      expect(counter.count, `${term}: only the session is read`).toBe(guardOnly);
     }
-    const download = (await call(DOWNLOAD, "loader", "?suche=")) as Response;
+    const download = (await call(DOWNLOAD, "action", "", { suche: "" })) as Response;
     expect(download.status).toBe(400);
     expect(await download.json()).toEqual({ fehler: M.empty });
     const deleting = (await call(SCREEN, "action", "", {
@@ -132,13 +134,19 @@ describe("Gastdaten", () => {
 
   it("finds the guest, downloads everything as a file, deletes it after the confirmation, and logs no guest data", async () => {
     const { call, entries, db } = await signedIn("owner");
-    const found = (await call(SCREEN, "loader", search("greta.geheim@EXAMPLE.de"))) as Answer<GuestDataView>;
-    expect(found.init?.status ?? 200).toBe(200);
-    if (found.data.state !== "found") throw new Error("not found");
+    const answer = (await call(
+      SCREEN,
+      "action",
+      "",
+      asking("search", "greta.geheim@EXAMPLE.de"),
+    )) as Answer<GuestDataResult>;
+    expect(answer.init?.status ?? 200).toBe(200);
+    const found = { data: answer.data.view };
+    if (found.data?.state !== "found") throw new Error("not found");
     expect(found.data.counts).toEqual({ reservations: 1, mails: 1 });
     expect(found.data.reservations[0]?.name).toBe(GUEST.name);
 
-    const download = (await call(DOWNLOAD, "loader", search(GUEST.phone))) as Response;
+    const download = (await call(DOWNLOAD, "action", "", { suche: GUEST.phone })) as Response;
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
     expect(download.headers.get("Cache-Control")).toBe("no-store");
@@ -158,10 +166,22 @@ describe("Gastdaten", () => {
       expect.objectContaining({ betreff: "Reservierung bestätigt", text: "Guten Tag Greta Geheim" }),
     ]);
 
-    const printed = (await call(SCREEN, "loader", `${search(GUEST.email)}&drucken`)) as Answer<GuestDataView>;
-    expect(printed.data).toMatchObject({ mode: "print", state: "found" });
+    const printed = (await call(
+      SCREEN,
+      "action",
+      "",
+      asking("print", GUEST.email),
+    )) as Answer<GuestDataResult>;
+    expect(printed.data.view).toMatchObject({ mode: "print", state: "found" });
+    const confirming = (await call(
+      SCREEN,
+      "action",
+      "",
+      asking("confirm", GUEST.email),
+    )) as Answer<GuestDataResult>;
+    expect(confirming.data.view).toMatchObject({ mode: "confirm", state: "found" });
 
-    const deleted = (await call(SCREEN, "action", search(GUEST.email), {
+    const deleted = (await call(SCREEN, "action", "", {
       intent: "delete",
       suche: GUEST.email,
       stand: found.data.stand,
@@ -172,6 +192,8 @@ describe("Gastdaten", () => {
         title: "Gastdaten gelöscht",
         description: "1 Reservierung und 1 E-Mail wurden endgültig gelöscht.",
       },
+      // The same search again, as it is now.
+      view: { mode: "list", state: "found", counts: { reservations: 0, mails: 0 } },
     });
     const left = await db.selectFrom("reservations").select("customer_name").execute();
     expect(left).toEqual([{ customer_name: "Otto Anders" }]);
@@ -203,10 +225,16 @@ describe("Gastdaten", () => {
 
   it("deletes nothing when the confirmed list is no longer what the search finds", async () => {
     const { call, db } = await signedIn("owner");
-    const found = (await call(SCREEN, "loader", search(GUEST.email))) as Answer<GuestDataView>;
-    if (found.data.state !== "found") throw new Error("not found");
+    const answer = (await call(
+      SCREEN,
+      "action",
+      "",
+      asking("search", GUEST.email),
+    )) as Answer<GuestDataResult>;
+    const found = { data: answer.data.view };
+    if (found.data?.state !== "found") throw new Error("not found");
     await insertReservation(db, { ...GUEST, date: "2026-12-31" });
-    const refused = (await call(SCREEN, "action", search(GUEST.email), {
+    const refused = (await call(SCREEN, "action", "", {
       intent: "delete",
       suche: GUEST.email,
       stand: found.data.stand,
@@ -215,5 +243,21 @@ describe("Gastdaten", () => {
     expect(refused.data).toMatchObject({ outcome: "failed", counts: { reservations: 2, mails: 1 } });
     expect(refused.data.notice?.description).toContain("jetzt 2 Reservierungen und 1 E-Mail");
     expect(await db.selectFrom("reservations").select("id").execute()).toHaveLength(3);
+  });
+
+  it("never searches by the address: proxies and browsers keep it (decision 0041)", async () => {
+    const { call, counter } = await signedIn("owner");
+    await call(SCREEN, "loader", "");
+    const guardOnly = counter.count;
+    counter.count = 0;
+    const screen = (await call(
+      SCREEN,
+      "loader",
+      `?suche=${encodeURIComponent(GUEST.email)}&drucken`,
+    )) as GuestDataView;
+    expect(screen).toEqual({ mode: "list", state: "start" });
+    expect(counter.count).toBe(guardOnly);
+    // The file is a form's answer only: the route has no loader a link with the term could reach.
+    expect(Object.keys(await import("./gastdaten-json.ts"))).not.toContain("loader");
   });
 });

@@ -1,10 +1,14 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useState } from "react";
 import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
 import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { ownersOnlyBecause, signedInStaff } from "../../features/auth/auth.server.ts";
 import { GuestDataScreen } from "../../features/guest-data/components/guest-data-screen.tsx";
-import { guestDataFailure, type GuestDataResult } from "../../features/guest-data/guest-data-model.ts";
-import { handleGuestDataAction, loadGuestData } from "../../features/guest-data/guest-data.server.ts";
+import {
+  guestDataFailure,
+  type GuestDataResult,
+  type GuestDataView,
+} from "../../features/guest-data/guest-data-model.ts";
+import { handleGuestDataAction } from "../../features/guest-data/guest-data.server.ts";
 import { guestDataMessages } from "../../features/guest-data/schema.ts";
 import { statusLabels } from "../../features/reservations/constants.ts";
 import { services } from "../../common/app-context.ts";
@@ -22,19 +26,19 @@ export const meta: Route.MetaFunction = () => siteMeta({ title: "Gastdaten", noi
  */
 export const middleware: Route.MiddlewareFunction[] = [ownersOnlyBecause(guestDataMessages.ownersOnly)];
 
-/** The search, from the address: a refused term is answered with 400 and searches nothing. */
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const owner = signedInStaff(context);
-  const { database, logger } = services(context);
-  const { view, status } = await loadGuestData({ database, logger, username: owner.username }, url);
-  return data(view, { status });
+/**
+ * The empty search form. A term is never read from the address (`?suche=` of older links is
+ * ignored): every search is a POST (decision 0041), so no proxy's log keeps a guest's address.
+ */
+export function loader(): GuestDataView {
+  return { mode: "list", state: "start" };
 }
 
 export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-/** 'Endgültig löschen'. */
+/** 'Suchen', 'Druckansicht', the confirmation's page and 'Endgültig löschen'. */
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = signedInStaff(context);
   const { database, logger } = services(context);
@@ -46,16 +50,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return staffActionResponse(answer);
 }
 
-/**
- * After a refused deletion (409: the search finds something else now) the list is loaded again, so
- * it shows what is there now and a new confirmation names it; React Router would skip the reload
- * after an error status.
- */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const answer = actionResult as GuestDataResult | undefined;
-  return answer?.intent === "delete" && answer.counts !== undefined ? true : defaultShouldRevalidate;
-}
-
 /** Deleting without an answer of the action's own says so in the page (decision 0028). */
 export const clientAction = (args: Route.ClientActionArgs) =>
   answerOrFailure<GuestDataResult>(args, guestDataFailure);
@@ -64,12 +58,17 @@ export const clientAction = (args: Route.ClientActionArgs) =>
 export const ErrorBoundary = AdminScreenError;
 
 export default function GuestData({ loaderData, actionData }: Route.ComponentProps) {
+  // An answer without a view (a deletion whose answer was lost) keeps the view shown before.
+  const [shown, setShown] = useState<GuestDataView>(loaderData);
+  const answered = actionData?.view;
+  if (answered && answered !== shown) setShown(answered);
+  const view = answered ?? (actionData ? shown : loaderData);
   return (
     <AdminPage
       title="Gastdaten"
       description="Was zu einem Gast gespeichert ist: als Auskunft ausgeben, herunterladen oder löschen (Art. 15, 17 und 20 DSGVO)."
     >
-      <GuestDataScreen view={loaderData} result={actionData} statusLabels={statusLabels} />
+      <GuestDataScreen view={view} result={actionData} statusLabels={statusLabels} />
     </AdminPage>
   );
 }

@@ -4,7 +4,7 @@ import { createSession } from "../../features/auth/session.server.ts";
 import { heldOn } from "../../features/reservations/availability.server.ts";
 import type { ServiceResult } from "../../features/reservations/components/admin/service-screen.tsx";
 import type { ReservationStatus } from "../../features/reservations/constants.ts";
-import type { ServiceDay } from "../../features/reservations/service.ts";
+import { offeredServiceActions, type ServiceDay } from "../../features/reservations/service.ts";
 import { saveReservationSettings } from "../../features/reservations/settings.server.ts";
 import { DEFAULT_SETTINGS } from "../../features/reservations/settings.ts";
 import { appContext, type AppServices } from "../../common/app-context.ts";
@@ -254,6 +254,64 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
     expect((await row(id))?.status).toBe("CONFIRMED");
     expect((await post({ intent: "mark", id: "999999", status: "ARRIVED" })).init?.status).toBe(404);
     expect((await post({ intent: "tanzen" })).init?.status).toBe(400);
+  });
+
+  it("accepts only the taps the screen offers for the stored status, date and time (decision 0041)", async () => {
+    const { mark, add, row, load } = await screen();
+    const nextMonth = addDays(today(), 30);
+    const waiting = await add("Warteliste", nextMonth, "19:00", 2, "WAITLIST");
+    const cancelled = await add("Storniert", addDays(today(), -1), "19:00", 8, "CANCELLED");
+    const confirmed = await add("Bestätigt", addDays(today(), -1), "19:00", 2, "CONFIRMED");
+    const arrived = await add("Da", today(), "00:00", 2, "ARRIVED");
+    const completed = await add("Fertig", today(), "00:00", 2, "COMPLETED");
+    for (const [id, status, message] of [
+      [
+        waiting,
+        "COMPLETED",
+        "„Abgeschlossen“ ist für diese Reservierung nicht möglich: Sie ist „Warteliste“.",
+      ],
+      [waiting, "ARRIVED", "„Eingetroffen“ ist für diese Reservierung nicht möglich: Sie ist „Warteliste“."],
+      [cancelled, "ARRIVED", "„Eingetroffen“ ist für diese Reservierung nicht möglich: Sie ist „Storniert“."],
+      [
+        confirmed,
+        "COMPLETED",
+        "„Abgeschlossen“ ist für diese Reservierung nicht möglich: Sie ist „Bestätigt“.",
+      ],
+      [
+        arrived,
+        "NO_SHOW",
+        "„Nicht erschienen“ ist für diese Reservierung nicht möglich: Sie ist „Eingetroffen“.",
+      ],
+      [
+        arrived,
+        "ARRIVED",
+        "„Eingetroffen“ ist für diese Reservierung nicht möglich: Sie ist „Eingetroffen“.",
+      ],
+      [
+        completed,
+        "ARRIVED",
+        "„Eingetroffen“ ist für diese Reservierung nicht möglich: Sie ist „Abgeschlossen“.",
+      ],
+    ] as const) {
+      const before = await row(id);
+      const answer = await mark(id, status);
+      expect(answer.init?.status, `${before?.status} → ${status}`).toBe(409);
+      expect(answer.data.notice?.description).toMatch(new RegExp(`^${message}`));
+      expect(await row(id), "nothing changed").toEqual(before);
+    }
+    // What the screen shows for each is exactly what it accepts.
+    const buttons = (await load(`?datum=${addDays(today(), -1)}`)).slots.flatMap((slot) =>
+      slot.entries.map((entry) => [
+        entry.name,
+        offeredServiceActions(entry.status, addDays(today(), -1), entry.time),
+      ]),
+    );
+    expect(buttons).toEqual([
+      ["Storniert", []],
+      ["Bestätigt", ["ARRIVED", "NO_SHOW"]],
+    ]);
+    expect((await mark(confirmed, "NO_SHOW")).data.outcome).toBe("done");
+    expect((await mark(arrived, "COMPLETED")).data.outcome).toBe("done");
   });
 
   it("a walk-in is stored 'Eingetroffen' now, from 'Laufkundschaft', holding seats; undo removes it; 0 or 500 people are refused", async () => {

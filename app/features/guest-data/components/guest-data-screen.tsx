@@ -1,12 +1,12 @@
 import { Download, Printer, Search, Trash2 } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { ReservationStatus } from "../../../../db/database.types.ts";
 import { FieldFrame } from "../../../components/forms/field.tsx";
 import { NoticeInPage } from "../../../components/forms/form-notice.tsx";
 import { StatusButton } from "../../../components/forms/status-button.tsx";
 import { useIsPending } from "../../../components/forms/use-is-pending.ts";
-import { Button, buttonVariants } from "../../../components/ui/button.tsx";
+import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
@@ -14,16 +14,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
-import { DialogLink } from "../../../components/ui/dialog-link.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { INTENT_FIELD } from "../../../lib/forms.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { cn } from "../../../lib/utils.ts";
 import {
   countsText,
+  GUEST_DATA_EXPORT_PATH,
   GUEST_DATA_PATH,
-  guestDataExportHref,
-  guestDataHref,
   SHOWN_LIMIT,
   STAND_FIELD,
   type GuestDataCounts,
@@ -35,14 +33,16 @@ import { MailList, ReservationList } from "./guest-data-lists.tsx";
 
 const TERM_ID = "guest-data-term";
 const NOTICE_ID = "guest-data-notice";
+const CANCEL_FORM_ID = "guest-data-cancel";
 
 type Found = Extract<GuestDataView, { state: "found" }>;
 
 /**
  * 'Gastdaten' (a guest's request for their data, Art. 15, 17 and 20 GDPR): search by e-mail address
  * or phone number, then what is stored, as JSON or printed, and deleting all of it after a
- * confirmation that says what goes. The search is a GET form and the confirmation a page of its own
- * (`?loeschen`) until scripts run, when it opens as a dialog: everything works without JavaScript.
+ * confirmation that says what goes. Every control is a POST form carrying the term in its body, never
+ * in the address (decision 0041); the confirmation is a page of its own until scripts run, when it
+ * opens as a dialog: everything works without JavaScript.
  */
 export function GuestDataScreen({
   view,
@@ -70,7 +70,35 @@ export function GuestDataScreen({
 }
 
 /**
- * One field, sent as `?suche=`. The browser checks it with the server's schema before sending, so
+ * A form of the screen for the term: its intent and the term travel in the body (decision 0041).
+ * `document`: a plain form the browser sends itself (the JSON file is a download, not a page).
+ */
+function TermForm({
+  intent,
+  term,
+  action = GUEST_DATA_PATH,
+  document = false,
+  id,
+  children,
+}: {
+  intent?: "search" | "print" | "confirm";
+  term: string;
+  action?: string;
+  document?: boolean;
+  id?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} reloadDocument={document} id={id}>
+      {intent ? <input type="hidden" name={INTENT_FIELD} value={intent} /> : null}
+      <input type="hidden" name={SEARCH_PARAM} value={term} />
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * One field, sent in the body of a POST. The browser checks it with the server's schema before sending, so
  * an empty or malformed term is answered at once; without scripts the server answers the same.
  */
 function SearchForm({ term, refusal }: { term: string; refusal: string | undefined }) {
@@ -78,7 +106,7 @@ function SearchForm({ term, refusal }: { term: string; refusal: string | undefin
   const input = useRef<HTMLInputElement>(null);
   return (
     <Form
-      method="get"
+      method="post"
       action={GUEST_DATA_PATH}
       role="search"
       aria-label="Gastdaten suchen"
@@ -111,6 +139,7 @@ function SearchForm({ term, refusal }: { term: string; refusal: string | undefin
           />
         )}
       </FieldFrame>
+      <input type="hidden" name={INTENT_FIELD} value="search" />
       <Button type="submit" className="sm:mt-7">
         <Search aria-hidden="true" />
         Suchen
@@ -151,19 +180,19 @@ function Results({
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2 print:hidden">
-        <Button asChild variant="outline">
-          {/* A file, not a page: the browser downloads it instead of React Router navigating. */}
-          <a href={guestDataExportHref(term)} download>
+        {/* A file, not a page: the browser downloads it instead of React Router navigating. */}
+        <TermForm term={term} action={GUEST_DATA_EXPORT_PATH} document>
+          <Button type="submit" variant="outline">
             <Download aria-hidden="true" />
             Als JSON herunterladen
-          </a>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to={guestDataHref(term, "drucken")}>
+          </Button>
+        </TermForm>
+        <TermForm intent="print" term={term}>
+          <Button type="submit" variant="outline">
             <Printer aria-hidden="true" />
             Druckansicht
-          </Link>
-        </Button>
+          </Button>
+        </TermForm>
         {anything ? <DeleteControl view={view} result={result} /> : null}
       </div>
       {anything && view.mode === "confirm" ? (
@@ -178,10 +207,12 @@ function Results({
             <ConfirmText term={term} counts={counts} />
           </p>
           <DeleteForm view={view} className="mt-4">
-            <Button asChild variant="outline">
-              <Link to={guestDataHref(term)}>Abbrechen</Link>
+            {/* The way back is a search of its own: a button of this form would delete. */}
+            <Button type="submit" variant="outline" form={CANCEL_FORM_ID}>
+              Abbrechen
             </Button>
           </DeleteForm>
+          <TermForm intent="search" term={term} id={CANCEL_FORM_ID} />
         </section>
       ) : null}
       <ReservationList
@@ -206,24 +237,32 @@ function ConfirmText({ term, counts }: { term: string; counts: GuestDataCounts }
 }
 
 /**
- * 'Alle Daten dieses Gastes löschen': a link to the confirmation page until scripts run, then a
- * button that opens the same confirmation as a dialog. An answer to the deletion closes it.
+ * 'Alle Daten dieses Gastes löschen': a form that asks for the confirmation's page until scripts run,
+ * then a button that opens the same confirmation as a dialog. An answer to the deletion closes it.
  */
 function DeleteControl({ view, result }: { view: Found; result: GuestDataResult | undefined }) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState<{ after: string | undefined } | undefined>();
   // The dialog remembers the answer that was current when it opened: a newer one closes it (state
   // adjusted while rendering, as React recommends over an effect).
   if (open && result?.intent === "delete" && result.resultId !== open.after) setOpen(undefined);
   return (
     <>
-      <DialogLink
-        href={guestDataHref(view.term, "loeschen")}
-        onOpen={() => setOpen({ after: result?.resultId })}
-        className={cn(buttonVariants({ variant: "outline" }), "border-brand-700 text-brand-800")}
-      >
-        <Trash2 aria-hidden="true" />
-        Alle Daten dieses Gastes löschen
-      </DialogLink>
+      <TermForm intent="confirm" term={view.term}>
+        <Button
+          type="submit"
+          variant="outline"
+          className="border-brand-700 text-brand-800"
+          aria-haspopup={hydrated ? "dialog" : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen({ after: result?.resultId });
+          }}
+        >
+          <Trash2 aria-hidden="true" />
+          Alle Daten dieses Gastes löschen
+        </Button>
+      </TermForm>
       <Dialog open={open !== undefined} onOpenChange={(next) => setOpen(next ? open : undefined)}>
         <DialogContent
           className="max-w-md"
@@ -249,8 +288,8 @@ function DeleteControl({ view, result }: { view: Found; result: GuestDataResult 
 
 /**
  * The deletion's POST: the term and the digest of what was shown, never ids (the server searches
- * again and deletes only what it finds, if that is what was shown). It posts to the search's own
- * address, so the page afterwards shows the same search, now empty.
+ * again and deletes only what it finds, if that is what was shown). Its answer shows the same
+ * search again, now empty.
  */
 function DeleteForm({
   view,
@@ -266,7 +305,7 @@ function DeleteForm({
   return (
     <Form
       method="post"
-      action={guestDataHref(view.term)}
+      action={GUEST_DATA_PATH}
       className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
     >
       <input type="hidden" name={INTENT_FIELD} value="delete" />
@@ -301,9 +340,11 @@ function PrintView({ view, statusLabels }: { view: Found; statusLabels: Record<R
         ) : (
           <p className="text-sm text-muted">Drucken Sie diese Seite mit der Druckfunktion Ihres Browsers.</p>
         )}
-        <Button asChild variant="outline">
-          <Link to={guestDataHref(view.term)}>Zurück zur Suche</Link>
-        </Button>
+        <TermForm intent="search" term={view.term}>
+          <Button type="submit" variant="outline">
+            Zurück zur Suche
+          </Button>
+        </TermForm>
       </div>
       <section aria-labelledby="guest-data-print" className="space-y-2">
         <h2 id="guest-data-print" className="text-2xl font-semibold">

@@ -21,7 +21,7 @@ import { walkInFields, walkInSchema } from "../../schema.ts";
 import {
   noShowDue,
   noShowFrom,
-  serviceActions,
+  offeredServiceActions,
   type ServiceDay,
   type ServiceEntry,
   type UndoOffer,
@@ -225,9 +225,7 @@ function ServiceRow({
     if (document.activeElement === null || document.activeElement === document.body) rowRef.current?.focus();
   }, [answer, onResult]);
   const done = entry.status === "COMPLETED" || entry.status === "CANCELLED" || entry.status === "NO_SHOW";
-  const actions = serviceActions(entry.status).filter(
-    (status) => status !== "NO_SHOW" || noShowDue(date, entry.time, now),
-  );
+  const actions = offeredServiceActions(entry.status, date, entry.time, now);
   const waitingForNoShow =
     (entry.status === "PENDING" || entry.status === "CONFIRMED") && !noShowDue(date, entry.time, now);
   return (
