@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { UPLOAD_BODY_LIMIT } from "../server/request-guards.ts";
+import { DEFAULT_BODY_LIMIT, MiB, UPLOAD_BODY_LIMIT } from "../server/request-guards.ts";
+import { UPLOAD_PATH } from "../app/common/pictures/picture-upload.ts";
 import {
   mainConfig,
   nginxTestsRun,
@@ -403,6 +404,12 @@ describe("compose.yaml", () => {
   });
 });
 
+/** What a site's `location <match> { … }` holds (locations here nest no blocks); "" without one. */
+function locationBody(site: string, match: string): string {
+  const start = site.indexOf(`location ${match} {`);
+  return start < 0 ? "" : site.slice(start, site.indexOf("}", start));
+}
+
 describe("nginx sites", () => {
   const instances = read("deploy/nginx/tavola-instances.conf");
   const oneMachine = read("deploy/nginx/tavola-one-machine.conf");
@@ -411,8 +418,14 @@ describe("nginx sites", () => {
     for (const site of [instances, oneMachine]) {
       expect(site).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
       expect(site).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
-      const size = /client_max_body_size (\d+)m;/.exec(site)?.[1];
-      expect(Number(size) * 1024 * 1024).toBeGreaterThanOrEqual(UPLOAD_BODY_LIMIT);
+      // 1 MiB for every request (as DEFAULT_BODY_LIMIT), 12 MiB only where pictures are uploaded.
+      const sizes = [...site.matchAll(/client_max_body_size (\d+)m;/g)].map((m) => Number(m[1]) * MiB);
+      expect(sizes).toEqual([DEFAULT_BODY_LIMIT, 12 * MiB]);
+      expect(locationBody(site, "~ ^/admin/bilder/hochladen(?:\\.data)?$")).toContain(
+        "client_max_body_size 12m;",
+      );
+      expect(12 * MiB).toBeGreaterThanOrEqual(UPLOAD_BODY_LIMIT);
+      expect(UPLOAD_PATH).toBe("/admin/bilder/hochladen");
       const live = /location = \/admin\/live \{([^}]*)\}/.exec(site)?.[1] ?? "";
       expect(live).toContain("proxy_buffering off;");
       expect(live).toMatch(/proxy_read_timeout \d+h;/);
@@ -428,13 +441,30 @@ describe("nginx sites", () => {
     // The app's 503 is an outage both instances share: it must not mark both failed.
     expect(instances).not.toMatch(/http_503/);
     // POSTs are resent only where a request sent twice is stored once: the guests' reservation form.
-    const resent = [...instances.matchAll(/location (.*) \{[^}]*non_idempotent[^}]*\}/g)].map((m) => m[1]);
-    expect(resent).toEqual(["~ ^/(?:_\\.data|reservieren(?:\\.data)?)?$"]);
-    const pattern = new RegExp("^/(?:_\\.data|reservieren(?:\\.data)?)?$");
+    const resent = [...instances.matchAll(/location ~ (.*) \{[^}]*non_idempotent[^}]*\}/g)].map(
+      (m) => new RegExp(m[1] ?? "$^"),
+    );
+    expect(resent).toHaveLength(2);
+    const isResent = (target: string) => resent.some((pattern) => pattern.test(target));
     for (const target of ["/", "/_.data", "/reservieren", "/reservieren.data"])
-      expect(target).toMatch(pattern);
+      expect(isResent(target)).toBe(true);
     for (const target of ["/admin/reservations", "/login", "/reservierung/abc", "/_.data/x"])
-      expect(target).not.toMatch(pattern);
+      expect(isResent(target)).toBe(false);
+  });
+
+  it("limit each address's requests to /reservieren, the guest links and the API, answering 429", () => {
+    for (const site of [instances, oneMachine]) {
+      expect(site).toMatch(/^limit_req_zone \$binary_remote_addr zone=tavola_guests:\d+m rate=\d+r\/s;$/m);
+      expect(site).toMatch(/^limit_req_zone \$binary_remote_addr zone=tavola_api:\d+m rate=\d+r\/s;$/m);
+      expect(site).toMatch(/^\s+limit_req_status 429;$/m);
+      const limited = (location: string) => locationBody(site, location).includes("limit_req zone=");
+      expect(limited("~ ^/reservieren(?:\\.data)?$")).toBe(true);
+      expect(limited("^~ /reservierung/")).toBe(true);
+      expect(limited("^~ /api/")).toBe(true);
+      // The rest (pages, pictures, staff screens) is not limited by nginx.
+      expect(limited("/")).toBe(false);
+    }
+    // tests/nginx-limits.test.ts runs both sites with nginx: 413, the upload, and 429.
   });
 
   describe.skipIf(!nginxTestsRun)("nginx -t", () => {
