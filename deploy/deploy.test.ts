@@ -382,7 +382,7 @@ describe("compose.yaml", () => {
     const example = read("deploy/.env.example");
     const given = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
     const used = new Set(
-      [...read("deploy/compose.yaml").matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
+      [...read("deploy/compose.yaml").matchAll(/(?<!\$)\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
     );
     for (const name of used)
       if (!name?.endsWith("_IMAGE")) expect(given, `${name} in deploy/.env.example`).toContain(name);
@@ -396,6 +396,103 @@ describe("compose.yaml", () => {
     expect(nginx?.depends_on?.app2?.condition).toBe("service_healthy");
     const site = nginx?.volumes?.find((volume) => volume.includes("tavola-instances.conf"));
     expect(site).toMatch(/^\.\/nginx\/tavola-instances\.conf:\/etc\/nginx\/conf\.d\/default\.conf/);
+  });
+
+  it("pins every image it pulls to a release tag, never latest", () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build) continue; // Tavola's own image, built from this checkout.
+      // `${VAR:-default}`: the default is what runs unless the operator chooses.
+      const image = (service.image ?? "").replace(/^\$\{[A-Z_]+:-(.+)\}$/, "$1");
+      const tag = image.split(":")[1] ?? "";
+      expect(tag, `${name}: ${image}`).not.toBe("");
+      expect(tag, `${name}: ${image}`).not.toMatch(/latest/);
+      // A release, not a moving major line: a full version (PostgreSQL's have two parts since 10)
+      // or MinIO's RELEASE.<date>.
+      expect(tag, `${name}: ${image}`).toMatch(/^(?:\d+\.\d+(?:\.\d+)?-|RELEASE\.\d{4}-\d{2}-\d{2}T)/);
+    }
+  });
+
+  it("lets the app sign in to PostgreSQL as its own role, not the image's superuser", () => {
+    const postgres = services.postgres?.environment ?? {};
+    const appUser = /^postgres:\/\/(.+?):\$\{POSTGRES_PASSWORD/.exec(
+      apps[0]?.environment?.DATABASE_URL ?? "",
+    )?.[1];
+    expect(appUser).toBe("${POSTGRES_USER:-tavola}");
+    expect(postgres.TAVOLA_DB_USER).toBe(appUser);
+    expect(postgres.POSTGRES_USER).toBe("postgres");
+    expect(postgres.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_ADMIN_PASSWORD:\?/);
+    expect(postgres.TAVOLA_DB_NAME).toBe("${POSTGRES_DB:-tavola}");
+    expect(apps[0]?.environment?.DATABASE_URL).toContain("@postgres:5432/${POSTGRES_DB:-tavola}");
+    // The role and database are made by the init script (run for real in tests/postgres-owner.test.ts).
+    expect(services.postgres?.volumes).toContain("./postgres:/docker-entrypoint-initdb.d:ro");
+    expect(fs.statSync(path.join(root, "deploy/postgres/10-tavola-owner.sh")).mode & 0o111).not.toBe(0);
+    // Healthy only once it answers over TCP, which the image's first-start set-up does not.
+    expect(services.postgres?.healthcheck?.test?.join(" ")).toContain("pg_isready -h 127.0.0.1");
+  });
+
+  describe("minio-setup", () => {
+    const script =
+      (services["minio-setup"] as { entrypoint?: string[] } | undefined)?.entrypoint?.at(-1) ?? "";
+
+    /** Runs the set-up script with a stand-in `mc` whose `policy attach` answers as told. */
+    function runSetup(attach: { exit: number; say: string }) {
+      const dir = fs.mkdtempSync(path.join(scratch, "mc-"));
+      const log = path.join(dir, "calls");
+      fs.writeFileSync(
+        path.join(dir, "mc"),
+        [
+          "#!/bin/sh",
+          `echo "$*" >> ${log}`,
+          `if [ "$2 $3" = "policy create" ]; then cp "$6" ${path.join(dir, "policy.json")}; fi`,
+          `if [ "$2 $3" = "policy attach" ]; then echo ${JSON.stringify(attach.say)}; exit ${attach.exit}; fi`,
+          "exit 0",
+          "",
+        ].join("\n"),
+        { mode: 0o755 },
+      );
+      // Compose turns `$$` into `$` before the shell sees it.
+      const result = spawnSync("/bin/sh", ["-ec", script.replaceAll("$$", "$")], {
+        encoding: "utf8",
+        env: {
+          PATH: `${dir}:${process.env.PATH ?? ""}`,
+          MINIO_ROOT_USER: "root",
+          MINIO_ROOT_PASSWORD: "root-pw",
+          S3_BUCKET: "tavola-bilder",
+          S3_ACCESS_KEY_ID: "tavola",
+          S3_SECRET_ACCESS_KEY: "geheim",
+        },
+      });
+      const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
+      return { status: result.status, calls: read(log), policy: read(path.join(dir, "policy.json")) };
+    }
+
+    it("gives Tavola's account a policy for its one bucket, not readwrite", () => {
+      const run = runSetup({ exit: 0, say: "Attached Policies: [tavola-bucket]" });
+      expect(run.status).toBe(0);
+      expect(run.calls).not.toMatch(/readwrite/);
+      expect(run.calls).toContain("admin policy attach store tavola-bucket --user tavola");
+      const policy = JSON.parse(run.policy) as {
+        Statement: Array<{ Effect: string; Action: string[]; Resource: string[] }>;
+      };
+      expect(policy.Statement).toEqual([
+        { Effect: "Allow", Action: ["s3:ListBucket"], Resource: ["arn:aws:s3:::tavola-bilder"] },
+        {
+          Effect: "Allow",
+          Action: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
+          Resource: ["arn:aws:s3:::tavola-bilder/*"],
+        },
+      ]);
+    });
+
+    it("runs again on an account that has the policy, and fails when attaching fails otherwise", () => {
+      expect(
+        runSetup({ exit: 1, say: "mc: <ERROR> The specified policy change is already in effect." }).status,
+      ).toBe(0);
+      expect(
+        runSetup({ exit: 1, say: "mc: <ERROR> Unable to attach policy: connection refused" }).status,
+      ).not.toBe(0);
+      expect(script).not.toMatch(/\|\|\s*true/);
+    });
   });
 
   it("backs up with db:backup in a profile of its own", () => {
