@@ -115,6 +115,9 @@ describe("systemd units", () => {
     expect(valuesOf(backup, "User")).toEqual(["tavola"]);
     expect(valuesOf(backup, "ExecStart")[0]).toMatch(/ scripts\/cli\/db-backup\.ts \/\S+\/$/);
     expect(read("scripts/cli/db-backup.ts")).toContain("process.argv[2]");
+    // db:backup prunes by BACKUP_RETENTION_DAYS itself (decision 0042): no second, fixed period here.
+    expect(valuesOf(backup, "ExecStartPost")).toEqual([]);
+    expect(valuesOf(backup, "EnvironmentFile")).toEqual(["/etc/tavola/tavola.env"]);
     expect(valuesOf(timer, "OnCalendar")).toEqual(["*-*-* 03:15:00"]);
     expect(valuesOf(timer, "Persistent")).toEqual(["true"]);
     expect(valuesOf(timer, "Unit")).toEqual(["tavola-backup.service"]);
@@ -498,6 +501,13 @@ describe("compose.yaml", () => {
   it("backs up with db:backup in a profile of its own", () => {
     expect(services.backup?.profiles).toEqual(["backup"]);
     expect(JSON.stringify(services.backup)).toContain("scripts/cli/db-backup.ts");
+    // Pruned by the retention the apps state in the privacy page (decision 0042), default 30 days.
+    expect(services.backup?.environment?.BACKUP_RETENTION_DAYS).toBe("${BACKUP_RETENTION_DAYS:-30}");
+    expect(apps[0]?.environment?.BACKUP_RETENTION_DAYS).toBe(
+      services.backup?.environment?.BACKUP_RETENTION_DAYS,
+    );
+    // The bucket's mirror drops what the bucket dropped.
+    expect(JSON.stringify(services["backup-pictures"])).toContain("mc mirror --overwrite --remove");
   });
 });
 
