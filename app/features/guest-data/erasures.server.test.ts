@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { enqueueMail } from "../../common/mail/outbox.server.ts";
@@ -128,5 +129,34 @@ describe("loeschungen.json", () => {
       },
     ]);
     expect(parseErasureFile(JSON.stringify(file)).ok).toBe(false);
+  });
+});
+
+describe("an erasure on SQLite", () => {
+  it("leaves the guest's details in neither the database file nor its -wal file", async () => {
+    const sqlite = testDatabases().find((engine) => engine.dialect === "sqlite");
+    if (!sqlite) throw new Error("expected SQLite among the test databases");
+    const handle = await sqlite.open();
+    if (handle.target.kind !== "sqlite") throw new Error("expected SQLite");
+    const file = handle.target.file;
+    const bytes = () =>
+      Buffer.concat(
+        [file, `${file}-wal`].filter((name) => fs.existsSync(name)).map((name) => fs.readFileSync(name)),
+      );
+    try {
+      await insertReservation(handle.db, {
+        name: "Anna Berg",
+        email: "anna.berg@example.de",
+        date: "2026-12-24",
+      });
+      await insertReservation(handle.db, { name: "Bruno", date: "2026-12-24" });
+      expect(bytes().includes("anna.berg@example.de")).toBe(true);
+      const { stand } = await findGuestData(handle.db, anna);
+      expect(await deleteGuestData(handle, anna, stand)).toMatchObject({ outcome: "deleted" });
+      expect(bytes().includes("anna.berg@example.de")).toBe(false);
+      expect(bytes().includes("Anna Berg")).toBe(false);
+    } finally {
+      await handle.close();
+    }
   });
 });
