@@ -1,6 +1,6 @@
 import path from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
+import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Dialect } from "./dialect.ts";
 import type { Database } from "./database.types.ts";
@@ -79,6 +79,10 @@ function openSqlite(file: string): DatabaseSync {
   database.exec("PRAGMA synchronous = FULL");
   database.exec("PRAGMA foreign_keys = ON");
   database.exec("PRAGMA busy_timeout = 5000");
+  // Erased guest data (Gastdaten, the retention run) is overwritten with zeros instead of left in the
+  // file's free space, where anyone holding a copy of the file could still read it; with
+  // `checkpointErasures` after an erasure the -wal file holds none of it either.
+  database.exec("PRAGMA secure_delete = ON");
   return database;
 }
 
@@ -119,6 +123,18 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }) });
   shareCommits(db);
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/**
+ * After guest data was erased (Gastdaten, the retention run): SQLite copies the WAL's pages into the
+ * database file and empties the -wal file, whose older frames still hold the erased rows' text
+ * (`secure_delete` zeroes it in the pages themselves). Best effort: a reader of another process may
+ * hold the WAL for a moment, and the next checkpoint then finishes the work. PostgreSQL: nothing to
+ * do here (its dead rows go with VACUUM, which autovacuum runs).
+ */
+export async function checkpointErasures(db: Kysely<Database>): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
 }
 
 /** The current time as stored in timestamp columns. */

@@ -362,8 +362,17 @@ export interface HousekeepingRunsTable {
   finished_at: string | null;
 }
 
+/** One row 'Gastdaten' erased (db/migrations/0020-guest-erasures.ts): which row, not what it held. */
+export interface GuestErasuresTable {
+  kind: "reservation" | "mail";
+  row_id: number;
+  row_created_at: string;
+  erased_at: string;
+}
+
 export interface Database {
   housekeeping_runs: HousekeepingRunsTable;
+  guest_erasures: GuestErasuresTable;
   page_versions: PageVersionsTable;
   site_content: SiteContentTable;
   announcements: AnnouncementsTable;

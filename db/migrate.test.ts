@@ -32,6 +32,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0017-service-states",
       "0018-reservation-events",
       "0019-housekeeping-runs",
+      "0020-guest-erasures",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     // A newer version migrated it further (a rolling update): this one leaves it as it is and says so.

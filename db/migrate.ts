@@ -21,6 +21,7 @@ import { guestDataIndexes } from "./migrations/0016-guest-data-indexes.ts";
 import { serviceStates } from "./migrations/0017-service-states.ts";
 import { reservationEvents } from "./migrations/0018-reservation-events.ts";
 import { housekeepingRuns } from "./migrations/0019-housekeeping-runs.ts";
+import { guestErasures } from "./migrations/0020-guest-erasures.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -47,6 +48,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0017-service-states": serviceStates(dialect),
     "0018-reservation-events": reservationEvents(dialect),
     "0019-housekeeping-runs": housekeepingRuns(dialect),
+    "0020-guest-erasures": guestErasures(dialect),
   };
 }
 

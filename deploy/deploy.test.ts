@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { UPLOAD_BODY_LIMIT } from "../server/request-guards.ts";
+import { DEFAULT_BODY_LIMIT, MiB, UPLOAD_BODY_LIMIT } from "../server/request-guards.ts";
+import { UPLOAD_PATH } from "../app/common/pictures/picture-upload.ts";
 import {
   mainConfig,
   nginxTestsRun,
@@ -114,6 +115,9 @@ describe("systemd units", () => {
     expect(valuesOf(backup, "User")).toEqual(["tavola"]);
     expect(valuesOf(backup, "ExecStart")[0]).toMatch(/ scripts\/cli\/db-backup\.ts \/\S+\/$/);
     expect(read("scripts/cli/db-backup.ts")).toContain("process.argv[2]");
+    // db:backup prunes by BACKUP_RETENTION_DAYS itself (decision 0042): no second, fixed period here.
+    expect(valuesOf(backup, "ExecStartPost")).toEqual([]);
+    expect(valuesOf(backup, "EnvironmentFile")).toEqual(["/etc/tavola/tavola.env"]);
     expect(valuesOf(timer, "OnCalendar")).toEqual(["*-*-* 03:15:00"]);
     expect(valuesOf(timer, "Persistent")).toEqual(["true"]);
     expect(valuesOf(timer, "Unit")).toEqual(["tavola-backup.service"]);
@@ -381,7 +385,7 @@ describe("compose.yaml", () => {
     const example = read("deploy/.env.example");
     const given = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
     const used = new Set(
-      [...read("deploy/compose.yaml").matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
+      [...read("deploy/compose.yaml").matchAll(/(?<!\$)\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
     );
     for (const name of used)
       if (!name?.endsWith("_IMAGE")) expect(given, `${name} in deploy/.env.example`).toContain(name);
@@ -397,11 +401,121 @@ describe("compose.yaml", () => {
     expect(site).toMatch(/^\.\/nginx\/tavola-instances\.conf:\/etc\/nginx\/conf\.d\/default\.conf/);
   });
 
+  it("pins every image it pulls to a release tag, never latest", () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build) continue; // Tavola's own image, built from this checkout.
+      // `${VAR:-default}`: the default is what runs unless the operator chooses.
+      const image = (service.image ?? "").replace(/^\$\{[A-Z_]+:-(.+)\}$/, "$1");
+      const tag = image.split(":")[1] ?? "";
+      expect(tag, `${name}: ${image}`).not.toBe("");
+      expect(tag, `${name}: ${image}`).not.toMatch(/latest/);
+      // A release, not a moving major line: a full version (PostgreSQL's have two parts since 10)
+      // or MinIO's RELEASE.<date>.
+      expect(tag, `${name}: ${image}`).toMatch(/^(?:\d+\.\d+(?:\.\d+)?-|RELEASE\.\d{4}-\d{2}-\d{2}T)/);
+    }
+  });
+
+  it("lets the app sign in to PostgreSQL as its own role, not the image's superuser", () => {
+    const postgres = services.postgres?.environment ?? {};
+    const appUser = /^postgres:\/\/(.+?):\$\{POSTGRES_PASSWORD/.exec(
+      apps[0]?.environment?.DATABASE_URL ?? "",
+    )?.[1];
+    expect(appUser).toBe("${POSTGRES_USER:-tavola}");
+    expect(postgres.TAVOLA_DB_USER).toBe(appUser);
+    expect(postgres.POSTGRES_USER).toBe("postgres");
+    expect(postgres.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_ADMIN_PASSWORD:\?/);
+    expect(postgres.TAVOLA_DB_NAME).toBe("${POSTGRES_DB:-tavola}");
+    expect(apps[0]?.environment?.DATABASE_URL).toContain("@postgres:5432/${POSTGRES_DB:-tavola}");
+    // The role and database are made by the init script (run for real in tests/postgres-owner.test.ts).
+    expect(services.postgres?.volumes).toContain("./postgres:/docker-entrypoint-initdb.d:ro");
+    expect(fs.statSync(path.join(root, "deploy/postgres/10-tavola-owner.sh")).mode & 0o111).not.toBe(0);
+    // Healthy only once it answers over TCP, which the image's first-start set-up does not.
+    expect(services.postgres?.healthcheck?.test?.join(" ")).toContain("pg_isready -h 127.0.0.1");
+  });
+
+  describe("minio-setup", () => {
+    const script =
+      (services["minio-setup"] as { entrypoint?: string[] } | undefined)?.entrypoint?.at(-1) ?? "";
+
+    /** Runs the set-up script with a stand-in `mc` whose `policy attach` answers as told. */
+    function runSetup(attach: { exit: number; say: string }) {
+      const dir = fs.mkdtempSync(path.join(scratch, "mc-"));
+      const log = path.join(dir, "calls");
+      fs.writeFileSync(
+        path.join(dir, "mc"),
+        [
+          "#!/bin/sh",
+          `echo "$*" >> ${log}`,
+          `if [ "$2 $3" = "policy create" ]; then cp "$6" ${path.join(dir, "policy.json")}; fi`,
+          `if [ "$2 $3" = "policy attach" ]; then echo ${JSON.stringify(attach.say)}; exit ${attach.exit}; fi`,
+          "exit 0",
+          "",
+        ].join("\n"),
+        { mode: 0o755 },
+      );
+      // Compose turns `$$` into `$` before the shell sees it.
+      const result = spawnSync("/bin/sh", ["-ec", script.replaceAll("$$", "$")], {
+        encoding: "utf8",
+        env: {
+          PATH: `${dir}:${process.env.PATH ?? ""}`,
+          MINIO_ROOT_USER: "root",
+          MINIO_ROOT_PASSWORD: "root-pw",
+          S3_BUCKET: "tavola-bilder",
+          S3_ACCESS_KEY_ID: "tavola",
+          S3_SECRET_ACCESS_KEY: "geheim",
+        },
+      });
+      const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
+      return { status: result.status, calls: read(log), policy: read(path.join(dir, "policy.json")) };
+    }
+
+    it("gives Tavola's account a policy for its one bucket, not readwrite", () => {
+      const run = runSetup({ exit: 0, say: "Attached Policies: [tavola-bucket]" });
+      expect(run.status).toBe(0);
+      expect(run.calls).not.toMatch(/readwrite/);
+      expect(run.calls).toContain("admin policy attach store tavola-bucket --user tavola");
+      const policy = JSON.parse(run.policy) as {
+        Statement: Array<{ Effect: string; Action: string[]; Resource: string[] }>;
+      };
+      expect(policy.Statement).toEqual([
+        { Effect: "Allow", Action: ["s3:ListBucket"], Resource: ["arn:aws:s3:::tavola-bilder"] },
+        {
+          Effect: "Allow",
+          Action: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"],
+          Resource: ["arn:aws:s3:::tavola-bilder/*"],
+        },
+      ]);
+    });
+
+    it("runs again on an account that has the policy, and fails when attaching fails otherwise", () => {
+      expect(
+        runSetup({ exit: 1, say: "mc: <ERROR> The specified policy change is already in effect." }).status,
+      ).toBe(0);
+      expect(
+        runSetup({ exit: 1, say: "mc: <ERROR> Unable to attach policy: connection refused" }).status,
+      ).not.toBe(0);
+      expect(script).not.toMatch(/\|\|\s*true/);
+    });
+  });
+
   it("backs up with db:backup in a profile of its own", () => {
     expect(services.backup?.profiles).toEqual(["backup"]);
     expect(JSON.stringify(services.backup)).toContain("scripts/cli/db-backup.ts");
+    // Pruned by the retention the apps state in the privacy page (decision 0042), default 30 days.
+    expect(services.backup?.environment?.BACKUP_RETENTION_DAYS).toBe("${BACKUP_RETENTION_DAYS:-30}");
+    expect(apps[0]?.environment?.BACKUP_RETENTION_DAYS).toBe(
+      services.backup?.environment?.BACKUP_RETENTION_DAYS,
+    );
+    // The bucket's mirror drops what the bucket dropped.
+    expect(JSON.stringify(services["backup-pictures"])).toContain("mc mirror --overwrite --remove");
   });
 });
+
+/** What a site's `location <match> { … }` holds (locations here nest no blocks); "" without one. */
+function locationBody(site: string, match: string): string {
+  const start = site.indexOf(`location ${match} {`);
+  return start < 0 ? "" : site.slice(start, site.indexOf("}", start));
+}
 
 describe("nginx sites", () => {
   const instances = read("deploy/nginx/tavola-instances.conf");
@@ -411,8 +525,14 @@ describe("nginx sites", () => {
     for (const site of [instances, oneMachine]) {
       expect(site).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
       expect(site).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
-      const size = /client_max_body_size (\d+)m;/.exec(site)?.[1];
-      expect(Number(size) * 1024 * 1024).toBeGreaterThanOrEqual(UPLOAD_BODY_LIMIT);
+      // 1 MiB for every request (as DEFAULT_BODY_LIMIT), 12 MiB only where pictures are uploaded.
+      const sizes = [...site.matchAll(/client_max_body_size (\d+)m;/g)].map((m) => Number(m[1]) * MiB);
+      expect(sizes).toEqual([DEFAULT_BODY_LIMIT, 12 * MiB]);
+      expect(locationBody(site, "~ ^/admin/bilder/hochladen(?:\\.data)?$")).toContain(
+        "client_max_body_size 12m;",
+      );
+      expect(12 * MiB).toBeGreaterThanOrEqual(UPLOAD_BODY_LIMIT);
+      expect(UPLOAD_PATH).toBe("/admin/bilder/hochladen");
       const live = /location = \/admin\/live \{([^}]*)\}/.exec(site)?.[1] ?? "";
       expect(live).toContain("proxy_buffering off;");
       expect(live).toMatch(/proxy_read_timeout \d+h;/);
@@ -428,13 +548,30 @@ describe("nginx sites", () => {
     // The app's 503 is an outage both instances share: it must not mark both failed.
     expect(instances).not.toMatch(/http_503/);
     // POSTs are resent only where a request sent twice is stored once: the guests' reservation form.
-    const resent = [...instances.matchAll(/location (.*) \{[^}]*non_idempotent[^}]*\}/g)].map((m) => m[1]);
-    expect(resent).toEqual(["~ ^/(?:_\\.data|reservieren(?:\\.data)?)?$"]);
-    const pattern = new RegExp("^/(?:_\\.data|reservieren(?:\\.data)?)?$");
+    const resent = [...instances.matchAll(/location ~ (.*) \{[^}]*non_idempotent[^}]*\}/g)].map(
+      (m) => new RegExp(m[1] ?? "$^"),
+    );
+    expect(resent).toHaveLength(2);
+    const isResent = (target: string) => resent.some((pattern) => pattern.test(target));
     for (const target of ["/", "/_.data", "/reservieren", "/reservieren.data"])
-      expect(target).toMatch(pattern);
+      expect(isResent(target)).toBe(true);
     for (const target of ["/admin/reservations", "/login", "/reservierung/abc", "/_.data/x"])
-      expect(target).not.toMatch(pattern);
+      expect(isResent(target)).toBe(false);
+  });
+
+  it("limit each address's requests to /reservieren, the guest links and the API, answering 429", () => {
+    for (const site of [instances, oneMachine]) {
+      expect(site).toMatch(/^limit_req_zone \$binary_remote_addr zone=tavola_guests:\d+m rate=\d+r\/s;$/m);
+      expect(site).toMatch(/^limit_req_zone \$binary_remote_addr zone=tavola_api:\d+m rate=\d+r\/s;$/m);
+      expect(site).toMatch(/^\s+limit_req_status 429;$/m);
+      const limited = (location: string) => locationBody(site, location).includes("limit_req zone=");
+      expect(limited("~ ^/reservieren(?:\\.data)?$")).toBe(true);
+      expect(limited("^~ /reservierung/")).toBe(true);
+      expect(limited("^~ /api/")).toBe(true);
+      // The rest (pages, pictures, staff screens) is not limited by nginx.
+      expect(limited("/")).toBe(false);
+    }
+    // tests/nginx-limits.test.ts runs both sites with nginx: 413, the upload, and 429.
   });
 
   describe.skipIf(!nginxTestsRun)("nginx -t", () => {

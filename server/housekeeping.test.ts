@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import { enqueueMail } from "../app/common/mail/outbox.server.ts";
 import { createStaffReservation } from "../app/features/reservations/reservations.server.ts";
 import { addMonths, berlinNow } from "../app/lib/calendar.ts";
 import type { DatabaseHandle, DatabaseTarget } from "../db/database.server.ts";
@@ -93,6 +95,49 @@ describe.each(testDatabases())("housekeeping on $dialect", (engine) => {
       await one.stop();
       await other.stop();
       await second.close();
+    }
+  });
+});
+
+describe("erased notes on SQLite", () => {
+  it("are gone from the database file's bytes, main file and -wal, after the retention run", async () => {
+    const sqlite = testDatabases().find((engine) => engine.dialect === "sqlite");
+    if (!sqlite) throw new Error("expected SQLite among the test databases");
+    const handle = await sqlite.open();
+    if (handle.target.kind !== "sqlite") throw new Error("expected SQLite");
+    const file = handle.target.file;
+    const secret = "Erdnussallergie-7f3a9c-streng-geheim";
+    try {
+      const today = berlinNow().date;
+      const { reservation } = await createStaffReservation(handle.db, {
+        ...reservationOn(addMonths(today, -2)),
+        notes: secret,
+      });
+      // The restaurant's notice repeats the notes; the run deletes it (a whole row) with them.
+      await enqueueMail(handle.db, {
+        kind: "reservation-notice",
+        recipient: "info@example.de",
+        subject: "Neue Reservierung",
+        text: `Besondere Wünsche: ${secret}`,
+        sender: "info@example.de",
+        reservationId: reservation.id,
+      });
+      const bytes = () =>
+        Buffer.concat(
+          [file, `${file}-wal`].filter((name) => fs.existsSync(name)).map((name) => fs.readFileSync(name)),
+        );
+      // Written and read back: the text is in the file (the -wal), as any copy of it would show.
+      expect(bytes().includes(secret)).toBe(true);
+      const { logger } = recordingLogger();
+      const housekeeping = startHousekeeping(handle.db, logger, { everyMs: 0 });
+      await housekeeping.run();
+      await housekeeping.stop();
+      const notes = await handle.db.selectFrom("reservations").select("notes").execute();
+      expect(notes).toEqual([{ notes: null }]);
+      expect(await handle.db.selectFrom("mail_outbox").select("id").execute()).toEqual([]);
+      expect(bytes().includes(secret)).toBe(false);
+    } finally {
+      await handle.close();
     }
   });
 });

@@ -120,6 +120,15 @@ const envSchema = z
     ),
     MAIL_RETRY_SECONDS: seconds(60),
     REMINDER_CHECK_SECONDS: seconds(60),
+    BACKUP_RETENTION_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "muss eine Zahl sein" })
+        .int("muss eine ganze Zahl sein")
+        .min(1, "muss mindestens 1 sein")
+        .max(3650, "muss höchstens 3650 sein")
+        .default(30),
+    ),
     DEMO_CONTENT: z.preprocess(
       emptyToUndefined,
       z.enum(["on", "off"], { error: "muss on oder off sein" }).default("on"),
@@ -240,6 +249,11 @@ export interface Config {
   mailRetryMs: number;
   /** How often the server looks for guests to remind of tomorrow's visit (decision 0033). */
   reminderCheckMs: number;
+  /**
+   * Days a backup archive is kept: db:backup removes older ones from its folder, and the privacy
+   * page states it (decision 0042).
+   */
+  backupRetentionDays: number;
   demoContent: boolean;
   logLevel: Env["LOG_LEVEL"];
   /** Server processes sharing the port (decision 0021); "auto" is one per core. */
@@ -289,6 +303,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     reservationRateLimit: env.RESERVATION_RATE_LIMIT,
     mailRetryMs: env.MAIL_RETRY_SECONDS * 1000,
     reminderCheckMs: env.REMINDER_CHECK_SECONDS * 1000,
+    backupRetentionDays: env.BACKUP_RETENTION_DAYS,
     demoContent: env.DEMO_CONTENT === "on",
     logLevel: env.LOG_LEVEL,
     workers: env.WORKERS === "auto" ? os.availableParallelism() : env.WORKERS,

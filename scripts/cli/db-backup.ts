@@ -4,7 +4,9 @@ import { openDatabase } from "../../db/database.server.ts";
 import { parseConfigOrExit } from "../../app/lib/env.server.ts";
 import { restrictNewFiles } from "../../db/private-files.server.ts";
 import { openPictureStorage } from "../../app/common/pictures/open-storage.server.ts";
+import { readErasures } from "../../app/features/guest-data/erasures.server.ts";
 import { createBackup } from "./backup/create.ts";
+import { ERASURE_FILE_NAME, pruneBackups, writeErasureFile } from "./backup/keep.ts";
 import { BackupError } from "./backup/manifest.ts";
 import { fail, say } from "./config.ts";
 import { figures } from "./backup-figures.ts";
@@ -12,7 +14,9 @@ import { figures } from "./backup-figures.ts";
 /**
  * `npm run db:backup [archive | folder/]`: one archive of the database (SQLite or PostgreSQL) and the
  * pictures, with a manifest, while the server runs (decision 0023). By default
- * `DATA_DIR/backups/tavola-<time>.tar.gz`; an existing file is never replaced.
+ * `DATA_DIR/backups/tavola-<time>.tar.gz`; an existing file is never replaced. Beside it the record
+ * of erased guest data (`loeschungen.json`), and in a folder of archives those older than
+ * BACKUP_RETENTION_DAYS are removed (decision 0042).
  */
 const config = parseConfigOrExit(process.env);
 restrictNewFiles();
@@ -22,10 +26,13 @@ if (config.database.kind === "sqlite" && !fs.existsSync(config.database.file))
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const name = `tavola-${stamp}.tar.gz`;
 const given = process.argv[2];
+/** Into a folder of archives (the default, or a folder given): only there are old ones pruned. */
+const intoFolder =
+  given === undefined || given.endsWith("/") || (fs.existsSync(given) && fs.statSync(given).isDirectory());
 const target =
   given === undefined
     ? path.join(config.dataDir, "backups", name)
-    : given.endsWith("/") || (fs.existsSync(given) && fs.statSync(given).isDirectory())
+    : intoFolder
       ? path.join(given, name)
       : given;
 
@@ -52,6 +59,16 @@ try {
   say(`  Nicht gesichert (flüchtig): ${manifest.excludedTables.join(", ")}`);
   if (result.skippedFiles.length > 0)
     say(`  Ausgelassen (keine Bilddateien der Website): ${result.skippedFiles.join(", ")}`);
+  // The record of erased guest data beside the archives: a restore of any of them re-applies it.
+  const folder = path.dirname(result.file);
+  await writeErasureFile(folder, await readErasures(database.db));
+  say(`  Löschliste (Gastdaten): ${path.join(folder, ERASURE_FILE_NAME)}`);
+  if (intoFolder) {
+    const removed = await pruneBackups(folder, config.backupRetentionDays, { keep: result.file });
+    say(
+      `  Sicherungen älter als ${config.backupRetentionDays} Tage (BACKUP_RETENTION_DAYS) entfernt: ${removed.length > 0 ? removed.join(", ") : "keine"}`,
+    );
+  }
   if (manifest.missingFiles.length > 0)
     process.stderr.write(
       `Warnung: ${manifest.missingFiles.length} Dateien, auf die die Datenbank verweist, fehlen schon auf der Platte: ` +

@@ -17,6 +17,9 @@ export interface TestS3Server {
   secretAccessKey: string;
   /** STORAGE=s3 and every S3_* variable, ready to pass to a spawned server. */
   env: Record<string, string>;
+  /** Every request the server received (method and path), in order, and the connections opened. */
+  requests: Array<{ method: string; url: string }>;
+  connections(): number;
   stop(): Promise<void>;
   pause?(): Promise<void>;
   resume?(): Promise<void>;
@@ -32,6 +35,8 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "tavola-s3-"));
   let port = 0;
   let server: S3rver | undefined;
+  const requests: Array<{ method: string; url: string }> = [];
+  let connections = 0;
 
   const start = async () => {
     const instance = new S3rver({
@@ -45,6 +50,10 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
     });
     const address = await instance.run();
     port = address.port;
+    instance.httpServer?.on("request", (request: { method?: string; url?: string }) =>
+      requests.push({ method: request.method ?? "", url: request.url ?? "" }),
+    );
+    instance.httpServer?.on("connection", () => (connections += 1));
     server = instance;
   };
   const halt = async () => {
@@ -66,6 +75,8 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
     region: REGION,
     accessKeyId: ACCESS_KEY_ID,
     secretAccessKey: SECRET_ACCESS_KEY,
+    requests,
+    connections: () => connections,
     env: {
       STORAGE: "s3",
       S3_ENDPOINT: endpoint,

@@ -46,6 +46,16 @@ export interface S3StorageOptions {
   hungPauseMs?: number;
   /** The start check's limit (default 5 s): a start must not hang on a store that does not answer. */
   checkTimeoutMs?: number;
+  /**
+   * How long a name the store did not have is answered 'not there' without asking it again
+   * (default 30 s), and how many such names are remembered (default 10,000; the oldest go first).
+   */
+  missCacheMs?: number;
+  missCacheSize?: number;
+  /** Connections to the store at most (default 16); further requests wait for one, within their time limit. */
+  maxSockets?: number;
+  /** The clock the remembered misses are timed by (tests). */
+  now?: () => number;
 }
 
 /** A store that is wrong, said for the start, naming the variable — worded like every config error. */
@@ -145,6 +155,31 @@ export function s3Storage(settings: S3Settings, options: S3StorageOptions = {}):
   const hungPauseMs = options.hungPauseMs ?? 5000;
   /** Until when reads fail at once, after one ran out of time. */
   let hungUntil = 0;
+  // Every well-formed name a guest (or a scanner) asks for that is not there would otherwise be a
+  // GetObject, which the store's operator pays for and which holds a connection: a name asked again
+  // soon is answered from here. This process clears a name it stores; another process's upload is
+  // not seen here until the entry expires, but pages link a picture only after its upload finished
+  // (app/common/pictures/upload.server.ts), so no page of the site asks for one that early.
+  const missCacheMs = options.missCacheMs ?? 30_000;
+  const missCacheSize = options.missCacheSize ?? 10_000;
+  const now = options.now ?? Date.now;
+  /** Name → until when it counts as missing; in order of insertion, so the first is the oldest. */
+  const misses = new Map<string, number>();
+  const rememberMiss = (key: string) => {
+    misses.delete(key);
+    misses.set(key, now() + missCacheMs);
+    if (misses.size > missCacheSize) misses.delete(misses.keys().next().value as string);
+  };
+  const knownMissing = (key: string) => {
+    const until = misses.get(key);
+    if (until === undefined) return false;
+    if (now() < until) return true;
+    misses.delete(key);
+    return false;
+  };
+  /** Puts begun by this process: a read that overlapped one does not remember its miss. */
+  let writes = 0;
+  const maxSockets = options.maxSockets ?? 16;
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -155,7 +190,15 @@ export function s3Storage(settings: S3Settings, options: S3StorageOptions = {}):
     // Checksums only where S3 requires them: self-hosted stores do not all know the newer headers.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
-    requestHandler: { connectionTimeout: 2000, requestTimeout: timeoutMs },
+    // A bounded number of connections (the SDK's own default is 50 per client): a flood of picture
+    // requests waits its turn for the store instead of opening ever more sockets, and each such
+    // request still ends at its own time limit.
+    requestHandler: {
+      connectionTimeout: 2000,
+      requestTimeout: timeoutMs,
+      httpAgent: { keepAlive: true, maxSockets },
+      httpsAgent: { keepAlive: true, maxSockets },
+    },
   });
   const Bucket = settings.bucket;
   const limit = (ms = timeoutMs) => ({ abortSignal: AbortSignal.timeout(ms) });
@@ -194,20 +237,27 @@ export function s3Storage(settings: S3Settings, options: S3StorageOptions = {}):
     // The key is checked before the store is asked; a refused key is a PictureKeyError, not an outage.
     async put(key, data) {
       checkedKey(key);
+      writes += 1;
+      misses.delete(key);
       await put(key, data).catch(unavailable("put", key));
     },
     async read(key) {
       checkedKey(key);
+      if (knownMissing(key)) return undefined;
       if (Date.now() < hungUntil)
         throw new PictureStoreUnavailable(
           "read",
           key,
           new Error("the store did not answer in time just now"),
         );
-      return read(key, readTimeoutMs).catch((error: unknown) => {
+      const writesBefore = writes;
+      const found = await read(key, readTimeoutMs).catch((error: unknown) => {
         if (isTimeout(error)) hungUntil = Date.now() + hungPauseMs;
         throw new PictureStoreUnavailable("read", key, error);
       });
+      // Not when something was stored meanwhile: the miss may have been read before that write landed.
+      if (found === undefined && writes === writesBefore) rememberMiss(key);
+      return found;
     },
     async remove(key) {
       checkedKey(key);

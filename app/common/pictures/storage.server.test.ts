@@ -98,6 +98,63 @@ it("folder: leaves no half-written temporary file when a write fails", async () 
 });
 
 describe("S3 store", () => {
+  const getsOf = (server: TestS3Server, key: string) =>
+    server.requests.filter(
+      (request) => request.method === "GET" && new URL(request.url, "http://s3").pathname.endsWith(`/${key}`),
+    ).length;
+
+  it("asks the store once for a name it does not have, until the entry expires or this process stores it", async () => {
+    let clock = 1_000_000;
+    const storage = s3Storage(settingsOf(s3), { now: () => clock });
+    const key = "gallery/fehlt-1a2b3c4d5e6f7a8b-480w.webp";
+    try {
+      for (let time = 0; time < 5; time += 1) await expect(storage.read(key)).resolves.toBeUndefined();
+      expect(getsOf(s3, key)).toBe(1);
+      // 30 s later the store is asked again.
+      clock += 29_000;
+      await storage.read(key);
+      expect(getsOf(s3, key)).toBe(1);
+      clock += 1000;
+      await storage.read(key);
+      expect(getsOf(s3, key)).toBe(2);
+      // Stored by this process: found at once, not 'missing' for the rest of the 30 s.
+      await storage.put(key, Buffer.from("RIFF"));
+      await expect(storage.read(key)).resolves.toEqual(Buffer.from("RIFF"));
+      expect(getsOf(s3, key)).toBe(3);
+    } finally {
+      await storage.remove(key);
+      storage.close();
+    }
+  });
+
+  it("remembers a bounded number of missing names, the oldest forgotten first", async () => {
+    const storage = s3Storage(settingsOf(s3), { missCacheSize: 3 });
+    const keys = [1, 2, 3, 4].map((n) => `gallery/viele-${n}a2b3c4d5e6f7a8b-480w.webp`);
+    try {
+      for (const key of keys) await storage.read(key);
+      // The last three are remembered; the first was forgotten when the fourth came.
+      for (const key of [...keys].reverse()) await storage.read(key);
+      expect(keys.map((key) => getsOf(s3, key))).toEqual([2, 1, 1, 1]);
+    } finally {
+      storage.close();
+    }
+  });
+
+  it("opens at most maxSockets connections to the store, however many reads wait", async () => {
+    const server = await startS3Server({ bucket: "verbindungen" });
+    const storage = s3Storage(settingsOf(server));
+    try {
+      const keys = Array.from({ length: 48 }, (_, n) => `gallery/menge-${n}-1a2b3c4d5e6f7a8b-480w.webp`);
+      await Promise.all(keys.map((key) => storage.read(key)));
+      expect(server.requests.filter((request) => request.method === "GET")).toHaveLength(48);
+      expect(server.connections()).toBeGreaterThan(0);
+      expect(server.connections()).toBeLessThanOrEqual(16);
+    } finally {
+      storage.close();
+      await server.stop();
+    }
+  });
+
   it("gives every object its picture type and a year of caching", async () => {
     const storage = s3Storage(settingsOf(s3));
     await storage.put("gallery/typ-1a2b3c4d5e6f7a8b-480w.webp", Buffer.from("RIFF"));

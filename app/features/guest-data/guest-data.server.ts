@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { DatabaseHandle } from "../../../db/database.server.ts";
+import { checkpointErasures, type DatabaseHandle } from "../../../db/database.server.ts";
 import type { Database, GuestAction } from "../../../db/database.types.ts";
 import { berlinNow } from "../../lib/calendar.ts";
 import { formatBerlinDateTime } from "../../lib/format.ts";
@@ -27,6 +27,7 @@ import {
 } from "./guest-data-model.ts";
 import { checkGuestTerm, phoneKey, SEARCH_PARAM, type GuestTerm } from "./schema.ts";
 import { recordReservationEvents } from "../../common/live/events.server.ts";
+import { recordErasures } from "./erasures.server.ts";
 
 /**
  * 'Gastdaten' (a guest's request for their data: Art. 15, 17 and 20 GDPR). Everything the site
@@ -53,6 +54,7 @@ interface ReservationMatch {
   id: number;
   reservation_date: string;
   reservation_time: string;
+  created_at: string;
 }
 
 interface MailMatch {
@@ -74,7 +76,7 @@ interface Matches {
  * decides each of those exactly.
  */
 async function matchingReservations(db: Db, term: GuestTerm): Promise<ReservationMatch[]> {
-  const columns = ["id", "reservation_date", "reservation_time"] as const;
+  const columns = ["id", "reservation_date", "reservation_time", "created_at"] as const;
   if (term.kind === "email")
     return db
       .selectFrom("reservations")
@@ -91,7 +93,12 @@ async function matchingReservations(db: Db, term: GuestTerm): Promise<Reservatio
     .execute();
   return candidates
     .filter((row) => row.phone_number !== null && phoneKey(row.phone_number) === term.key)
-    .map(({ id, reservation_date, reservation_time }) => ({ id, reservation_date, reservation_time }));
+    .map(({ id, reservation_date, reservation_time, created_at }) => ({
+      id,
+      reservation_date,
+      reservation_time,
+      created_at,
+    }));
 }
 
 /**
@@ -378,7 +385,7 @@ export async function deleteGuestData(
   term: GuestTerm,
   stand: string,
 ): Promise<GuestDeletion> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx): Promise<GuestDeletion> => {
     const reservations = (await matchingReservations(trx, term)).sort(newestReservationFirst);
     const reservationIds = reservations.map((row) => row.id);
     if (dialect === "postgres")
@@ -396,6 +403,19 @@ export async function deleteGuestData(
       const result = await trx.deleteFrom("reservations").where("id", "in", ids).executeTakeFirst();
       deleted += Number(result.numDeletedRows);
     }
+    // Which rows went, for a restore of an older backup to erase them again (decision 0042).
+    await recordErasures(
+      trx,
+      [
+        ...matches.mails.map((row) => ({ kind: "mail" as const, id: row.id, createdAt: row.created_at })),
+        ...reservations.map((row) => ({
+          kind: "reservation" as const,
+          id: row.id,
+          createdAt: row.created_at,
+        })),
+      ],
+      new Date().toISOString(),
+    );
     // The open staff screens drop them at once (decision 0035).
     await recordReservationEvents(
       trx,
@@ -407,6 +427,9 @@ export async function deleteGuestData(
     );
     return { outcome: "deleted", reservations: deleted, mails };
   });
+  // The erased text leaves SQLite's -wal file too (db/database.server.ts).
+  if (result.outcome === "deleted") await checkpointErasures(db);
+  return result;
 }
 
 /** Who asked, for the log; and the services the screen's loader and action use. */

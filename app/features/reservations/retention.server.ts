@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { addDays, addMonths, berlinNow } from "../../lib/calendar.ts";
 import type { Database } from "../../../db/database.types.ts";
+import { checkpointErasures } from "../../../db/database.server.ts";
 import { readReservationSettings } from "./settings.server.ts";
 import type { ReservationSettings } from "./settings.ts";
 
@@ -45,7 +46,7 @@ export async function deleteExpiredGuestData(
   const anonymiseBefore = addMonths(today, -anonymiseAfterMonths);
   const writtenBefore = new Date(now);
   writtenBefore.setUTCMonth(writtenBefore.getUTCMonth() - anonymiseAfterMonths);
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const withNotes = trx
       .selectFrom("reservations")
       .select("id")
@@ -110,4 +111,6 @@ export async function deleteExpiredGuestData(
       mails: Number(mails.numDeletedRows),
     };
   });
+  if (result.notes + result.anonymised + result.mails > 0) await checkpointErasures(db);
+  return result;
 }

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () =>
  * them counts the page version up, so the kept page is rendered anew.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database, logger } = services(context);
+  const { database, logger, config } = services(context);
   const settings = await readSettingsOrDefaults(database.db, logger);
   return {
     periods: {
@@ -23,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       reminder: settings.reminderHour !== null,
       sentMailDays: SENT_MAIL_DAYS,
       failedMailDays: FAILED_MAIL_DAYS,
+      backupDays: config.backupRetentionDays,
     },
   };
 }

@@ -7,6 +7,11 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../../..
 import { makePrivateDir, tightenDataDir } from "../../../db/private-files.server.ts";
 import { isPictureKey, type PictureStorage } from "../../../app/common/pictures/storage.server.ts";
 import { migrateToLatest, migrateUpTo } from "../../../db/migrate.ts";
+import { reapplyErasures, type Erasure } from "../../../app/features/guest-data/erasures.server.ts";
+import {
+  deleteExpiredGuestData,
+  type RetentionResult,
+} from "../../../app/features/reservations/retention.server.ts";
 import { sha256OfFile } from "./files.ts";
 import { BackupError, FILE_FOLDERS, type Manifest } from "./manifest.ts";
 import { ARCHIVE_LIMITS, readArchive, type ArchiveLimits } from "./read-archive.ts";
@@ -22,6 +27,10 @@ export interface RestoreResult {
   laterMigrations: string[];
   /** Files of the archive no picture key can name, left out of an S3 store. */
   skippedFiles: string[];
+  /** Rows the erasure record named that the archive still held, erased again (decision 0042). */
+  erasedAgain: { reservations: number; mails: number };
+  /** What the retention periods erased right after the restore (the archive may be weeks old). */
+  retention: RetentionResult;
 }
 
 const where = (target: DatabaseTarget) =>
@@ -186,6 +195,16 @@ export async function restoreBackup(options: {
   limits?: Partial<ArchiveLimits>;
   /** An S3 picture store to restore the pictures into (decision 0038); without it, DATA_DIR's folder. */
   pictures?: PictureStorage;
+  /**
+   * The record of erased guest data, newer than the archive (`loeschungen.json`): its rows are
+   * erased again before anything is served (decision 0042).
+   */
+  erasures?: readonly Erasure[];
+  /**
+   * Run the retention periods over the restored data before anything is served (db:restore does;
+   * `now` for tests). Without it the database is the archive's, row for row.
+   */
+  retention?: { now?: Date };
 }): Promise<RestoreResult> {
   const started = performance.now();
   const archive = path.resolve(options.archive);
@@ -209,6 +228,12 @@ export async function restoreBackup(options: {
     await migrateUpTo(database, manifest.migrations.at(-1) ?? "");
     await fill(database, manifest, rows);
     const laterMigrations = await migrateToLatest(database);
+    // Art. 17 GDPR: what was erased since the archive was written stays erased, and what has passed
+    // its retention period since then goes now, not at the server's next housekeeping run.
+    const erasedAgain = await reapplyErasures(database.db, options.erasures ?? []);
+    const retention = options.retention
+      ? await deleteExpiredGuestData(database.db, options.retention.now)
+      : { notes: 0, anonymised: 0, mails: 0 };
     await database.close();
     database = undefined;
 
@@ -251,6 +276,8 @@ export async function restoreBackup(options: {
       fileBytes,
       laterMigrations,
       skippedFiles: skippedFiles.map((file) => file.path),
+      erasedAgain,
+      retention,
     };
   } catch (error) {
     await database?.close().catch(() => undefined);

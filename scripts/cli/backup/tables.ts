@@ -36,6 +36,8 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   { name: "reservation_settings", selfReferences: [] },
   { name: "reservation_closures", selfReferences: [] },
   { name: "reservation_day_hours", selfReferences: [] },
+  // Which rows 'Gastdaten' erased: a restore of this archive carries them on (decision 0042).
+  { name: "guest_erasures", selfReferences: [] },
 ];
 
 /**

@@ -12,6 +12,8 @@ export interface PrivacyPeriods {
   reminder: boolean;
   sentMailDays: number;
   failedMailDays: number;
+  /** How long backup copies are kept (BACKUP_RETENTION_DAYS, decision 0042). */
+  backupDays: number;
 }
 
 const days = (count: number) => (count === 1 ? "einen Tag" : `${count} Tage`);
@@ -165,6 +167,12 @@ export function Datenschutz({ contact, periods }: { contact: ContactContent; per
             Schreiben.
           </li>
         </ul>
+        <p>
+          Zum Schutz vor Datenverlust sichern wir die Daten regelmäßig. Sicherungskopien bewahren wir{" "}
+          <strong>{days(periods.backupDays)}</strong> auf und löschen sie danach. Müssen wir eine Sicherung
+          zurückspielen, löschen wir dabei erneut alle Daten, deren Löschung Sie seit dieser Sicherung
+          verlangt haben, und wenden die oben genannten Fristen sofort an.
+        </p>
         <p>
           Eine längere Aufbewahrung erfolgt nur, soweit gesetzliche (insbesondere handels- oder
           steuerrechtliche) Aufbewahrungspflichten bestehen; für reine Tischreservierungen ist dies in der
