@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
+import { createStaff, TEST_PASSWORD } from "../support/staff.ts";
+import { E2E_ADMIN, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
 import { insertReservation } from "./support/reservations.ts";
 
 /**
@@ -211,4 +212,36 @@ test("'Abmelden' ohne Antwort sagt es und lässt es erneut versuchen", async ({ 
   await page.unroute("**/logout.data*");
   await page.getByRole("button", { name: "Erneut abmelden" }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe("nach einem Kontowechsel", () => {
+  test.use({ ownSite: true });
+
+  test("zeigt der Fehler der Verwaltung nie den Namen des vorigen Kontos", async ({ page, signIn, site }) => {
+    await createStaff(site.db, "luca");
+    await signIn(page);
+    await page.goto("/admin");
+    await waitForHydration(page);
+    const previous = page.getByText(`Angemeldet als ${E2E_ADMIN.username}`);
+    await expect(previous.first()).toBeVisible();
+    await page.getByRole("button", { name: "Logout" }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Another account signs in in the same tab, and the admin's first load fails.
+    await page.route("**/admin.data*", (route) => route.fulfill(BARE_500));
+    await waitForHydration(page);
+    await page.getByLabel("Benutzername").fill("luca");
+    await page.getByLabel("Passwort", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    // The password check takes a while on a busy machine.
+    await expect(page.getByRole("heading", { name: "Die Seite konnte nicht geladen werden" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(previous).toHaveCount(0);
+    await expect(page.getByText(/Angemeldet als/)).toHaveCount(0);
+
+    await page.unroute("**/admin.data*");
+    await page.getByRole("link", { name: "Erneut versuchen" }).click();
+    await expect(page.getByText("Angemeldet als luca").first()).toBeVisible();
+  });
 });

@@ -1,5 +1,10 @@
 import type { Page } from "@playwright/test";
-import { MAX_PICTURE_BYTES } from "../../app/common/pictures/picture-upload.ts";
+import {
+  MAX_PICTURE_BYTES,
+  UPLOAD_ANSWER_MS,
+  UPLOAD_STALL_MS,
+  uploadMessages,
+} from "../../app/common/pictures/picture-upload.ts";
 import { accessibilityViolations, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
 import { cameraPhoto, plainPng, pngClaiming } from "../support/pictures.ts";
 
@@ -278,5 +283,34 @@ test.describe("Bilder in Menu Items und Website-Inhalte", () => {
     const hero = page.locator("#home img").first();
     await expect(hero).toHaveAttribute("sizes", "(min-aspect-ratio: 2400/1600) 100vw, 150vh");
     expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(`${stem}-`);
+  });
+});
+
+test.describe("Galerie: ein Upload, der stockt", () => {
+  test.use({ siteEnv: { DEMO_CONTENT: "off" } });
+
+  test("endet mit einer deutschen Meldung im Bildschirm, und nichts ist gespeichert", async ({
+    page,
+    signIn,
+    site,
+  }) => {
+    await page.clock.install();
+    await signIn(page);
+    await page.goto("/admin/gallery");
+    await waitForHydration(page);
+    // The server (or the line to it) never answers: the request is held and never let through.
+    let held = false;
+    await page.route("**/admin/bilder/hochladen*", () => {
+      held = true;
+    });
+    await fileChooser(page).setInputFiles([
+      { name: "stockt.jpg", mimeType: "image/jpeg", buffer: await cameraPhoto() },
+    ]);
+    await expect.poll(() => held).toBe(true);
+    await page.clock.runFor(UPLOAD_STALL_MS + UPLOAD_ANSWER_MS + 1000);
+    await expect(page.getByText(uploadMessages.stalled).first()).toBeVisible();
+    await expect(page.getByText("0 Bilder in der Galerie")).toBeVisible();
+    expect(await site.db.selectFrom("gallery_images").selectAll().execute()).toEqual([]);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 });

@@ -69,6 +69,52 @@ test("?datum=&personen= fill in the form, and without JavaScript the page offers
   await context.close();
 });
 
+test("without JavaScript 'Zeiten anzeigen' shows the newly chosen date's times and sends nothing", async ({
+  browser,
+  site,
+}) => {
+  const context = await browser.newContext({ baseURL: site.origin, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const full = demoFullDate(berlinNow().date);
+  const later = addDays(full, 7);
+  await page.goto(`/reservieren?datum=${full}&personen=2`);
+  const area = formArea(page);
+  const times = area.getByLabel("Uhrzeit");
+  await expect(times.locator("option", { hasText: "19:00 Uhr" })).toHaveCount(0);
+  await area.getByLabel("Name").fill("Karl Umplaner");
+  await area.getByLabel("Datum").fill(later);
+  await area.getByLabel("Personenanzahl").selectOption("4");
+  await area.getByRole("button", { name: "Zeiten anzeigen" }).click();
+
+  await expect(
+    area.getByText(`Die Uhrzeiten in der Liste gelten für den ${formatDate(later)} und 4 Personen.`),
+  ).toBeVisible();
+  await expect(area.getByLabel("Datum")).toHaveValue(later);
+  await expect(area.getByLabel("Personenanzahl")).toHaveValue("4");
+  await expect(area.getByLabel("Name")).toHaveValue("Karl Umplaner");
+  // That date's evening has room: its times are offered now.
+  await expect(times.locator("option", { hasText: "19:00 Uhr" })).toHaveCount(1);
+  const stored = await site.db
+    .selectFrom("reservations")
+    .select("id")
+    .where("customer_name", "=", "Karl Umplaner")
+    .execute();
+  expect(stored).toEqual([]);
+
+  // And the request sent from there is stored for that date.
+  await area.getByLabel("E-Mail").fill("karl@example.de");
+  await times.selectOption({ label: "19:00 Uhr" });
+  await area.getByRole("button", { name: "Reservierung anfragen" }).click();
+  await expect(page.getByText("Reservierungsanfrage gesendet!")).toBeVisible();
+  const sent = await site.db
+    .selectFrom("reservations")
+    .select(["reservation_date", "reservation_time", "party_size"])
+    .where("customer_name", "=", "Karl Umplaner")
+    .execute();
+  expect(sent).toEqual([{ reservation_date: later, reservation_time: "19:00", party_size: 4 }]);
+  await context.close();
+});
+
 test("an address that makes no sense leaves the fields for the guest to choose", async ({ page }) => {
   for (const query of [
     "datum=2026-02-30&personen=2.5",
@@ -105,6 +151,18 @@ test("without JavaScript a time taken meanwhile is answered with the free times,
       .first(),
   ).toBeVisible();
   await expect(area.getByLabel("Name")).toHaveValue("Gerda Spät");
+  // The list is the day's as it is now: the free lunch times, and the refused time marked for the
+  // waitlist — not the opening hours' evening times that filled up meanwhile.
+  const options = await area.getByLabel("Uhrzeit").locator("option").allTextContents();
+  expect(options).toEqual([
+    "Bitte wählen",
+    "11:30 Uhr",
+    "12:00 Uhr",
+    "12:30 Uhr",
+    "13:00 Uhr",
+    "13:30 Uhr",
+    "19:00 Uhr (ausgebucht)",
+  ]);
 
   await joinWaitlist(page, area, site, "Gerda Spät", "19:00");
   await context.close();

@@ -193,3 +193,33 @@ for (const width of [390, 1024]) {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 }
+
+test("a screen left open on today moves to the new day by itself after midnight", async ({
+  page,
+  site,
+  signIn,
+}) => {
+  const day = today();
+  const next = addDays(day, 1);
+  await insertReservation(site.db, {
+    name: "Frühe Gäste",
+    email: "frueh@example.de",
+    date: next,
+    time: "12:00",
+  });
+  // The browser's clock at 23:59 Berlin on the server's today (the offset is one or two hours).
+  const beforeMidnight = [1, 2]
+    .map((hours) => new Date(Date.parse(`${day}T23:59:00Z`) - hours * 3_600_000))
+    .find((instant) => berlinNow(instant).date === day && berlinNow(instant).time === "23:59");
+  if (!beforeMidnight) throw new Error("no 23:59 in Berlin");
+  await page.clock.install({ time: beforeMidnight });
+  await signIn(page);
+  await page.goto("/admin/service");
+  await waitForHydration(page);
+  await expect(page.getByRole("link", { name: "Heute" })).toHaveAttribute("aria-current", "page");
+  await expect(row(page, "Frühe Gäste")).toHaveCount(0);
+
+  await page.clock.fastForward("02:00");
+  await expect(page).toHaveURL(new RegExp(`/admin/service\\?datum=${next}$`));
+  await expect(row(page, "Frühe Gäste")).toBeVisible();
+});

@@ -144,6 +144,41 @@ test("ein falscher Zeitraum zeigt die Meldung, mit und ohne Skripte", async ({ p
   await expect(page).toHaveURL(/\/admin\/statistik$/);
 });
 
+test("Von und Bis getippt wählen „Zeitraum“, mit und ohne Skripte", async ({
+  page,
+  browser,
+  signIn,
+  site,
+}) => {
+  await signIn(page);
+  await page.goto("/admin/statistik");
+  await waitForHydration(page);
+  await expect(page.getByRole("radio", { name: "Dieser Monat" })).toBeChecked();
+  await page.getByLabel("Von", { exact: true }).fill("2026-01-01");
+  await expect(page.getByRole("radio", { name: "Zeitraum", exact: true })).toBeChecked();
+  await page.getByLabel("Bis", { exact: true }).fill("2026-01-31");
+  await page.getByRole("button", { name: "Anzeigen" }).click();
+  await expect(page.getByText("Vom 01.01.2026 bis 31.01.2026")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Zeitraum", exact: true })).toBeChecked();
+
+  // Without scripts the server takes the typed dates as 'Zeitraum'.
+  const context = await browser.newContext({ baseURL: site.origin, javaScriptEnabled: false });
+  await signIn(context);
+  const plain = await context.newPage();
+  await plain.goto("/admin/statistik");
+  await expect(plain.getByRole("radio", { name: "Dieser Monat" })).toBeChecked();
+  await plain.getByLabel("Von", { exact: true }).fill("2026-02-01");
+  await plain.getByLabel("Bis", { exact: true }).fill("2026-02-28");
+  await plain.getByRole("button", { name: "Anzeigen" }).click();
+  await expect(plain.getByText("Vom 01.02.2026 bis 28.02.2026")).toBeVisible();
+  await expect(plain.getByRole("radio", { name: "Zeitraum", exact: true })).toBeChecked();
+  // A fixed choice sent with the dates as shown is that choice.
+  await plain.getByRole("radio", { name: "Letzter Monat" }).check();
+  await plain.getByRole("button", { name: "Anzeigen" }).click();
+  await expect(plain.getByRole("radio", { name: "Letzter Monat" })).toBeChecked();
+  await context.close();
+});
+
 for (const width of [390, 1024])
   test(`axe findet nichts bei ${width} px`, async ({ page, signIn }) => {
     await page.setViewportSize({ width, height: 900 });

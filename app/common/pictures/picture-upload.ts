@@ -41,6 +41,9 @@ export const uploadMessages = {
   tooManyPixels: (name: string) => `${name} hat zu viele Bildpunkte (höchstens 40 Megapixel).`,
   failedTitle: "Upload-Fehler",
   failed: "Das Bild konnte nicht hochgeladen werden.",
+  /** Sent too slowly or not at all any more, or no answer in time: nothing of it is kept. */
+  stalled:
+    "Die Übertragung ist ins Stocken geraten oder der Server hat nicht rechtzeitig geantwortet. Das Bild wurde nicht gespeichert. Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.",
   noFile: "Bitte wählen Sie eine Bilddatei aus.",
   signedOut: "Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.",
   accountFirst:
@@ -83,6 +86,14 @@ export function checkPictureFile(file: {
   return undefined;
 }
 
+/**
+ * How long the browser waits while nothing of the file moves, and then for the answer once all is
+ * sent (the server decodes and stores it, one picture after another): after that it gives up with
+ * `stalled`. The server bounds its side too (`UPLOAD_IDLE_MS` in upload.server.ts).
+ */
+export const UPLOAD_STALL_MS = 30_000;
+export const UPLOAD_ANSWER_MS = 120_000;
+
 function isUploadAnswer(value: unknown): value is UploadAnswer {
   return typeof value === "object" && value !== null && typeof (value as { ok?: unknown }).ok === "boolean";
 }
@@ -106,11 +117,28 @@ export function sendPicture(
     request.setRequestHeader(FILE_NAME_HEADER, encodeURIComponent([...file.name].slice(0, 200).join("")));
     request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
     request.responseType = "json";
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    let gaveUp = false;
+    // Started again at every sign of life: a slow line that keeps sending is never cut off.
+    const watch = (ms: number) => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        gaveUp = true;
+        request.abort();
+      }, ms);
+    };
     request.upload.onprogress = (event) => {
+      watch(UPLOAD_STALL_MS);
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
+    request.upload.onload = () => watch(UPLOAD_ANSWER_MS);
+    request.onloadend = () => clearTimeout(watchdog);
     const failed = () =>
-      resolve({ ok: false, title: uploadMessages.failedTitle, message: uploadMessages.failed });
+      resolve({
+        ok: false,
+        title: uploadMessages.failedTitle,
+        message: gaveUp ? uploadMessages.stalled : uploadMessages.failed,
+      });
     request.onerror = failed;
     request.onabort = failed;
     request.onload = () => {
@@ -120,6 +148,7 @@ export function sendPicture(
         resolve({ ok: false, title: uploadMessages.tooLargeTitle, message: uploadMessages.tooLarge(name) });
       else failed();
     };
+    watch(UPLOAD_STALL_MS);
     request.send(file);
   });
 }

@@ -39,6 +39,8 @@ export interface UploadDeps {
    * so the route that composes both hands it in (decision 0030).
    */
   addToGallery: (picture: { key: string; altText: string; caption: null }) => Promise<number>;
+  /** How long to wait for the body's next piece (default `UPLOAD_IDLE_MS`). */
+  idleMs?: number;
   /**
    * The first wait before objects of a failed upload that could not be removed (the store was away)
    * are tried again; each further wait doubles. Default 30 s.
@@ -52,6 +54,14 @@ export interface UploadResponse {
 }
 
 class TooLarge extends Error {}
+class Stalled extends Error {}
+
+/**
+ * How long the server waits for the next piece of an upload's body before it gives up on it (a
+ * browser that stopped sending, or sends a trickle): the upload is answered with `stalled` and
+ * nothing of it is kept. Besides the server's limit on a whole request (server/start.ts).
+ */
+export const UPLOAD_IDLE_MS = 20_000;
 
 /**
  * One picture at a time is decoded and resized: libvips already uses every core for one picture,
@@ -107,7 +117,11 @@ function fileNameOf(request: Request): string {
  * the error is thrown: a server that answers while the browser is still sending breaks the
  * connection, and the browser would show its own network error instead of the German message.
  */
-export async function receiveToFile(body: ReadableStream<Uint8Array>, file: string): Promise<number> {
+export async function receiveToFile(
+  body: ReadableStream<Uint8Array>,
+  file: string,
+  idleMs = UPLOAD_IDLE_MS,
+): Promise<number> {
   let size = 0;
   let writeError: unknown;
   let handle: FileHandle | undefined;
@@ -118,9 +132,10 @@ export async function receiveToFile(body: ReadableStream<Uint8Array>, file: stri
     writeError = error;
   }
   try {
-    for await (const chunk of Readable.fromWeb(
-      body as NodeReadableStream<Uint8Array>,
-    ) as AsyncIterable<Buffer>) {
+    for await (const chunk of withinIdle(
+      Readable.fromWeb(body as NodeReadableStream<Uint8Array>) as AsyncIterable<Buffer>,
+      idleMs,
+    )) {
       size += chunk.length;
       if (size > MAX_PICTURE_BYTES) throw new TooLarge();
       if (handle && writeError === undefined) {
@@ -141,6 +156,29 @@ export async function receiveToFile(body: ReadableStream<Uint8Array>, file: stri
   }
   if (writeError !== undefined) throw writeError;
   return size;
+}
+
+/** The chunks of `source`, each within `idleMs` of the one before, else `Stalled` (and the source is let go). */
+async function* withinIdle(source: AsyncIterable<Buffer>, idleMs: number): AsyncGenerator<Buffer> {
+  const iterator = source[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const stalled = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Stalled()), idleMs);
+      });
+      try {
+        const next = await Promise.race([iterator.next(), stalled]);
+        if (next.done) return;
+        yield next.value;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  } finally {
+    // Stops reading the body (a stalled one included); its error, if any, is no longer anyone's.
+    void iterator.return?.()?.catch(() => undefined);
+  }
 }
 
 function baseKeyFor(target: UploadTarget, fileName: string): string {
@@ -248,10 +286,14 @@ export async function receivePictureUpload(
   const incoming = path.join(deps.incomingDir, `${randomUUID()}.upload`);
   try {
     try {
-      const size = await receiveToFile(request.body, incoming);
+      const size = await receiveToFile(request.body, incoming, deps.idleMs);
       if (size === 0) return refusal(400, M.notAPictureTitle, M.noFile);
     } catch (error) {
       if (error instanceof TooLarge) return refusal(413, M.tooLargeTitle, M.tooLarge(name));
+      if (error instanceof Stalled) {
+        deps.logger.warn("picture upload stalled", { by: deps.username });
+        return refusal(408, M.failedTitle, M.stalled);
+      }
       if (storageProblemOf(error)) throw error;
       // The browser went away mid-upload: nobody waits for an answer.
       deps.logger.warn("picture upload broke off", { error });

@@ -156,7 +156,8 @@ export function AdminSidebar({
   role,
   restriction,
 }: {
-  username: string;
+  /** Undefined where the account is not known for sure (the admin layout's error boundary). */
+  username: string | undefined;
   role: StaffRole;
   restriction?: SidebarRestriction | undefined;
 }) {
@@ -176,7 +177,9 @@ export function AdminSidebar({
         <nav aria-label="Konto">
           <AccountLinks role={role} restricted={restriction !== undefined} />
         </nav>
-        <p className="px-3 pb-2 text-xs text-stone-300">Angemeldet als {username}</p>
+        {username === undefined ? null : (
+          <p className="px-3 pb-2 text-xs text-stone-300">Angemeldet als {username}</p>
+        )}
         <LogoutButton />
       </aside>
       <div className="sticky top-0 z-30 flex h-14 items-center justify-between bg-ink px-4 md:hidden">
@@ -210,7 +213,9 @@ export function AdminSidebar({
                 onNavigate={() => setOpen(false)}
               />
             </nav>
-            <p className="px-3 pb-2 text-xs text-stone-300">Angemeldet als {username}</p>
+            {username === undefined ? null : (
+              <p className="px-3 pb-2 text-xs text-stone-300">Angemeldet als {username}</p>
+            )}
             <LogoutButton />
           </SheetContent>
         </Sheet>

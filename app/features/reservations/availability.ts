@@ -332,6 +332,31 @@ export function freeSeatsPerService(
   };
 }
 
+/**
+ * Which services `date` has by its hours (closures, exceptions, the weekly hours): lunch before
+ * EVENING_STARTS_AT, the evening from then. A closed day says why ('Ruhetag' or the closure's
+ * note); hours that cannot be read restrict nothing, as everywhere (decision 0014).
+ */
+export function servicesOn(
+  date: string,
+  settings: ReservationSettings,
+  hours: OpeningHoursContent,
+): { closed: string } | { lunch: boolean; evening: boolean } {
+  const { day, closure } = hoursOn(date, settings, hours);
+  if (closure !== undefined) return { closed: closure.trim() === "" ? "geschlossen" : closure.trim() };
+  if (day.kind === "closed") return { closed: "Ruhetag" };
+  if (day.kind === "unknown") return { lunch: true, evening: true };
+  const evening = minuteOf(EVENING_STARTS_AT) ?? 0;
+  const ranges = day.ranges.map((range) => ({
+    from: minuteOf(range.opens) ?? 0,
+    to: minuteOf(range.closes) ?? 0,
+  }));
+  return {
+    lunch: ranges.some((range) => range.from < evening),
+    evening: ranges.some((range) => range.to > evening),
+  };
+}
+
 /** The holding reservations per date: a map (as `heldBetween` reads them) or a function. */
 export type HeldByDate =
   ReadonlyMap<string, readonly HeldReservation[]> | ((date: string) => readonly HeldReservation[]);

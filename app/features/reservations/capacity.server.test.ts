@@ -154,6 +154,26 @@ describe.each(testDatabases())("the reservation book's capacity on $dialect", (e
     });
   });
 
+  it("a time outside an exception's hours is refused like any time outside the hours: 400, its message", async () => {
+    handle = await engine.open();
+    // 27.11. (a Friday, open until late by the weekly hours) is open only 19:00–20:00 that day.
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      exceptions: [{ date: "2026-11-27", opens: "19:00", closes: "20:00", note: "Weihnachtsfeier" }],
+    };
+    const late = await submitReservationRequest(guestForm(1, { time: "21:00" }), deps(settings, "192.0.2.1"));
+    expect(late).toMatchObject({
+      status: 400,
+      result: { status: "invalid", fieldErrors: { time: M.timeClosed } },
+    });
+    const inside = await submitReservationRequest(
+      guestForm(2, { time: "19:30" }),
+      deps(settings, "192.0.2.2"),
+    );
+    expect(inside.status).toBe(200);
+    expect(await holding()).toEqual([{ status: "PENDING", party_size: 2 }]);
+  });
+
   it("a guest refused for lack of room may ask for the waitlist: stored 'Warteliste', holding no seats", async () => {
     handle = await engine.open();
     sent.length = 0;

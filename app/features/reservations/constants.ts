@@ -117,6 +117,8 @@ export const HONEYPOT_FIELD = "website";
  * form's schema: the form needs it at once, the schema (with Zod) only when it is sent.
  */
 export const WAITLIST_YES = "ja";
+/** The intent of the form's 'Zeiten anzeigen' button (without JavaScript): show the chosen date's times. */
+export const SHOW_TIMES = "zeiten";
 
 /** 'Reservierungen sind höchstens 6 Monate im Voraus möglich.' for a horizon of `months`. */
 const dateTooFarFor = (months: number) =>
@@ -185,6 +187,12 @@ export const reservationMessages = {
       ? `Noch Plätze frei am ${dates.join(", ")}. Oder rufen Sie uns an: ${phone}.`
       : `Bitte rufen Sie uns an: ${phone}.`,
   leadTime: "Online ist diese Uhrzeit nicht mehr buchbar – bitte rufen Sie uns an.",
+  /** 'Zeiten anzeigen' (the form without JavaScript): the chosen date's times, nothing sent. */
+  showTimes: "Zeiten anzeigen",
+  timesTitle: "Freie Uhrzeiten",
+  timesDescription: (date: string, party: number) =>
+    `Die Uhrzeiten in der Liste gelten für den ${date} und ${party} ${party === 1 ? "Person" : "Personen"}. Ihre Anfrage ist noch nicht gesendet.`,
+  timesUnknown: "Bitte wählen Sie ein Datum innerhalb des Buchungszeitraums.",
   staffTimeInvalid: "Bitte geben Sie eine gültige Uhrzeit ein (HH:MM).",
   partySizeRequired: "Bitte wählen Sie die Personenanzahl.",
   partySizeInvalid: "Bitte wählen Sie eine gültige Personenanzahl.",

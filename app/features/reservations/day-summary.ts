@@ -138,8 +138,20 @@ export function dayCapacity(
   };
 }
 
-/** 'Heute frei: mittags 40, abends 12 Plätze' (the dashboard); undefined without online seats. */
-export function freeSeatsLine(free: { lunch: number | null; evening: number | null }): string | undefined {
+/**
+ * 'Heute frei: mittags 40, abends 12 Plätze' (the dashboard); undefined without online seats. A
+ * closed day says so instead ('Heute geschlossen: Ruhetag'), with or without online seats, and a
+ * service the day's hours leave out is 'geschlossen', never free seats.
+ */
+export function freeSeatsLine(
+  free: { lunch: number | null; evening: number | null },
+  open: { closed: string } | { lunch: boolean; evening: boolean } = { lunch: true, evening: true },
+): string | undefined {
+  if ("closed" in open) return `Heute geschlossen: ${open.closed}`;
   if (free.lunch === null || free.evening === null) return undefined;
-  return `Heute frei: mittags ${free.lunch}, abends ${free.evening} ${free.evening === 1 ? "Platz" : "Plätze"}`;
+  const seats = (count: number) => `${count} ${count === 1 ? "Platz" : "Plätze"}`;
+  const lunch = open.lunch ? String(free.lunch) : "geschlossen";
+  const evening = open.evening ? seats(free.evening) : "geschlossen";
+  // 'abends 12 Plätze' names the unit for both; with the evening closed, lunch names its own.
+  return `Heute frei: mittags ${open.evening ? lunch : open.lunch ? seats(free.lunch) : lunch}, abends ${evening}`;
 }

@@ -1,7 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { addDays, isCalendarDate } from "../../lib/calendar.ts";
-import { readForm } from "../../lib/forms.ts";
+import { formatDate } from "../../lib/format.ts";
+import { formText, INTENT_FIELD, readForm } from "../../lib/forms.ts";
+import type { Logger } from "../../lib/logger.server.ts";
+import { HONEYPOT_FIELD, reservationMessages as M, SHOW_TIMES } from "./constants.ts";
+import { requestFields } from "./schema.ts";
 import type { AppServices } from "../../common/app-context.ts";
 import type { ContactContent, OpeningHoursContent } from "../../common/content/schemas.ts";
 import { dayAnswerOf, formDayOf, type KnownDay } from "./availability-answer.ts";
@@ -10,7 +14,7 @@ import { heldBetween, heldUnder } from "./availability.server.ts";
 import { submitReservationRequest, type RequestAnswer } from "./request.server.ts";
 import { bookingWindow, type BookingWindow } from "./rules.ts";
 import { readKeptReservationSettings } from "./settings.server.ts";
-import type { ReservationSettings } from "./settings.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
 
 /**
  * The guest's reservation form as its pages serve it — the home page's section and `/reservieren`
@@ -67,7 +71,27 @@ export async function answerGuestRequest(
     content,
     readKeptReservationSettings(database.db),
   ]);
-  return submitReservationRequest(form, {
+  const dayOfForm = () => sentDay(database.db, logger, settings, hours, form);
+  if (form.get(INTENT_FIELD) === SHOW_TIMES) {
+    // Nothing is stored or counted: the page comes back with the chosen date's times.
+    const values = formText(form, requestFields);
+    const day = await dayOfForm();
+    return {
+      result: {
+        status: "times",
+        notice: {
+          tone: "success",
+          title: M.timesTitle,
+          description: day ? M.timesDescription(formatDate(day.date), day.party) : M.timesUnknown,
+        },
+        fieldErrors: day ? {} : { date: M.dateInvalid },
+        values: { ...values, [HONEYPOT_FIELD]: "", request_token: "" },
+        ...(day ? { day } : {}),
+      },
+      status: day ? 200 : 400,
+    };
+  }
+  const answer = await submitReservationRequest(form, {
     db: database.db,
     logger,
     mailer,
@@ -77,6 +101,37 @@ export async function answerGuestRequest(
     mail: { contact, notifyEmail: config.notifyEmail, siteOrigin },
     settings,
   });
+  if (answer.result.status === "sent") return answer;
+  // Whatever the refusal, the form is shown again: with the sent date's times as they are now.
+  const day = await dayOfForm();
+  return day ? { ...answer, result: { ...answer.result, day } } : answer;
+}
+
+/**
+ * The times of the date and party a form sent, as `knownDay` works them out; undefined for a date or
+ * party the form could not have offered, or when they cannot be read (the form then offers the
+ * opening hours, as before).
+ */
+async function sentDay(
+  db: Kysely<Database>,
+  logger: Logger,
+  kept: ReservationSettings | undefined,
+  hours: OpeningHoursContent,
+  form: FormData,
+): Promise<KnownDay | undefined> {
+  const settings = kept ?? DEFAULT_SETTINGS;
+  const sent = new URLSearchParams({
+    datum: String(form.get("date") ?? ""),
+    personen: String(form.get("party_size") ?? ""),
+  });
+  const { date, partySize } = prefillOf(sent, guestFormSetupOf(settings));
+  if (date === undefined) return undefined;
+  try {
+    return await knownDay(db, settings, hours, date, Number(partySize ?? "2"));
+  } catch (error) {
+    logger.error("availability for a sent form could not be read", { error });
+    return undefined;
+  }
 }
 
 /**

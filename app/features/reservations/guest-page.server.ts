@@ -210,6 +210,7 @@ export async function answerGuestPage(
         largestParty: settings?.largestOnlineParty,
         horizonMonths: settings?.horizonMonths,
         exceptionDates: settings?.exceptions.map((exception) => exception.date),
+        exceptions: settings?.exceptions,
       });
       if (!validation.success) {
         const first = Object.values(validation.fieldErrors)[0] ?? M.unexpected;

@@ -168,6 +168,7 @@ export async function submitReservationRequest(
     largestParty: deps.settings?.largestOnlineParty,
     horizonMonths: deps.settings?.horizonMonths,
     exceptionDates: deps.settings?.exceptions.map((exception) => exception.date),
+    exceptions: deps.settings?.exceptions,
   });
   if (!validation.success) {
     return {

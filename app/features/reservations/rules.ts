@@ -91,7 +91,34 @@ export function slotProblem(
   now = new Date(),
   months: number = MAX_MONTHS_AHEAD,
 ): { field: "date" | "time"; message: string } | undefined {
-  const availability = dayAvailability(date, hours, now, months);
+  return problemOf(date, time, dayAvailability(date, hours, now, months), now);
+}
+
+/**
+ * `slotProblem` for a date with its own hours ('Ausnahmen', decision 0031): the exception's one range
+ * instead of the weekday's, so a time outside it is a wrong choice like any time outside the hours.
+ */
+export function exceptionSlotProblem(
+  date: string,
+  time: string,
+  range: { opens: string; closes: string },
+  now = new Date(),
+  months: number = MAX_MONTHS_AHEAD,
+): { field: "date" | "time"; message: string } | undefined {
+  const outside = outsideWindow(date, now, months);
+  if (outside) return { field: "date", message: outside.message };
+  const slots = slotsAhead(date, { kind: "open", ranges: [range] }, now);
+  const availability: DayAvailability =
+    slots.length === 0 ? { kind: "closed", message: M.noTimesLeft } : { kind: "open", slots };
+  return problemOf(date, time, availability, now);
+}
+
+function problemOf(
+  date: string,
+  time: string,
+  availability: DayAvailability,
+  now: Date,
+): { field: "date" | "time"; message: string } | undefined {
   if (availability.kind !== "open") return { field: "date", message: availability.message };
   if (availability.slots.includes(time as TimeSlot)) return undefined;
   const today = berlinNow(now);

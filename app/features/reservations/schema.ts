@@ -14,7 +14,7 @@ import {
   WAITLIST_YES,
   WALK_IN_NAME,
 } from "./constants.ts";
-import { outsideWindow, slotProblem } from "./rules.ts";
+import { exceptionSlotProblem, outsideWindow, slotProblem } from "./rules.ts";
 
 /**
  * The two reservation forms' schemas (decision 0010): the guest's request and the staff form. The
@@ -119,6 +119,11 @@ export interface RequestContext {
    * apply to them; the availability rule judges them when the request is stored.
    */
   exceptionDates?: readonly string[];
+  /**
+   * The same dates with their hours, where the server knows them: a time outside an exception's
+   * hours is then refused here like any time outside the opening hours (400, not the rule's 409).
+   */
+  exceptions?: ReadonlyArray<{ date: string; opens: string; closes: string }>;
 }
 
 /** Only the booking window: for a date with its own hours, which the availability rule judges. */
@@ -140,6 +145,9 @@ function shapeFor(largestParty = MAX_PUBLIC_PARTY_SIZE): typeof requestShape {
 
 /** The rules of the day for a request whose fields are valid: the opening hours and the current time. */
 function dayProblem(value: { date: string; time: string }, context: RequestContext) {
+  const exception = context.exceptions?.find((day) => day.date === value.date);
+  if (exception)
+    return exceptionSlotProblem(value.date, value.time, exception, context.now, context.horizonMonths);
   return context.exceptionDates?.includes(value.date)
     ? windowProblem(value.date, context)
     : slotProblem(value.date, value.time, context.hours, context.now, context.horizonMonths);

@@ -33,8 +33,32 @@ describe("the period of 'Statistik'", () => {
     });
   });
 
-  it("ignores von and bis for the fixed choices", () => {
-    expect(check("zeitraum=letzter-monat&von=kaputt&bis=")).toMatchObject({ ok: true });
+  it("ignores von and bis for the fixed choices when they come as the form showed them", () => {
+    expect(check("zeitraum=letzter-monat&von=&bis=")).toMatchObject({ ok: true });
+    expect(
+      check("zeitraum=letzter-monat&von=2026-11-01&bis=2026-11-30&gezeigt=2026-11-01_2026-11-30"),
+    ).toEqual({ ok: true, period: { choice: "letzter-monat", from: "2026-10-01", to: "2026-10-31" } });
+  });
+
+  it("takes dates typed into Von and Bis as 'Zeitraum', whatever choice was left checked", () => {
+    expect(
+      check("zeitraum=dieser-monat&von=2026-01-01&bis=2026-01-31&gezeigt=2026-11-01_2026-11-30"),
+    ).toEqual({ ok: true, period: { choice: "eigener", from: "2026-01-01", to: "2026-01-31" } });
+    // Only one date changed: still typed.
+    expect(
+      check("zeitraum=dieser-monat&von=2026-11-01&bis=2026-11-15&gezeigt=2026-11-01_2026-11-30"),
+    ).toMatchObject({ ok: true, period: { choice: "eigener", to: "2026-11-15" } });
+    // An address without the shown dates: the dates it names count.
+    expect(check("zeitraum=12-monate&von=2026-03-01&bis=2026-03-31")).toMatchObject({
+      ok: true,
+      period: { choice: "eigener", from: "2026-03-01" },
+    });
+    // Typed, but wrong: said as for 'Zeitraum'.
+    expect(check("zeitraum=letzter-monat&von=kaputt&bis=")).toMatchObject({
+      ok: false,
+      message: M.fromInvalid,
+      field: "from",
+    });
   });
 
   it.each([

@@ -11,6 +11,12 @@ import { z } from "../../lib/zod.ts";
 export const PERIOD_PARAM = "zeitraum";
 export const FROM_PARAM = "von";
 export const TO_PARAM = "bis";
+/**
+ * The dates the form was shown with ('von_bis'): Von and Bis sent unchanged belong to the chosen
+ * period; dates that differ were typed, and typed dates choose 'Zeitraum' (also without scripts).
+ */
+export const SHOWN_PARAM = "gezeigt";
+export const shownValue = (from: string, to: string) => `${from}_${to}`;
 
 export const PERIOD_CHOICES = ["dieser-monat", "letzter-monat", "12-monate", "eigener"] as const;
 export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
@@ -109,8 +115,12 @@ export type PeriodCheck =
 
 /** The period a query string asks for on `today`, or why it cannot be shown. */
 export function checkPeriod(params: URLSearchParams, today: string): PeriodCheck {
+  const from = params.get(FROM_PARAM)?.trim() ?? "";
+  const to = params.get(TO_PARAM)?.trim() ?? "";
+  // Dates typed into Von or Bis choose 'Zeitraum', whatever choice was left checked.
+  const typed = (from !== "" || to !== "") && params.get(SHOWN_PARAM) !== shownValue(from, to);
   const sent = {
-    [PERIOD_PARAM]: params.get(PERIOD_PARAM) ?? undefined,
+    [PERIOD_PARAM]: typed ? "eigener" : (params.get(PERIOD_PARAM) ?? undefined),
     [FROM_PARAM]: params.get(FROM_PARAM) ?? undefined,
     [TO_PARAM]: params.get(TO_PARAM) ?? undefined,
   };

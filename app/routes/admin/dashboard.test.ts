@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { contentDefaults } from "../../common/content/defaults.ts";
+import { saveContentBlocks } from "../../features/content/content.server.ts";
 import { createSession } from "../../features/auth/session.server.ts";
 import { saveReservationSettings } from "../../features/reservations/settings.server.ts";
 import { DEFAULT_SETTINGS } from "../../features/reservations/settings.ts";
@@ -36,9 +38,15 @@ describe.each(testDatabases())("dashboard's seats on $dialect", (engine) => {
     const { db, load } = await dashboard();
     expect(await load()).toMatchObject({ seats: "Noch keine Plätze festgelegt", freeToday: undefined });
 
-    await saveReservationSettings(db, { ...DEFAULT_SETTINGS, totalSeats: 70, onlineSeats: 60 }, "Chef");
-    const now = new Date().toISOString();
     const today = berlinToday();
+    // Open all day today, whatever weekday the test runs on (a rest day says closed instead).
+    const openToday = [{ date: today, opens: "11:00", closes: "23:00", note: "" }];
+    await saveReservationSettings(
+      db,
+      { ...DEFAULT_SETTINGS, totalSeats: 70, onlineSeats: 60, exceptions: openToday },
+      "Chef",
+    );
+    const now = new Date().toISOString();
     const row = (time: string, party_size: number, status: "CONFIRMED" | "PENDING" | "WAITLIST") => ({
       customer_name: "Gast",
       customer_name_search: "gast",
@@ -66,6 +74,36 @@ describe.each(testDatabases())("dashboard's seats on $dialect", (engine) => {
       seats: "70 Plätze, davon 60 online",
       freeToday: "Heute frei: mittags 40, abends 12 Plätze",
     });
+  });
+
+  it("on a closed day says closed, not free seats: rest day, closure, and a service the day leaves out", async () => {
+    const { db, load } = await dashboard();
+    const today = berlinToday();
+    const hours = contentDefaults["global.opening_hours"];
+    const restDay = Object.fromEntries(Object.keys(hours).map((day) => [day, "Ruhetag"]));
+    await saveContentBlocks(db, { "global.opening_hours": { ...hours, ...restDay } });
+    await saveReservationSettings(db, { ...DEFAULT_SETTINGS, totalSeats: 70, onlineSeats: 60 }, "Chef");
+    expect(await load()).toMatchObject({ freeToday: "Heute geschlossen: Ruhetag" });
+
+    // Also without online seats: closed is closed.
+    await saveReservationSettings(db, DEFAULT_SETTINGS, "Chef");
+    expect(await load()).toMatchObject({ freeToday: "Heute geschlossen: Ruhetag" });
+
+    await saveContentBlocks(db, { "global.opening_hours": hours });
+    const withSeats = { ...DEFAULT_SETTINGS, totalSeats: 70, onlineSeats: 60 };
+    await saveReservationSettings(
+      db,
+      { ...withSeats, closures: [{ from: today, to: today, note: "Betriebsferien" }] },
+      "Chef",
+    );
+    expect(await load()).toMatchObject({ freeToday: "Heute geschlossen: Betriebsferien" });
+
+    await saveReservationSettings(
+      db,
+      { ...withSeats, exceptions: [{ date: today, opens: "18:00", closes: "22:00", note: "" }] },
+      "Chef",
+    );
+    expect(await load()).toMatchObject({ freeToday: "Heute frei: mittags geschlossen, abends 60 Plätze" });
   });
 
   it("shows the dashboard when the settings cannot be read, as a fresh installation", async () => {

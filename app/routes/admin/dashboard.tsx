@@ -6,7 +6,8 @@ import { signedInStaff } from "../../features/auth/auth.server.ts";
 import { readDashboardFigures, type GuestCancellation } from "../../features/dashboard/dashboard.server.ts";
 import { guestActionLabels, personsLabel } from "../../features/reservations/constants.ts";
 import { seatsSummary, settingsMessages } from "../../features/reservations/settings-schema.ts";
-import { freeSeatsPerService } from "../../features/reservations/availability.ts";
+import { freeSeatsPerService, servicesOn } from "../../features/reservations/availability.ts";
+import { readContentBlocks } from "../../features/content/content.server.ts";
 import { heldOn } from "../../features/reservations/availability.server.ts";
 import { freeSeatsLine } from "../../features/reservations/day-summary.ts";
 import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
@@ -25,16 +26,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = database;
   const today = berlinToday();
   // The settings never take the dashboard down: without them it shows what a fresh installation does.
-  const [figures, settings] = await Promise.all([
+  const [figures, settings, blocks] = await Promise.all([
     readDashboardFigures(db, today),
     readSettingsOrDefaults(db, logger),
+    readContentBlocks(db, logger, ["global.opening_hours"]),
   ]);
   // 'Heute frei: mittags 40, abends 12 Plätze' by the availability rule (decision 0031), only when
-  // online seats are set.
+  // online seats are set; a rest day, a closure or a service the day's hours leave out says closed.
+  const open = servicesOn(today, settings, blocks["global.opening_hours"]);
   const freeToday =
-    settings.onlineSeats === null
-      ? undefined
-      : freeSeatsLine(freeSeatsPerService(settings, await heldOn(db, today)));
+    settings.onlineSeats === null || "closed" in open
+      ? freeSeatsLine({ lunch: null, evening: null }, open)
+      : freeSeatsLine(freeSeatsPerService(settings, await heldOn(db, today)), open);
   return { username: staff.username, figures, seats: seatsSummary(settings), freeToday, today };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Outlet } from "react-router";
 import { signedInStaff, staffGuard } from "../../features/auth/auth.server.ts";
 import { pendingStepMessages, pendingStepsConsequence } from "../../features/auth/schema.ts";
@@ -38,7 +38,12 @@ type FrameData = Route.ComponentProps["loaderData"];
  */
 let lastFrame: FrameData | undefined;
 
-function AdminFrame({ username, role, pending, children }: FrameData & { children: ReactNode }) {
+function AdminFrame({
+  username,
+  role,
+  pending,
+  children,
+}: Omit<FrameData, "username"> & { username: string | undefined; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-stone-50 md:flex">
       {/* A printed page (the day list) shows the screen's content only. */}
@@ -67,6 +72,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     lastFrame = loaderData;
   }, [loaderData]);
+  // Leaving the staff area (signing out, a session that ended) forgets the frame: whoever signs in
+  // next in this tab never sees it.
+  useEffect(
+    () => () => {
+      lastFrame = undefined;
+    },
+    [],
+  );
   return (
     <AdminFrame {...loaderData}>
       <Outlet />
@@ -80,8 +93,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
  * on every navigation): the sidebar stays, drawn from the data this tab had (decision 0028).
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Taken once: the layout it replaces forgets its frame as it goes.
+  const [kept] = useState(() => lastFrame);
   // Not before hydration: the server's HTML has no earlier data to draw from.
-  const frame = useHydrated() ? lastFrame : undefined;
+  const frame = useHydrated() ? kept : undefined;
   const screen = <AdminScreenError error={error} />;
-  return frame ? <AdminFrame {...frame}>{screen}</AdminFrame> : screen;
+  // The entries only, never the name: whoever is signed in now is what this load failed to say
+  // (another tab may have signed in someone else meanwhile).
+  return frame ? (
+    <AdminFrame {...frame} username={undefined}>
+      {screen}
+    </AdminFrame>
+  ) : (
+    screen
+  );
 }

@@ -249,6 +249,43 @@ describe.each(cases)("uploading a picture on $dialect, pictures in $store", ({ e
     expect(await leftovers()).toEqual([]);
   });
 
+  it("an upload that stops sending ends with the German message after the idle time, keeping nothing", async () => {
+    const start = (await photo()).subarray(0, 64 * 1024);
+    // The first part of a picture, then nothing more: a browser that stopped sending.
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(start));
+      },
+    });
+    const result = await receivePictureUpload(upload(stalled, "stockt.jpg", false), "galerie", {
+      ...deps,
+      idleMs: 200,
+    });
+    expect(result).toEqual({ status: 408, answer: { ok: false, title: M.failedTitle, message: M.stalled } });
+    expect(await leftovers()).toEqual([]);
+    expect(await listGallery(handle.db)).toEqual([]);
+  });
+
+  it("a slow upload that keeps sending is not cut off", async () => {
+    const picture = await photo();
+    let offset = 0;
+    // Pieces a little apart, each well within the idle time.
+    const trickle = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const piece = picture.subarray(offset, offset + 16 * 1024);
+        offset += piece.length;
+        if (piece.length === 0) controller.close();
+        else controller.enqueue(new Uint8Array(piece));
+      },
+    });
+    const result = await receivePictureUpload(upload(trickle, "langsam.jpg", false), "galerie", {
+      ...deps,
+      idleMs: 2_000,
+    });
+    expect(result.status).toBe(201);
+  });
+
   it("keeps file names with path tricks out of the keys", async () => {
     for (const name of ["../../x.png", "a\u0000b.png", `${"n".repeat(500)}.png`, "..\\..\\boot.ini"]) {
       const result = await receivePictureUpload(upload(await photo(300, 200), name), "hero", deps);

@@ -9,12 +9,13 @@ import { Button } from "../../../components/ui/button.tsx";
 import { isCalendarDate } from "../../../lib/calendar.ts";
 import { formatDate } from "../../../lib/format.ts";
 import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
-import type { FieldErrors, Notice } from "../../../lib/forms.ts";
+import { INTENT_FIELD, type FieldErrors, type Notice } from "../../../lib/forms.ts";
 import { requestToastArea } from "../../../lib/toasts.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import {
   HONEYPOT_FIELD,
   publicPartySizes,
+  SHOW_TIMES,
   partySizeLabel,
   reservationLimits as L,
   reservationMessages as M,
@@ -197,7 +198,11 @@ export function ReservationRequestForm({
     party: partySize,
     enabled: hydrated,
     lastDate: window.max,
-    initial: initialDay,
+    // After an answer rendered without JavaScript: the sent date's times as the server read them then.
+    initial:
+      documentResult && documentResult.status !== "sent" && documentResult.day
+        ? documentResult.day
+        : initialDay,
     // Every answer to a request may have changed what is free: the day is asked again after it.
     after: fetcher.data,
   });
@@ -436,6 +441,21 @@ export function ReservationRequestForm({
         >
           {onWaitlist ? M.waitlistButton : submitText}
         </StatusButton>
+        {/* Without JavaScript the list cannot follow a new date or party size by itself: this asks the
+            server for the chosen date's times and sends nothing (the browser's checks are skipped). */}
+        {hydrated ? null : (
+          <Button
+            type="submit"
+            name={INTENT_FIELD}
+            value={SHOW_TIMES}
+            formNoValidate
+            size="lg"
+            variant="outline"
+            className="w-full sm:w-auto"
+          >
+            {M.showTimes}
+          </Button>
+        )}
         {/* Refused for lack of room: the same request may go on the waitlist (also without JavaScript). */}
         {waitlistOffered ? (
           <Button

@@ -1,5 +1,5 @@
 import { BarChart3, Download } from "lucide-react";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import type { ReservationSource } from "../../../../db/database.types.ts";
 import { ErrorList } from "../../../components/forms/field.tsx";
@@ -14,6 +14,8 @@ import {
   PERIOD_CHOICES,
   PERIOD_PARAM,
   periodChoiceLabels,
+  SHOWN_PARAM,
+  shownValue,
   TO_PARAM,
   type PeriodChoice,
 } from "../schema.ts";
@@ -82,6 +84,11 @@ function PeriodForm({ view }: { view: StatisticsScreenView }) {
       : (PERIOD_CHOICES.find((known) => known === sentChoice) ?? "eigener");
   const from = view.state === "shown" ? view.period.from : (refusal?.sent[FROM_PARAM] ?? "");
   const to = view.state === "shown" ? view.period.to : (refusal?.sent[TO_PARAM] ?? "");
+  // A date typed into Von or Bis chooses 'Zeitraum' (the server does the same without scripts).
+  const chooseCustom = (event: FormEvent<HTMLInputElement>) => {
+    const choices = event.currentTarget.form?.elements.namedItem(PERIOD_PARAM);
+    if (choices instanceof RadioNodeList) choices.value = "eigener";
+  };
   const invalid = (which: "choice" | "from" | "to") =>
     message !== undefined && field === which ? true : undefined;
   return (
@@ -94,7 +101,7 @@ function PeriodForm({ view }: { view: StatisticsScreenView }) {
       onSubmit={(event) => {
         const data = new FormData(event.currentTarget);
         const params = new URLSearchParams();
-        for (const name of [PERIOD_PARAM, FROM_PARAM, TO_PARAM]) {
+        for (const name of [PERIOD_PARAM, FROM_PARAM, TO_PARAM, SHOWN_PARAM]) {
           const value = data.get(name);
           if (typeof value === "string") params.set(name, value);
         }
@@ -104,6 +111,7 @@ function PeriodForm({ view }: { view: StatisticsScreenView }) {
         if (!check.ok) event.preventDefault();
       }}
     >
+      <input type="hidden" name={SHOWN_PARAM} value={shownValue(from, to)} />
       <fieldset aria-describedby={message && field === "choice" ? FORM_ERROR_ID : undefined}>
         <legend className="text-sm font-medium">Zeitraum</legend>
         <div className="mt-2 flex flex-wrap gap-2">
@@ -118,6 +126,16 @@ function PeriodForm({ view }: { view: StatisticsScreenView }) {
                 value={value}
                 defaultChecked={value === choice}
                 className="accent-brand-700"
+                onChange={(event) => {
+                  // A fixed period chosen after typing dates: the dates shown go back with it.
+                  if (value === "eigener") return;
+                  const form = event.currentTarget.form;
+                  const dates = [form?.elements.namedItem(FROM_PARAM), form?.elements.namedItem(TO_PARAM)];
+                  const shown = [from, to];
+                  dates.forEach((input, index) => {
+                    if (input instanceof HTMLInputElement) input.value = shown[index] ?? "";
+                  });
+                }}
               />
               {periodChoiceLabels[value]}
             </label>
@@ -131,6 +149,7 @@ function PeriodForm({ view }: { view: StatisticsScreenView }) {
             id="statistics-from"
             type="date"
             name={FROM_PARAM}
+            onInput={chooseCustom}
             defaultValue={from}
             aria-invalid={invalid("from")}
             aria-describedby={message && field === "from" ? FORM_ERROR_ID : "statistics-dates-note"}
@@ -142,6 +161,7 @@ function PeriodForm({ view }: { view: StatisticsScreenView }) {
             id="statistics-to"
             type="date"
             name={TO_PARAM}
+            onInput={chooseCustom}
             defaultValue={to}
             aria-invalid={invalid("to")}
             aria-describedby={message && field === "to" ? FORM_ERROR_ID : "statistics-dates-note"}

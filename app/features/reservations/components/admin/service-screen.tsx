@@ -1,11 +1,11 @@
 import { Phone, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { useKeptResult } from "../../../../components/admin/use-kept-result.ts";
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
 import { Field } from "../../../../components/forms/field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
-import { formatLongDate } from "../../../../lib/calendar.ts";
+import { berlinNow, formatLongDate } from "../../../../lib/calendar.ts";
 import { telHref } from "../../../../lib/format.ts";
 import { fieldErrorsOf, formText, INTENT_FIELD, type StaffActionResult } from "../../../../lib/forms.ts";
 import { cn } from "../../../../lib/utils.ts";
@@ -113,6 +113,15 @@ export function ServiceScreen({ day, readAt, walkInKey, result: answered }: Serv
     if (undone) showToast(undone);
   }, [undone, showToast]);
   const isToday = day.date === day.today;
+  // A screen left open on today moves to the next day by itself once the Berlin date changes
+  // (decision 0034): named by the browser's date, so a server whose clock is a moment behind
+  // still shows the new day.
+  const navigate = useNavigate();
+  const clockDate = berlinNow(now).date;
+  useEffect(() => {
+    if (isToday && clockDate > day.date)
+      void navigate(`/admin/service?datum=${clockDate}`, { replace: true });
+  }, [isToday, clockDate, day.date, navigate]);
 
   return (
     <div className="space-y-6">
