@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "../../server/build-if-needed.ts";
 import { backupDrill } from "./backup.ts";
+import { containerDrill } from "./container.ts";
 import { diskFullDrill } from "./disk-full.ts";
 import { hostileDrill } from "./hostile.ts";
 import { instancesDrill } from "./instances.ts";
@@ -22,6 +23,7 @@ import { onBothDatabases, say } from "./support.ts";
  *   npm run drill -- hostile   # the hostile-input properties with 3000 runs each (HOSTILE_RUNS)
  *   npm run drill -- backup    # db:backup under write load, restored elsewhere, every table and file compared
  *   npm run drill -- instances # two servers on one PostgreSQL, one killed with kill -9 under guest load
+ *   npm run drill -- container # deploy/Dockerfile built with podman and run: health, a reservation, a restart (needs root)
  */
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -33,6 +35,7 @@ const drills: Record<string, () => Promise<boolean>> = {
   "smtp-down": () => onBothDatabases(root, smtpDownDrill),
   "disk-full": () => onBothDatabases(root, diskFullDrill),
   instances: instancesDrill,
+  container: containerDrill,
 };
 
 async function main() {
