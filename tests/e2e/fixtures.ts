@@ -174,6 +174,18 @@ function throttleEveryContext(browser: Browser) {
   };
 }
 
+/**
+ * A time limit for what the product makes slow on purpose or by a fixed delay, scaled in slow mode:
+ * `expect(x).toBeVisible(within(3_000))`.
+ */
+export const within = (ms: number) => ({ timeout: SLOW ? ms * SLOW_TIMEOUT_FACTOR : ms });
+
+/**
+ * The time limit for an answer that waits on password hashes (scrypt with 128 MiB each, decision
+ * 0002): about a second of a core each, and on a busy machine sign-ins queue behind each other.
+ */
+export const PASSWORD_CHECK = within(30_000);
+
 /** Signs in through the real form, as staff do (the tests of the form itself use this). */
 export async function signInWithForm(page: Page, credentials = E2E_ADMIN) {
   await page.goto("/login");
@@ -183,7 +195,7 @@ export async function signInWithForm(page: Page, credentials = E2E_ADMIN) {
   await page.getByLabel("Benutzername").fill(credentials.username);
   await page.getByLabel("Passwort", { exact: true }).fill(credentials.password);
   await page.getByRole("button", { name: "Anmelden" }).click();
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/admin$/, PASSWORD_CHECK);
 }
 
 /** axe with the WCAG 2.x A and AA rules; returns the violations for a readable failure. */
@@ -224,6 +236,21 @@ export async function animationsDone(page: Page) {
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+}
+
+/**
+ * Resolves once the page has hydrated and run the effects that follow (the root's, which run last,
+ * carry out what came before: app/lib/early-input.ts), so what the page does on coming to life is done.
+ */
+export async function hydrationSettled(page: Page) {
+  await page.waitForFunction(() => window.__tavolaEarly?.carriedOut === true);
+}
+
+/** Resolves once the browser has rendered two more frames (all that a change asked a frame for ran). */
+export async function framesRendered(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }
 
 /** The toast area (sonner): a region named 'Benachrichtigungen' (plus the keyboard hint). */
