@@ -178,7 +178,10 @@ function throttleEveryContext(browser: Browser) {
  * A time limit for what the product makes slow on purpose or by a fixed delay, scaled in slow mode:
  * `expect(x).toBeVisible(within(3_000))`.
  */
-export const within = (ms: number) => ({ timeout: SLOW ? ms * SLOW_TIMEOUT_FACTOR : ms });
+export const within = (ms: number) => ({ timeout: scaledTime(ms) });
+
+/** A time limit set in a test (`test.setTimeout(scaledTime(120_000))`): four times as long in slow mode. */
+export const scaledTime = (ms: number) => (SLOW ? ms * SLOW_TIMEOUT_FACTOR : ms);
 
 /**
  * The time limit for an answer that waits on password hashes (scrypt with 128 MiB each, decision
