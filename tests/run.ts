@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { flakyTests, type PlaywrightReport } from "./support/playwright-report.ts";
 
 /**
  * `npm test`: the unit and integration tests (Vitest; SQLite and PostgreSQL), then the browser tests
@@ -41,8 +42,7 @@ const vitestStatus = run(bin("vitest"), [
 const playwrightStatus = run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
 
 const unit = readJson(vitestReport) as { numPassedTests?: number; numFailedTests?: number } | undefined;
-const browser = readJson(playwrightReport) as
-  { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
+const browser = readJson(playwrightReport) as PlaywrightReport | undefined;
 const passed = (unit?.numPassedTests ?? 0) + (browser?.stats?.expected ?? 0) + (browser?.stats?.flaky ?? 0);
 let failed = (unit?.numFailedTests ?? 0) + (browser?.stats?.unexpected ?? 0);
 // A runner that crashed before reporting counts as one failure, never as silence.
@@ -56,5 +56,7 @@ process.stdout.write(
   // Flaky tests (passed only on a retry) count as passed below, but are named here so they are not missed.
   `browser: ${browser?.stats?.expected ?? 0} passed, ${browser?.stats?.unexpected ?? 0} failed, ${browser?.stats?.flaky ?? 0} flaky (exit ${playwrightStatus})\n`,
 );
+// Each flaky test by name, so that one passing on CI's retry is seen (issue 42).
+for (const name of flakyTests(browser)) process.stdout.write(`flaky (passed only on a retry): ${name}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 || vitestStatus !== 0 || playwrightStatus !== 0 ? 1 : 0);

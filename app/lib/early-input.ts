@@ -75,6 +75,8 @@ interface EarlyInput {
   presses: Element[];
   values: Map<Field, FieldValue>;
   done: boolean;
+  /** What came before has been carried out (the browser tests wait for this, not for a time). */
+  carriedOut?: boolean;
   /** The page's scripts could not be loaded: a kept link is followed after all. */
   fail: () => void;
 }
@@ -159,6 +161,7 @@ export function replayEarlyInput(): () => void {
       element.removeAttribute("data-press-pending");
       if (element.isConnected && element instanceof HTMLElement) attempt(() => press(element));
     }
+    if (early) early.carriedOut = true;
   }, 0);
   return () => clearTimeout(timer);
 }

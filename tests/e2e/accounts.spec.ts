@@ -7,6 +7,7 @@ import {
   atPath,
   E2E_ADMIN,
   expect,
+  PASSWORD_CHECK,
   signInWithForm,
   test,
   waitForHydration,
@@ -65,7 +66,7 @@ async function changeOwnPasswordOnPage(page: Page, current: string, next: string
   await form.getByLabel("Neues Passwort wiederholen").fill(next);
   await form.getByRole("button", { name: "Passwort ändern" }).click();
   // Two password hashes (scrypt): slow on a busy machine.
-  await expect(form.getByText("Passwort geändert")).toBeVisible({ timeout: 20_000 });
+  await expect(form.getByText("Passwort geändert")).toBeVisible(PASSWORD_CHECK);
 }
 
 /**
@@ -73,7 +74,7 @@ async function changeOwnPasswordOnPage(page: Page, current: string, next: string
  * other screens lead back here, and a form sent straight to another screen's action changes nothing.
  */
 async function expectHeldOnAccount(page: Page, site: Site, step: RegExp) {
-  await expect(page).toHaveURL(atPath("/admin/konto"), { timeout: 20_000 });
+  await expect(page).toHaveURL(atPath("/admin/konto"), PASSWORD_CHECK);
   const first = page.getByRole("region", { name: "Bevor es weitergeht" });
   await expect(first.getByText(step)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Verwaltung" }).first().getByRole("link")).toHaveCount(0);
@@ -245,7 +246,7 @@ test("Zwei-Faktor-Anmeldung: einrichten mit QR-Code, danach Anmeldung nur mit Co
   // The next step's code (the test's clock 30 s ahead: one step of drift is allowed) signs in.
   await code.fill(codeAt(secret, Date.now() + STEP_SECONDS * 1000));
   await page.getByRole("button", { name: "Bestätigen" }).click();
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/admin$/, PASSWORD_CHECK);
 
   // A recovery code works once, and says so.
   await page.getByRole("button", { name: "Logout" }).first().click();
@@ -253,7 +254,7 @@ test("Zwei-Faktor-Anmeldung: einrichten mit QR-Code, danach Anmeldung nur mit Co
   await page.getByLabel("Code").fill(codes[0] ?? "");
   await page.getByRole("button", { name: "Bestätigen" }).click();
   await expect(page.getByText(/Wiederherstellungscode verwendet/).first()).toBeVisible();
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/admin$/, PASSWORD_CHECK);
   await page.getByRole("button", { name: "Logout" }).first().click();
   await typeSignIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await page.getByLabel("Code").fill(codes[0] ?? "");
@@ -261,7 +262,7 @@ test("Zwei-Faktor-Anmeldung: einrichten mit QR-Code, danach Anmeldung nur mit Co
   await expect(page.getByText(/Der Code ist falsch oder schon verwendet/).first()).toBeVisible();
   await page.getByLabel("Code").fill(codes[1] ?? "");
   await page.getByRole("button", { name: "Bestätigen" }).click();
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/admin$/, PASSWORD_CHECK);
 
   // Switching it off needs the password and a code: the password alone is refused.
   await openAccount(page);
@@ -306,7 +307,7 @@ test("Rollen: Inhaber legen Konten an, setzen Passwörter zurück und entfernen 
   // replaced the password the owner gave her (decision 0027).
   const staff = await newPage(browser, site.origin);
   await typeSignIn(staff, "maria", "Tiramisu mit Espresso");
-  await expect(staff).toHaveURL(atPath("/admin/konto"), { timeout: 10_000 });
+  await expect(staff).toHaveURL(atPath("/admin/konto"), PASSWORD_CHECK);
   await changeOwnPasswordOnPage(staff, "Tiramisu mit Espresso", "Cannoli aus Palermo");
   await staff.goto("/admin");
   await expect(staff).toHaveURL(atPath("/admin"));
@@ -337,7 +338,7 @@ test("Rollen: Inhaber legen Konten an, setzen Passwörter zurück und entfernen 
   await staff.goto("/admin");
   await expect(staff).toHaveURL(/\/login$/);
   await typeSignIn(staff, "maria", "Panna cotta zum Dessert");
-  await expect(staff).toHaveURL(atPath("/admin/konto"), { timeout: 10_000 });
+  await expect(staff).toHaveURL(atPath("/admin/konto"), PASSWORD_CHECK);
 
   // Removed: signed out and unable to sign in again.
   await maria.getByText("Konto maria entfernen…").click();
@@ -360,10 +361,10 @@ test("Erstes Passwort: ein vom Inhaber vergebenes Passwort öffnet nur „Mein K
   await signIn(page);
   const create = await openNewAccountForm(page);
   await submitNewAccount(create, "paola", "Tiramisu mit Espresso");
-  await expect(create.getByText("Konto angelegt")).toBeVisible({ timeout: 20_000 });
+  await expect(create.getByText("Konto angelegt")).toBeVisible(PASSWORD_CHECK);
   // A look-alike of an existing name, in Cyrillic letters, is refused.
   await submitNewAccount(create, "раola", "Tiramisu mit Espresso");
-  await expect(create.getByText(/zum Verwechseln ähnlich/).first()).toBeVisible({ timeout: 20_000 });
+  await expect(create.getByText(/zum Verwechseln ähnlich/).first()).toBeVisible(PASSWORD_CHECK);
 
   const paola = await newPage(browser, site.origin);
   await typeSignIn(paola, "paola", "Tiramisu mit Espresso");
@@ -427,7 +428,7 @@ test("Zwei-Faktor-Anmeldung Pflicht: ohne zweiten Faktor nur „Mein Konto“, n
   await factor.getByLabel("Aktuelles Passwort (zur Bestätigung)").fill("Zabaione am Abend");
   await factor.getByLabel("Code aus der App").fill(codeAt(secret, Date.now()));
   await factor.getByRole("button", { name: "Aktivieren" }).click();
-  await expect(factor.getByText("Zwei-Faktor-Anmeldung aktiviert")).toBeVisible({ timeout: 20_000 });
+  await expect(factor.getByText("Zwei-Faktor-Anmeldung aktiviert")).toBeVisible(PASSWORD_CHECK);
   const codes = await factor
     .getByRole("list", { name: "Wiederherstellungscodes" })
     .getByRole("listitem")

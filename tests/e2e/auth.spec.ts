@@ -5,9 +5,11 @@ import {
   E2E_ADMIN,
   atPath,
   expect,
+  PASSWORD_CHECK,
   test,
   toastRegion,
   waitForHydration,
+  within,
 } from "./fixtures.ts";
 
 /*
@@ -75,7 +77,7 @@ test.describe("Login-Seite", () => {
     await expect(toasts.getByText("Anmeldung erfolgreich")).toBeVisible();
     await expect(toasts.getByText("Sie werden weitergeleitet...")).toBeVisible();
 
-    await expect(page).toHaveURL(atPath("/admin"), { timeout: 5_000 });
+    await expect(page).toHaveURL(atPath("/admin"), within(5_000));
     await expect(
       page.getByRole("heading", { level: 1, name: `Willkommen, ${E2E_ADMIN.username}!` }),
     ).toBeVisible();
@@ -127,7 +129,7 @@ test.describe("Login-Seite", () => {
     await usernameField(page).fill(E2E_ADMIN.username);
     await passwordField(page).fill(E2E_ADMIN.password);
     await submitButton(page).click();
-    await expect(page).toHaveURL(atPath("/admin"), { timeout: 15_000 });
+    await expect(page).toHaveURL(atPath("/admin"), PASSWORD_CHECK);
 
     const marks = await page.evaluate(
       () => (window as unknown as { __e2eSignInMarks: { toast?: number; admin?: number } }).__e2eSignInMarks,
@@ -330,7 +332,7 @@ test.describe("Anmeldung ohne JavaScript", () => {
 
       await expect(page.getByRole("status").filter({ hasText: "Anmeldung erfolgreich" })).toBeVisible();
       await expect(page.getByText("Sie werden weitergeleitet...")).toBeVisible();
-      await expect(page).toHaveURL(atPath("/admin"), { timeout: 3_000 });
+      await expect(page).toHaveURL(atPath("/admin"), within(3_000));
       await expect(
         page.getByRole("heading", { level: 1, name: `Willkommen, ${E2E_ADMIN.username}!` }),
       ).toBeVisible();

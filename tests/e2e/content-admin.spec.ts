@@ -1,6 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { contentBlocks } from "../../app/common/content/blocks.ts";
-import { accessibilityViolations, atPath, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
+import {
+  accessibilityViolations,
+  atPath,
+  expect,
+  scaledTime,
+  test,
+  toastRegion,
+  waitForHydration,
+} from "./fixtures.ts";
 
 /*
  * 'Website-Inhalte verwalten'. The tests that edit the texts run on a site of their own each, so
@@ -83,7 +91,7 @@ test.describe("Website-Inhalte verwalten", () => {
   });
 
   test("jeder Tab speichert, und die Startseite zeigt es beim nächsten Laden", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaledTime(120_000));
     const edits: Array<{
       tab: string;
       field: string;
@@ -257,18 +265,27 @@ test.describe("Website-Inhalte verwalten", () => {
   test("'Speichere...' beim Speichern, 'Lade Inhalt...' beim Neuladen, Netzwerkfehler als Toast", async ({
     page,
   }) => {
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 800));
+    // Each request of the save (the post, then the reload) waits until the test has seen its state.
+    const held: Array<() => void> = [];
+    let holding = true;
     await page.route(/\/admin\/content\.data/, async (route) => {
-      await pause();
+      if (holding) await new Promise<void>((resolve) => held.push(resolve));
       await route.continue();
     });
+    const letOneThrough = async () => {
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      held.shift()?.();
+    };
     await openTab(page, "Menü");
     await panel(page).getByLabel("Überschrift", { exact: true }).fill("Langsam gespeichert");
     await saveButton(page).click();
     const saving = panel(page).getByRole("button", { name: "Speichere..." });
     await expect(saving).toBeVisible();
     await expect(saving).toBeDisabled();
+    await letOneThrough();
     await expect(panel(page).getByRole("status").filter({ hasText: "Lade Inhalt..." })).toBeVisible();
+    holding = false;
+    held.splice(0).forEach((release) => release());
     await expect(toastRegion(page).getByText("Inhalt gespeichert")).toBeVisible();
     await expect(panel(page).getByText("Lade Inhalt...")).toHaveCount(0);
     await expect(saveButton(page)).toBeFocused();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
-import { expect, test, toastRegion } from "./fixtures.ts";
+import { expect, test, toastRegion, within } from "./fixtures.ts";
 import { insertReservation } from "./support/reservations.ts";
 
 /**
@@ -22,9 +22,7 @@ async function holdScripts(page: Page) {
 
 /** Resolves once the page has hydrated and what came before it has been carried out. */
 const hydrated = (page: Page) =>
-  page
-    .waitForFunction(() => window.__tavolaEarly?.done === true, undefined, { timeout: 15_000 })
-    .then(() => page.waitForTimeout(100));
+  page.waitForFunction(() => window.__tavolaEarly?.carriedOut === true, undefined, within(15_000));
 
 const hero = (page: Page) => page.locator("#home");
 
@@ -76,12 +74,11 @@ test.describe("before the scripts have run", () => {
       .getByRole("button", { name: "Kontakt", exact: true });
     await contact.click();
     await expect(contact).toHaveAttribute("data-press-pending", "");
-    await page.waitForTimeout(1500);
     // Not taken to the footer, and nothing else happened yet.
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     release();
-    await expect(page.getByRole("dialog", { name: "Kontakt" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("dialog", { name: "Kontakt" })).toBeVisible(within(15_000));
     await expect(page.locator("[data-press-pending]")).toHaveCount(0);
   });
 
@@ -89,10 +86,11 @@ test.describe("before the scripts have run", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     const release = await holdScripts(page);
     await page.goto("/");
-    await page.getByRole("button", { name: "Menü öffnen" }).click();
-    await page.waitForTimeout(1000);
+    const open = page.getByRole("button", { name: "Menü öffnen" });
+    await open.click();
+    await expect(open).toHaveAttribute("data-press-pending", "");
     release();
-    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("dialog")).toBeVisible(within(15_000));
     await expect(page.getByRole("dialog").getByRole("link", { name: "Reservieren" })).toBeVisible();
   });
 
@@ -106,10 +104,10 @@ test.describe("before the scripts have run", () => {
       .getByRole("link", { name: /^Bild vergrößern/ })
       .first();
     await opener.click();
-    await page.waitForTimeout(1000);
+    await expect(opener).toHaveAttribute("data-press-pending", "");
     await expect(page).toHaveURL(/\/#gallery$/);
     release();
-    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("dialog")).toBeVisible(within(15_000));
   });
 
   test("a press on a menu showcase tab is carried out", async ({ page }) => {
@@ -118,9 +116,9 @@ test.describe("before the scripts have run", () => {
     const tab = page.locator("#menu").getByRole("button", { name: "Pizza", exact: true });
     await expect(tab).toHaveAttribute("aria-pressed", "false");
     await tab.click();
-    await page.waitForTimeout(1000);
+    await expect(tab).toHaveAttribute("data-press-pending", "");
     release();
-    await expect(tab).toHaveAttribute("aria-pressed", "true", { timeout: 15_000 });
+    await expect(tab).toHaveAttribute("aria-pressed", "true", within(15_000));
   });
 
   for (const moment of ["before the scripts arrive", "while the page hydrates"] as const) {
@@ -157,7 +155,8 @@ test.describe("before the scripts have run", () => {
     await form.getByLabel("Datum").fill(date);
     await form.getByLabel("Uhrzeit").selectOption("19:00");
     await form.getByLabel("Personenanzahl").selectOption("4");
-    await page.waitForTimeout(1000);
+    // The inline script has noted all five fields.
+    await page.waitForFunction(() => window.__tavolaEarly?.values.size === 5);
     release();
     await hydrated(page);
     await expect(form.getByLabel("Name")).toHaveValue("Frühe Füchsin");
@@ -201,9 +200,9 @@ test.describe("before the scripts have run", () => {
     await page.goto("/admin/reservations", { waitUntil: "commit" });
     const search = page.getByLabel("Nach Name suchen");
     await search.fill("sofia");
-    await page.waitForTimeout(1000);
+    await page.waitForFunction(() => [...(window.__tavolaEarly?.values.values() ?? [])].includes("sofia"));
     release();
-    await expect(page).toHaveURL(/[?&]q=sofia/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/[?&]q=sofia/, within(15_000));
     await expect(search).toHaveValue("sofia");
     await expect(page.getByRole("article", { name: /Sofia Früh/ })).toBeVisible();
     await expect(page.getByRole("article", { name: /Bruno Spät/ })).toHaveCount(0);

@@ -1,12 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from "@playwright/test";
 import { createSession } from "../../app/features/auth/session.server.ts";
 import { startMailbox, type Mailbox } from "../support/mailbox.ts";
+import { CPU_THROTTLING_RATE, SLOW, SLOW_TIMEOUT_FACTOR } from "../support/slow-mode.ts";
 import { E2E_ADMIN, startSite, type Site } from "./support/site.ts";
 
 export { E2E_ADMIN, expect, type Mailbox, type Site };
 
 interface TestFixtures {
+  /** Slow mode (tests/support/slow-mode.ts): the test's time limit scaled; set up for every test. */
+  slowMode: undefined;
   /**
    * A fresh site (server and database) for this test alone, instead of the worker's: for tests that
    * change what other tests read (texts, announcements, sign-in throttling). `test.use({ ownSite: true })`.
@@ -29,6 +39,8 @@ interface TestFixtures {
 }
 
 interface WorkerFixtures {
+  /** Slow mode: every page of every context the worker's browser opens gets its CPU throttled. */
+  throttledBrowser: undefined;
   /** The worker's site, started on first use and stopped when the worker ends. */
   workerSite: { get(): Promise<Site> };
 }
@@ -36,6 +48,31 @@ interface WorkerFixtures {
 // Each fixture hands its value to the tests through `provide` (Playwright's `use`, renamed so that
 // the React hooks lint rule does not take it for React's `use`).
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  throttledBrowser: [
+    async ({ browser }, provide) => {
+      if (SLOW) throttleEveryContext(browser);
+      await provide(undefined);
+    },
+    { scope: "worker", auto: true },
+  ],
+  slowMode: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, provide, testInfo) => {
+      // Scales whatever limit the test has by now (the configuration's or its describe block's).
+      if (SLOW) testInfo.setTimeout(testInfo.timeout * SLOW_TIMEOUT_FACTOR);
+      await provide(undefined);
+    },
+    { auto: true },
+  ],
+  context: async ({ context }, provide) => {
+    if (SLOW) throttlePages(context);
+    await provide(context);
+  },
+  page: async ({ page }, provide) => {
+    // The page fixture's page is throttled before the test's first navigation.
+    if (SLOW) await throttled(page);
+    await provide(page);
+  },
   workerSite: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
     async ({}, provide) => {
@@ -88,6 +125,70 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   sameOrigin: async ({ site }, provide) => provide({ Origin: site.origin }),
 });
 
+const throttling = new WeakMap<Page, Promise<void>>();
+const watchedContexts = new WeakSet<BrowserContext>();
+
+/**
+ * Throttles the page's CPU through its own DevTools session. The session stays attached for the
+ * page's life: detaching it would end the throttling. Chromium keeps the rate across the page's
+ * navigations (the session follows the page into a new renderer process).
+ */
+export function throttled(page: Page): Promise<void> {
+  let done = throttling.get(page);
+  if (!done) {
+    done = page
+      .context()
+      .newCDPSession(page)
+      .then((session) => session.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLING_RATE }))
+      .then(() => undefined);
+    throttling.set(page, done);
+  }
+  return done;
+}
+
+/** Whether slow mode has throttled this page (tests/e2e/slow-mode.spec.ts checks every kind of page). */
+export async function isThrottled(page: Page): Promise<boolean> {
+  const done = throttling.get(page);
+  if (!done) return false;
+  await done;
+  return true;
+}
+
+/** Throttles every page the context has and opens (popups and `context.newPage()` included). */
+function throttlePages(context: BrowserContext) {
+  if (watchedContexts.has(context)) return;
+  watchedContexts.add(context);
+  // A page that closes before its session is attached needs no throttling.
+  const throttle = (page: Page) => void throttled(page).catch(() => undefined);
+  context.pages().forEach(throttle);
+  context.on("page", throttle);
+}
+
+/** Contexts the tests open themselves with `browser.newContext()` (or `browser.newPage()`) too. */
+function throttleEveryContext(browser: Browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const context = await newContext(...args);
+    throttlePages(context);
+    return context;
+  };
+}
+
+/**
+ * A time limit for what the product makes slow on purpose or by a fixed delay, scaled in slow mode:
+ * `expect(x).toBeVisible(within(3_000))`.
+ */
+export const within = (ms: number) => ({ timeout: scaledTime(ms) });
+
+/** A time limit set in a test (`test.setTimeout(scaledTime(120_000))`): four times as long in slow mode. */
+export const scaledTime = (ms: number) => (SLOW ? ms * SLOW_TIMEOUT_FACTOR : ms);
+
+/**
+ * The time limit for an answer that waits on password hashes (scrypt with 128 MiB each, decision
+ * 0002): about a second of a core each, and on a busy machine sign-ins queue behind each other.
+ */
+export const PASSWORD_CHECK = within(30_000);
+
 /** Signs in through the real form, as staff do (the tests of the form itself use this). */
 export async function signInWithForm(page: Page, credentials = E2E_ADMIN) {
   await page.goto("/login");
@@ -97,7 +198,7 @@ export async function signInWithForm(page: Page, credentials = E2E_ADMIN) {
   await page.getByLabel("Benutzername").fill(credentials.username);
   await page.getByLabel("Passwort", { exact: true }).fill(credentials.password);
   await page.getByRole("button", { name: "Anmelden" }).click();
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/admin$/, PASSWORD_CHECK);
 }
 
 /** axe with the WCAG 2.x A and AA rules; returns the violations for a readable failure. */
@@ -138,6 +239,21 @@ export async function animationsDone(page: Page) {
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+}
+
+/**
+ * Resolves once the page has hydrated and run the effects that follow (the root's, which run last,
+ * carry out what came before: app/lib/early-input.ts), so what the page does on coming to life is done.
+ */
+export async function hydrationSettled(page: Page) {
+  await page.waitForFunction(() => window.__tavolaEarly?.carriedOut === true);
+}
+
+/** Resolves once the browser has rendered two more frames (all that a change asked a frame for ran). */
+export async function framesRendered(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }
 
 /** The toast area (sonner): a region named 'Benachrichtigungen' (plus the keyboard hint). */

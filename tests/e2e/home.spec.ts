@@ -1,6 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { accessibilityViolations, animationsDone, expect, test, waitForHydration } from "./fixtures.ts";
+import {
+  accessibilityViolations,
+  animationsDone,
+  expect,
+  framesRendered,
+  hydrationSettled,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
 
 /** The home page's sections in order (the footer carries `#contact`). */
 const ANCHORS = ["home", "about", "menu", "gallery", "reservations", "reservation-form-area", "contact"];
@@ -27,6 +35,26 @@ async function violationsOutside(page: Page, excluded: string) {
     id: violation.id,
     nodes: violation.nodes.map((node) => node.target.join(" ")),
   }));
+}
+
+/**
+ * Resolves once the about section has decided whether to fade in: its effect has run (the page's
+ * effects are done), its observer has had its first report (one of the test's own, made later, has
+ * had it too) and React has rendered what it decided.
+ */
+async function revealDecided(page: Page) {
+  await hydrationSettled(page);
+  await aboutContent(page).evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver(() => {
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(element);
+      }),
+  );
+  await framesRendered(page);
 }
 
 async function scrollTo(page: Page, y: number) {
@@ -171,10 +199,8 @@ test.describe("Startseite: Hero", () => {
     await page.goto("/");
     await waitForHydration(page);
     await scrollTo(page, 300);
-    // Give a would-be animation frame time to run.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
-    );
+    // A would-be parallax moves the layer in the frame after the scroll.
+    await framesRendered(page);
     expect(await parallaxOffset(page)).toBe(0);
   });
 });
@@ -210,16 +236,14 @@ test.describe("Startseite: Über uns", () => {
     await page.locator("#about h2").scrollIntoViewIfNeeded();
     await expect(page.locator("#about h2")).toBeInViewport();
     release();
-    await waitForHydration(page);
-    await page.waitForTimeout(300);
+    await revealDecided(page);
     await expect(aboutContent(page)).toHaveAttribute("data-reveal", "static");
     await expect(aboutContent(page)).toHaveCSS("opacity", "1");
     await page.unrouteAll();
 
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
-    await waitForHydration(page);
-    await page.waitForTimeout(300);
+    await revealDecided(page);
     await expect(aboutContent(page)).toHaveAttribute("data-reveal", "static");
     await expect(aboutContent(page)).toHaveCSS("opacity", "1");
   });
@@ -343,9 +367,12 @@ test.describe("Startseite: Layout und Barrierefreiheit", () => {
     ]) {
       await page.setViewportSize(viewport);
       await page.goto("/");
-      await waitForHydration(page);
+      await hydrationSettled(page);
       await page.waitForLoadState("networkidle");
-      await page.waitForTimeout(500);
+      // Late shifts come from fonts and transitions (pictures are in: the network is idle).
+      await page.evaluate(() => document.fonts.ready);
+      await animationsDone(page);
+      await framesRendered(page);
       const shift = await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
       expect(shift, `${viewport.width} px`).toBeLessThan(0.01);
     }

@@ -17,6 +17,7 @@ import {
   expect,
   test,
   waitForHydration,
+  within,
   type Site,
 } from "./fixtures.ts";
 
@@ -29,7 +30,8 @@ import {
  */
 test.use({ ownSite: true, siteEnv: { WORKERS: "2" } });
 
-const LIVE_WITHIN = { timeout: 2000 };
+// The product's figure (decision 0035); slow mode stretches it with everything else.
+const LIVE_WITHIN = within(2000);
 
 /** The first day at least `from` days ahead that is not a Monday (the demo's closed day). */
 function openDay(from: number): string {
@@ -145,8 +147,13 @@ test("a staff member's status change and a guest's cancellation show on another'
     "CANCELLED",
     LIVE_WITHIN,
   );
-  // The second screen renewed its data behind the dialog, which kept what was typed.
-  await two.page.waitForTimeout(1000);
+  // The second screen renewed its data behind the dialog (the card there, hidden from assistive
+  // technology while the dialog is open, says so), and the dialog kept what was typed.
+  await expect(
+    two.page
+      .getByRole("article", { name: "Susi Status", includeHidden: true })
+      .getByLabel("Status für Susi Status"),
+  ).toHaveValue("CANCELLED", LIVE_WITHIN);
   await expect(dialog.getByLabel("Anmerkungen")).toHaveValue("Kinderstuhl");
   await dialog.getByRole("button", { name: "Abbrechen" }).click();
   await expect(card(two.page, "Susi Status").getByLabel("Status für Susi Status")).toHaveValue("CANCELLED");

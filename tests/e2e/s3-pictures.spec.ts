@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures.ts";
+import { expect, scaledTime, test, waitForHydration } from "./fixtures.ts";
 import { startSite } from "./support/site.ts";
 import { startS3Server } from "../support/s3-server.ts";
 
@@ -8,7 +8,7 @@ import { startS3Server } from "../support/s3-server.ts";
  * CSP lets the pictures through.
  */
 test("mit S3_PUBLIC_URL lädt die Galerie ihre Bilder direkt aus dem Bildspeicher", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaledTime(60_000));
   const s3 = await startS3Server({ bucket: "e2e-bilder" });
   const publicUrl = `${s3.endpoint}/${s3.bucket}`;
   const site = await startSite({ ...s3.env, S3_PUBLIC_URL: publicUrl });

@@ -1,5 +1,6 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { SLOW, SLOW_TIMEOUT_FACTOR } from "./slow-mode.ts";
 
 /**
  * A real SMTP server for the browser tests and the drills (the `smtp-server` package) that keeps every message it
@@ -48,7 +49,7 @@ export async function startMailbox({ port: wanted = 0 }: { port?: number } = {})
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(match, timeoutMs = 10_000) {
+    async waitFor(match, timeoutMs = 10_000 * (SLOW ? SLOW_TIMEOUT_FACTOR : 1)) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const found = messages.find(match);

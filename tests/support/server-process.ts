@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { serverCommand } from "./slow-mode.ts";
 
 /**
  * One `node server/start.ts` process for the browser tests. With `PORT=0` the operating system
@@ -25,7 +26,9 @@ const LISTENING = /läuft auf https?:\/\/[^\s:/]+:(\d+)/;
 
 export function spawnServer(env: Record<string, string>): ServerProcess {
   let output = "";
-  const child = spawn(process.execPath, ["server/start.ts"], {
+  // taskset (slow mode) executes node in its own place: the pid, signals and exit code are node's.
+  const { command, args } = serverCommand(["server/start.ts"]);
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -19,6 +19,8 @@ export interface Site {
   /** `http://127.0.0.1:<port>`: the tests' baseURL. */
   origin: string;
   dataDir: string;
+  /** The server's process id. */
+  pid: number | undefined;
   /** The site's database, opened from the test process with the app's own module. */
   db: Kysely<Database>;
   /** The name of the staff session cookie, from the same configuration the server reads. */
@@ -50,6 +52,7 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
     return {
       origin,
       dataDir,
+      pid: server.child.pid,
       db: handle.db,
       sessionCookie: sessionCookieName({ secure: config.secureCookies }),
       async stop() {
