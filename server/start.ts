@@ -7,6 +7,7 @@ import { restrictNewFiles } from "../db/private-files.server.ts";
 import type { TavolaApp, createApp as CreateApp } from "./app.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 import { nodeListener } from "./node-listener.ts";
+import { smallMachineRestart } from "./small-machine.ts";
 import { runWorkers } from "./workers.ts";
 
 /**
@@ -18,6 +19,10 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  // Before anything is written or opened: the new image starts from the beginning (decision 0043).
+  // Windows has no execve (Node throws there): it starts with Node's defaults.
+  const restart = process.platform === "win32" ? undefined : smallMachineRestart(process);
+  if (restart) process.execve?.(process.execPath, restart.args, restart.env);
   const config = parseConfigOrExit(process.env);
   // Whatever the server (or the build it starts) makes is its own (decision 0026).
   restrictNewFiles();
@@ -124,6 +129,13 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+  // `npm run bench -- memory` reads the heap from outside (decision 0043): only a signal from the
+  // same user asks, and without the variable SIGUSR2 keeps its default (the process ends).
+  if (process.env.MEMORY_REPORT === "on")
+    process.on("SIGUSR2", () => {
+      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+      say(`tavola-memory ${JSON.stringify({ rss, heapUsed, heapTotal, external, arrayBuffers })}`);
+    });
 }
 
 main().catch((error: unknown) => {
