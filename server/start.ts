@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import http from "node:http";
+import module from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { configWarnings, parseConfigOrExit } from "../app/lib/env.server.ts";
@@ -21,7 +22,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   // Before anything is written or opened: the new image starts from the beginning (decision 0043).
   // Windows has no execve (Node throws there): it starts with Node's defaults.
-  const restart = process.platform === "win32" ? undefined : smallMachineRestart(process);
+  // The cache lives beside the code, as trusted as it: whoever can write there can change the code.
+  const compileCache = path.join(root, "node_modules", ".cache", "tavola-compile-cache");
+  const restart = process.platform === "win32" ? undefined : smallMachineRestart(compileCache, process);
   if (restart) process.execve?.(process.execPath, restart.args, restart.env);
   const config = parseConfigOrExit(process.env);
   // Whatever the server (or the build it starts) makes is its own (decision 0026).
@@ -96,6 +99,8 @@ async function main() {
   app.setListeningOrigin(
     `http://${wildcard ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
   );
+  // Written now, not only at a clean exit: the next start needs no type stripping (decision 0043).
+  module.flushCompileCache?.();
   app.logger.info("listening", { port, host: config.host, database: app.database.dialect, env: config.env });
   // With several processes, the first process (server/workers.ts) says it once all of them listen.
   if (cluster.isPrimary) say(`Tavola läuft auf http://localhost:${port} (Datenbank: ${whereData})`);

@@ -26,6 +26,7 @@ beforeAll(async () => {
     MEMORY_REPORT: "on",
     MALLOC_ARENA_MAX: "",
     NODE_OPTIONS: "",
+    NODE_COMPILE_CACHE: "",
   });
   await server.ready(120_000);
 }, 180_000);
@@ -42,6 +43,9 @@ describe("a server started on a small machine", () => {
     expect(args).toContain(`--max-semi-space-size=${SEMI_SPACE_MIB}`);
     const env = fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
     expect(env).toContain(`MALLOC_ARENA_MAX=${MALLOC_ARENAS}`);
+    expect(env).toContain(
+      `NODE_COMPILE_CACHE=${path.join(root, "node_modules", ".cache", "tavola-compile-cache")}`,
+    );
   });
 
   it("writes its heap on SIGUSR2 when MEMORY_REPORT=on", async () => {
