@@ -130,7 +130,12 @@ export default defineConfig({
   build: { manifest: true },
   environments: {
     client: { build: { rollupOptions: { output: { codeSplitting: { groups: browserChunks() } } } } },
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: {
+      build: { rollupOptions: { input: "./server/app.ts" } },
+      // Bundled so that only the icons in use are kept: its CommonJS file makes all ~1,700 at
+      // start, held for the process's life (decision 0043).
+      resolve: { noExternal: ["lucide-react"] },
+    },
   },
   plugins: [tailwindcss(), reactRouter(), recordChunkModules()],
 });

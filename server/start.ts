@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import http from "node:http";
+import module from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { configWarnings, parseConfigOrExit } from "../app/lib/env.server.ts";
@@ -7,6 +8,7 @@ import { restrictNewFiles } from "../db/private-files.server.ts";
 import type { TavolaApp, createApp as CreateApp } from "./app.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 import { nodeListener } from "./node-listener.ts";
+import { smallMachineRestart } from "./small-machine.ts";
 import { runWorkers } from "./workers.ts";
 
 /**
@@ -18,6 +20,12 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  // Before anything is written or opened: the new image starts from the beginning (decision 0043).
+  // Windows has no execve (Node throws there): it starts with Node's defaults.
+  // The cache lives beside the code, as trusted as it: whoever can write there can change the code.
+  const compileCache = path.join(root, "node_modules", ".cache", "tavola-compile-cache");
+  const restart = process.platform === "win32" ? undefined : smallMachineRestart(compileCache, process);
+  if (restart) process.execve?.(process.execPath, restart.args, restart.env);
   const config = parseConfigOrExit(process.env);
   // Whatever the server (or the build it starts) makes is its own (decision 0026).
   restrictNewFiles();
@@ -91,6 +99,8 @@ async function main() {
   app.setListeningOrigin(
     `http://${wildcard ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
   );
+  // Written now, not only at a clean exit: the next start needs no type stripping (decision 0043).
+  module.flushCompileCache?.();
   app.logger.info("listening", { port, host: config.host, database: app.database.dialect, env: config.env });
   // With several processes, the first process (server/workers.ts) says it once all of them listen.
   if (cluster.isPrimary) say(`Tavola läuft auf http://localhost:${port} (Datenbank: ${whereData})`);
@@ -124,6 +134,13 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+  // `npm run bench -- memory` reads the heap from outside (decision 0043): only a signal from the
+  // same user asks, and without the variable SIGUSR2 keeps its default (the process ends).
+  if (process.env.MEMORY_REPORT === "on")
+    process.on("SIGUSR2", () => {
+      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+      say(`tavola-memory ${JSON.stringify({ rss, heapUsed, heapTotal, external, arrayBuffers })}`);
+    });
 }
 
 main().catch((error: unknown) => {

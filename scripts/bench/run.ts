@@ -32,6 +32,8 @@ import {
 } from "./reservation-figures.ts";
 import { formatTable, showSpread, spreadOf, type Spread } from "./stats.ts";
 import { instancesTable, measureInstances } from "./instances.ts";
+import { LOAD_SECONDS, measureMemory, SIGN_INS } from "./memory.ts";
+import { memoryBudgets, memoryTable, summarizeMemory, type MemoryFigures } from "./memory-figures.ts";
 import {
   behindProxy,
   busyMachineWarning,
@@ -55,7 +57,9 @@ import {
  *                   JavaScript, on SQLite and (when its programs are installed) PostgreSQL — never more
  *                   seats held than allowed, every answer stored or 'ausgebucht';
  *   - queries:      the staff's date view over 50,000 reservations, SQLite and (when its programs are
- *                   installed) PostgreSQL.
+ *                   installed) PostgreSQL;
+ *   - memory:       one server process's resident memory and heap at rest after its start, after 10
+ *                   sign-ins and after a 30 s load run, one fresh server per run (scripts/bench/memory.ts).
  * Each figure is the median of several runs, with min and max. One table per part, the figures and
  * the machine in bench/results/latest.json.
  *
@@ -63,6 +67,7 @@ import {
  *   npm run bench -- --runs 5 --only load,reservations
  *   npm run bench -- --only lighthouse /wochenkarte
  *   npm run bench -- --check                       # exit code 1 when a budget is broken (budgets())
+ *   npm run bench -- memory --check                # a part's name alone: only that part
  *
  * Environment: CHROME_PATH or CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PORT (default: any
  * free port), BENCH_DATABASE_URL (a PostgreSQL database for the queries, filled once and left filled).
@@ -71,7 +76,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const reportDir = path.join(root, ".tmp", "bench");
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-const PARTS = ["lighthouse", "load", "reservations", "queries", "instances"] as const;
+const PARTS = ["lighthouse", "load", "reservations", "queries", "instances", "memory"] as const;
 type Part = (typeof PARTS)[number];
 
 interface Options {
@@ -94,6 +99,7 @@ function parseArguments(argv: string[]): Options {
     workers: "1",
   };
   const queue = [...argv];
+  let partNamed = false;
   for (let argument = queue.shift(); argument !== undefined; argument = queue.shift()) {
     if (argument === "--runs") {
       options.runs = Number(queue.shift());
@@ -116,6 +122,11 @@ function parseArguments(argv: string[]): Options {
       options.parts = new Set(wanted as Part[]);
     } else if (argument.startsWith("/")) {
       options.pages.push(argument);
+    } else if ((PARTS as readonly string[]).includes(argument)) {
+      // `npm run bench -- memory`: the same as --only memory (several names add up).
+      if (!partNamed) options.parts = new Set();
+      partNamed = true;
+      options.parts.add(argument as Part);
     } else {
       throw new Error(`Unbekanntes Argument: ${argument}`);
     }
@@ -445,6 +456,7 @@ interface Measured {
   load?: LoadFigures[];
   reservations?: ReservationFigures;
   capacity?: CapacityRuns[];
+  memory?: MemoryFigures[];
 }
 
 /** The budgets of `--check`, on the medians: one line each, and whether it holds. */
@@ -521,6 +533,7 @@ function budgets(measured: Measured): Array<{ text: string; holds: boolean }> {
       holds: p99 < RESERVATION_P99_BUDGET_MS,
     });
   }
+  if (measured.memory) lines.push(...memoryBudgets(measured.memory));
   return lines;
 }
 
@@ -600,6 +613,13 @@ async function main() {
   const instances = options.parts.has("instances")
     ? await measureInstances(options.runs, options.seconds)
     : undefined;
+  if (options.parts.has("memory")) {
+    say(
+      `Speicher: ${options.runs} Starts je eines Serverprozesses (SQLite, Demo-Inhalte), ` +
+        `Ruhe, ${SIGN_INS} Anmeldungen, ${LOAD_SECONDS} s Last`,
+    );
+    measured.memory = summarizeMemory((await measureMemory(options.runs, LOAD_SECONDS, say)).runs);
+  }
 
   say("\nSkripte der Gästeseiten (aus dem Build, brotli 11, wie der Server sie sendet)");
   for (const line of formatTable(
@@ -679,6 +699,13 @@ async function main() {
     else say("  übersprungen: keine PostgreSQL-Programme gefunden");
   }
 
+  if (measured.memory) {
+    say(
+      `\nSpeicher eines Serverprozesses (MiB, Median (min–max) aus ${options.runs} Starts; Spitze = VmHWM bis dahin)`,
+    );
+    for (const line of memoryTable(measured.memory)) say(line);
+  }
+
   const lines = budgets(measured);
   const file = writeResults({
     measuredAt: new Date().toISOString(),
@@ -714,6 +741,7 @@ async function main() {
     })),
     queries,
     instances,
+    memoryMiB: measured.memory,
     budgets: lines,
   });
   say(`\nBerichte: ${path.relative(root, reportDir)}/, Zahlen: ${file}`);
@@ -730,7 +758,9 @@ async function main() {
   }
   if (options.check) {
     say("\nBudgets:");
-    const skipped = ["lighthouse", "load", "reservations"].filter((part) => !options.parts.has(part as Part));
+    const skipped = ["lighthouse", "load", "reservations", "memory"].filter(
+      (part) => !options.parts.has(part as Part),
+    );
     if (skipped.length > 0) say(`  (nicht gemessen, also nicht geprüft: ${skipped.join(", ")})`);
     for (const line of lines) say(`  ${line.holds ? "✓" : "✗"} ${line.text}`);
     if (lines.some((line) => !line.holds)) {

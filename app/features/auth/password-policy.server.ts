@@ -1,4 +1,5 @@
-import { dictionary } from "@zxcvbn-ts/language-common";
+import { createRequire } from "node:module";
+import type { dictionary as Dictionary } from "@zxcvbn-ts/language-common";
 import { normalizeUsername } from "./schema.ts";
 
 /**
@@ -7,8 +8,15 @@ import { normalizeUsername } from "./schema.ts";
  * compared without case; a password that is the account's name is refused too.
  */
 let common: Set<string> | undefined;
-const commonPasswords = () =>
-  (common ??= new Set(dictionary["passwords-common"].map((password) => password.toLowerCase())));
+// Loaded when a password is first set, not at every start: the package's dictionaries take a few
+// MiB that a server which nobody changes a password on never needs (decision 0043).
+const commonPasswords = () => {
+  if (common) return common;
+  const { dictionary } = createRequire(import.meta.url)("@zxcvbn-ts/language-common") as {
+    dictionary: typeof Dictionary;
+  };
+  return (common = new Set(dictionary["passwords-common"].map((password) => password.toLowerCase())));
+};
 
 export const COMMON_PASSWORD_MESSAGE =
   "Dieses Passwort gehört zu den häufigsten und ist leicht zu erraten. Bitte wählen Sie ein anderes.";
