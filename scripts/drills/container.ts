@@ -343,7 +343,7 @@ async function drill(): Promise<boolean> {
   const topUser = await podman(["top", CONTAINER, "user", "args"], "podman top");
   findings.push({
     text: `der Prozess läuft nicht als root (id -u: ${uid}; podman top: ${topUser.split("\n")[1]?.trim() ?? "?"})`,
-    holds: uid === "1000" && /^node\s+node server\/start\.ts/m.test(topUser),
+    holds: uid === "1000" && /^node\s+\S*node\b.*\bserver\/start\.ts$/m.test(topUser),
   });
   const dataDir = await podman(["exec", CONTAINER, "stat", "-c", "%U %a", "/data"], "podman exec stat");
   findings.push({
