@@ -11,6 +11,11 @@
  *   submit a form) and of an element marked `data-keep-press` (a link that becomes a dialog; the
  *   space bar too where it acts as a button), marks it `data-press-pending` (styled as busy), and
  *   stops a marked link from leaving the page;
+ * - once the page's scripts have started (`startKeepingLinks`, called by app/entry.client.tsx
+ *   before it hydrates), also keeps each press of a link that would load another page of the site:
+ *   a page load the browser starts while React hydrates is cancelled before the new page arrives
+ *   (the staff screens' 'Ausstehend' stayed on today), so such a press waits for the page to be
+ *   ready and is then carried out by the link itself (a client-side navigation);
  * - remembers the latest value of every field a person types into or chooses in.
  * Once the page has hydrated (`stopKeepingEarlyInput`, `replayEarlyInput`), each field gets back what
  * the person entered, as if they had just typed it (React's `onChange` runs, so a controlled field
@@ -22,11 +27,19 @@
  */
 export const EARLY_INPUT_SCRIPT = `(function(){
 var early = window.__tavolaEarly = { presses: [], values: new Map(), done: false, current: null };
-function pressable(target) {
-  target = target instanceof Element ? target.closest("button,[data-keep-press]") : null;
-  if (!target || target.disabled) return null;
+function pressable(target, event) {
+  var element = target instanceof Element ? target : null;
+  target = element && element.closest("button,[data-keep-press]");
+  if (!target) return early.starting && element ? leavingLink(element.closest("a[href]"), event) : null;
+  if (target.disabled) return null;
   if (target.tagName === "BUTTON" && (target.type === "reset" || (target.type === "submit" && target.form))) return null;
   return target;
+}
+function leavingLink(link, event) {
+  if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return null;
+  if ((link.target && link.target !== "_self") || link.hasAttribute("download") || link.origin !== location.origin) return null;
+  if (link.hash && link.pathname === location.pathname && link.search === location.search) return null;
+  return link;
 }
 function keep(target, event) {
   if (target.tagName === "A") event.preventDefault();
@@ -35,7 +48,7 @@ function keep(target, event) {
   early.current = target;
 }
 addEventListener("click", function (event) {
-  var target = !early.done && pressable(event.target);
+  var target = !early.done && pressable(event.target, event);
   if (target) keep(target, event);
 }, true);
 addEventListener("keydown", function (event) {
@@ -45,7 +58,7 @@ addEventListener("keydown", function (event) {
 function handledByReact() {
   var target = early.current;
   early.current = null;
-  if (!target || !early.done) return;
+  if (!target || !early.done || (target.tagName === "A" && !target.hasAttribute("data-keep-press"))) return;
   early.presses = early.presses.filter(function (press) { return press !== target; });
   target.removeAttribute("data-press-pending");
 }
@@ -77,6 +90,8 @@ interface EarlyInput {
   done: boolean;
   /** What came before has been carried out (the browser tests wait for this, not for a time). */
   carriedOut?: boolean;
+  /** The page's scripts have started: a press of a link to another page of the site is kept too. */
+  starting?: boolean;
   /** The page's scripts could not be loaded: a kept link is followed after all. */
   fail: () => void;
 }
@@ -126,6 +141,25 @@ function restore(field: Field, value: FieldValue): void {
   field.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
+/**
+ * The page's scripts have started and will hydrate: from now on a press of a link to another page of
+ * the site is kept instead of left to the browser, whose page load hydration would cancel.
+ */
+export function startKeepingLinks(): void {
+  const early = window.__tavolaEarly;
+  if (early && !early.done) early.starting = true;
+}
+
+let replaying = false;
+
+/**
+ * True while a kept press is being carried out: a synthetic click, which browsers do not let open a
+ * file picker (a control that opens one says so instead, app/features/gallery).
+ */
+export function isReplayingEarlyPress(): boolean {
+  return replaying;
+}
+
 let carriedValues: Array<[Field, FieldValue]> | undefined;
 
 /**
@@ -159,7 +193,15 @@ export function replayEarlyInput(): () => void {
     for (const [field, value] of values) attempt(() => restore(field, value));
     for (const element of presses) {
       element.removeAttribute("data-press-pending");
-      if (element.isConnected && element instanceof HTMLElement) attempt(() => press(element));
+      if (element.isConnected && element instanceof HTMLElement)
+        attempt(() => {
+          replaying = true;
+          try {
+            press(element);
+          } finally {
+            replaying = false;
+          }
+        });
     }
     if (early) early.carriedOut = true;
   }, 0);

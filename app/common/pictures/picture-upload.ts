@@ -58,6 +58,12 @@ export const uploadMessages = {
   storeUnavailable:
     "Der Bildspeicher ist gerade nicht erreichbar. Bitte versuchen Sie es in ein paar Minuten noch einmal.",
   addFailedTitle: "Fehler beim Hinzufügen",
+  /** A press made before the page was ready cannot open the file picker (app/lib/early-input.ts). */
+  pressAgain: {
+    title: "Dateiauswahl nicht geöffnet",
+    description:
+      "Bitte noch einmal auf „Bilder hochladen“ klicken – die Dateiauswahl öffnet sich erst, wenn die Seite bereit ist.",
+  },
   /** The content tabs' hint next to their picture fields. */
   hint: "PNG, JPG, GIF bis 10MB",
 } as const;

@@ -14,6 +14,7 @@ import { UploadProgressList } from "../../../../common/pictures/admin/upload-pro
 import { usePictureUploads } from "../../../../common/pictures/admin/use-picture-uploads.ts";
 import { useRowAction } from "../../../../components/admin/use-row-action.ts";
 import { toastNotice } from "../../../../components/forms/toast-notice.ts";
+import { isReplayingEarlyPress } from "../../../../lib/early-input.ts";
 import { Picture } from "../../../../common/pictures/picture.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { ACCEPT_ATTRIBUTE, uploadMessages } from "../../../../common/pictures/picture-upload.ts";
@@ -42,7 +43,12 @@ export function GalleryAdmin({ pictures }: { pictures: GalleryAdminPicture[] }) 
   const remove = useRowAction({ onDone: () => setDeleting(undefined) });
   const order = useRowAction({ key: "gallery-order" });
 
-  const choose = () => fileInput.current?.click();
+  // A press made before the page was ready is carried out by a synthetic click, which the browser
+  // does not let open the file picker (app/lib/early-input.ts): the staff member is asked to press again.
+  const choose = () => {
+    if (isReplayingEarlyPress()) toastNotice({ tone: "error", ...uploadMessages.pressAgain });
+    else fileInput.current?.click();
+  };
 
   return (
     <div className="space-y-6">
