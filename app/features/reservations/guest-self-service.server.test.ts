@@ -68,7 +68,14 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
     expect((await reservationOfToken(handle.db, token))?.id).toBe(id);
     const stored = await handle.db.selectFrom("reservation_links").select("token_hash").execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(token);
-    for (const forged of ["", "kurz", `${token.slice(0, 31)}${token.endsWith("A") ? "B" : "A"}`, `${token}A`, "ä".repeat(32), "' or 1=1 --"])
+    for (const forged of [
+      "",
+      "kurz",
+      `${token.slice(0, 31)}${token.endsWith("A") ? "B" : "A"}`,
+      `${token}A`,
+      "ä".repeat(32),
+      "' or 1=1 --",
+    ])
       expect(await reservationOfToken(handle.db, forged), forged).toBeUndefined();
     // A reservation's deletion takes its links with it.
     await handle.db.deleteFrom("reservations").where("id", "=", id).execute();
