@@ -139,6 +139,10 @@ describe.skipIf(!nginxTestsRun)("nginx's own limits", () => {
           "/reservieren",
           "/reservierung/abcdefghijklmnop",
           "/api/verfuegbarkeit?datum=x",
+          // The app answers these spellings too (its routes ignore case and a final slash).
+          "/RESERVIERUNG/abcdefghijklmnop",
+          "/Reservieren/",
+          "/API/verfuegbarkeit?datum=x",
         ]) {
           const before = reached.length;
           const answers = await Promise.all(
