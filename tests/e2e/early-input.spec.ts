@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { expect, test, toastRegion, within } from "./fixtures.ts";
+import { holdScripts } from "./support/hold-scripts.ts";
 import { insertReservation } from "./support/reservations.ts";
 
 /**
@@ -8,17 +9,6 @@ import { insertReservation } from "./support/reservations.ts";
  * (docs/decisions/0029): each test holds the scripts back, acts as a guest or staff member would,
  * then lets them through.
  */
-
-/** Holds every script of the build back until `release` is called (as a slow line would). */
-async function holdScripts(page: Page) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Resolves once the page has hydrated and what came before it has been carried out. */
 const hydrated = (page: Page) =>

@@ -2,22 +2,12 @@ import type { Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes.ts";
 import { collectConsoleErrors, expect, test, toastRegion } from "./fixtures.ts";
+import { holdScripts } from "./support/hold-scripts.ts";
 
 /**
  * Nothing a staff member does is lost while a staff screen's scripts load and hydrate
  * (docs/decisions/0029): presses on links, buttons and typing, on every staff screen.
  */
-
-/** Holds every script of the build back until `release` is called (as a slow line would). */
-async function holdScripts(page: Page) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Resolves once the page has hydrated and what came before it has been carried out. */
 const hydrated = (page: Page) =>
