@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes.ts";
-import { collectConsoleErrors, expect, test, toastRegion } from "./fixtures.ts";
+import { collectConsoleErrors, expect, scaledTime, test, toastRegion, within } from "./fixtures.ts";
 import { holdScripts } from "./support/hold-scripts.ts";
+import { staffScreens } from "./support/screens.ts";
 
 /**
  * Nothing a staff member does is lost while a staff screen's scripts load and hydrate
@@ -12,15 +11,6 @@ import { holdScripts } from "./support/hold-scripts.ts";
 /** Resolves once the page has hydrated and what came before it has been carried out. */
 const hydrated = (page: Page) =>
   page.waitForFunction(() => window.__tavolaEarly?.done === true, undefined, { timeout: 20_000 });
-
-/** Every staff screen of app/routes.ts (the pages below /admin, not the downloads and resources). */
-function staffScreens(entries: readonly RouteConfigEntry[] = routes, prefix = ""): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.index ? prefix : entry.path ? `${prefix}/${entry.path}` : prefix;
-    const own = path.startsWith("/admin") && entry.file.endsWith(".tsx") && !entry.children ? [path] : [];
-    return [...own, ...staffScreens(entry.children ?? [], path)];
-  });
-}
 
 test.describe("staff screens before the scripts have run", () => {
   test("every staff screen of app/routes.ts is checked here", () => {
@@ -73,6 +63,33 @@ test.describe("staff screens before the scripts have run", () => {
     release();
     await expect(page).toHaveURL(/view=pending/, { timeout: 20_000 });
     await expect(page.getByText("Alle ausstehenden Anfragen")).toBeVisible();
+  });
+
+  test("on a browser slowed eightfold, a view pressed at any moment while the screen loads is shown", async ({
+    page,
+    signIn,
+  }) => {
+    // The issue's reproduction: the press arrived while React hydrated, after the button shown only
+    // without scripts had gone and moved the views under the pointer (decision 0029).
+    test.setTimeout(scaledTime(240_000));
+    await signIn(page);
+    const session = await page.context().newCDPSession(page);
+    await session.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+    const pending = { view: "Ausstehend", url: /view=pending/ };
+    const waitlist = { view: "Warteliste", url: /view=warteliste/ };
+    const rounds = [0, 150, 300, 500, 800, 1200].map((delay, round) => ({
+      delay,
+      ...(round % 2 ? waitlist : pending),
+    }));
+    for (const { delay, view, url } of rounds) {
+      await page.goto("/admin/reservations", { waitUntil: "commit" });
+      const link = page.getByRole("link", { name: view });
+      await link.waitFor();
+      // A moment after the first paint: before, during or after hydration, depending on the round.
+      await page.waitForTimeout(delay);
+      await link.click();
+      await expect(page, `'${view}' pressed ${delay} ms after it was shown`).toHaveURL(url, within(20_000));
+    }
   });
 
   test("a name typed into 'Nach Name suchen' before the scripts run is searched for", async ({

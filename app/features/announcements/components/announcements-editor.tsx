@@ -173,18 +173,19 @@ export function AnnouncementsEditor({
     focusFirstInvalid(editorRef.current);
   }
 
-  const locked = !hydrated || saving;
+  // Until the editor has hydrated its buttons are kept pressed by the early-input script (decision 0029);
+  // saving waits for hydration, as nothing can have changed before it.
+  const locked = saving;
   return (
     <div ref={editorRef} className="space-y-6">
       <p className="max-w-3xl text-sm text-muted">
         Änderungen, neue und gelöschte Mitteilungen werden erst mit „Alle Änderungen speichern“ übernommen.
         Gäste sehen nur aktive Mitteilungen, die nicht abgelaufen sind.
       </p>
-      {!hydrated ? (
-        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Zum Bearbeiten der Mitteilungen wird JavaScript benötigt.
-        </p>
-      ) : null}
+      {/* Not removed by hydration, which would move every button under a press (decision 0029). */}
+      <p className="hidden rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 noscript:block">
+        Zum Bearbeiten der Mitteilungen wird JavaScript benötigt.
+      </p>
 
       {/* Multipart: the list travels as UTF-8, not percent-encoded (a third of the size with umlauts). */}
       <Form
@@ -202,7 +203,7 @@ export function AnnouncementsEditor({
           status={saving ? "pending" : "idle"}
           pendingText={saveMessages.saving}
           icon={<Save aria-hidden="true" />}
-          disabled={locked}
+          disabled={!hydrated || saving}
         >
           Alle Änderungen speichern
         </StatusButton>

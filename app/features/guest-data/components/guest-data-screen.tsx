@@ -328,18 +328,18 @@ function DeleteForm({
  * the controls are not printed, nor is the admin's sidebar (the admin layout hides it in print).
  */
 function PrintView({ view, statusLabels }: { view: Found; statusLabels: Record<ReservationStatus, string> }) {
-  const hydrated = useHydrated();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-2 print:hidden">
-        {hydrated ? (
-          <Button onClick={() => window.print()}>
-            <Printer aria-hidden="true" />
-            Jetzt drucken
-          </Button>
-        ) : (
-          <p className="text-sm text-muted">Drucken Sie diese Seite mit der Druckfunktion Ihres Browsers.</p>
-        )}
+        {/* The same before and after hydration, so nothing moves under a press (decision 0029): a
+            browser without scripts hides the button and shows the hint instead. */}
+        <Button onClick={() => window.print()} className="noscript:hidden">
+          <Printer aria-hidden="true" />
+          Jetzt drucken
+        </Button>
+        <p className="hidden text-sm text-muted noscript:block">
+          Drucken Sie diese Seite mit der Druckfunktion Ihres Browsers.
+        </p>
         <TermForm intent="search" term={view.term}>
           <Button type="submit" variant="outline">
             Zurück zur Suche

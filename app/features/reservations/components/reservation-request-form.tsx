@@ -442,20 +442,19 @@ export function ReservationRequestForm({
           {onWaitlist ? M.waitlistButton : submitText}
         </StatusButton>
         {/* Without JavaScript the list cannot follow a new date or party size by itself: this asks the
-            server for the chosen date's times and sends nothing (the browser's checks are skipped). */}
-        {hydrated ? null : (
-          <Button
-            type="submit"
-            name={INTENT_FIELD}
-            value={SHOW_TIMES}
-            formNoValidate
-            size="lg"
-            variant="outline"
-            className="w-full sm:w-auto"
-          >
-            {M.showTimes}
-          </Button>
-        )}
+            server for the chosen date's times and sends nothing (the browser's checks are skipped). Not
+            removed by hydration, which would move what follows under a press (decision 0029). */}
+        <Button
+          type="submit"
+          name={INTENT_FIELD}
+          value={SHOW_TIMES}
+          formNoValidate
+          size="lg"
+          variant="outline"
+          className="hidden w-full noscript:inline-flex sm:w-auto"
+        >
+          {M.showTimes}
+        </Button>
         {/* Refused for lack of room: the same request may go on the waitlist (also without JavaScript). */}
         {waitlistOffered ? (
           <Button

@@ -134,11 +134,10 @@ export function ReservationCard({
                 </option>
               ))}
             </NativeSelect>
-            {hydrated ? null : (
-              <Button type="submit" size="sm" variant="outline">
-                Status speichern
-              </Button>
-            )}
+            {/* Only without scripts, where choosing a status cannot save it by itself (decision 0029). */}
+            <Button className="hidden noscript:inline-flex" type="submit" size="sm" variant="outline">
+              Status speichern
+            </Button>
           </Form>
           <Button
             variant="ghost"

@@ -211,11 +211,11 @@ export function ReservationsScreen({
               }}
             />
           </div>
-          {hydrated ? null : (
-            <Button type="submit" variant="outline">
-              Anzeigen
-            </Button>
-          )}
+          {/* Only without scripts (with them, choosing a date shows it): rendered the same before and after
+              hydration, so nothing moves under a press while the screen hydrates (decision 0029). */}
+          <Button className="hidden noscript:inline-flex" type="submit" variant="outline">
+            Anzeigen
+          </Button>
           <ViewLink
             to={`?date=${today}`}
             current={view.mode === "date" && view.date === today}
@@ -261,11 +261,9 @@ export function ReservationsScreen({
               />
             </div>
           </div>
-          {hydrated ? null : (
-            <Button type="submit" variant="outline">
-              Suchen
-            </Button>
-          )}
+          <Button className="hidden noscript:inline-flex" type="submit" variant="outline">
+            Suchen
+          </Button>
         </Form>
       </div>
 
