@@ -28,12 +28,14 @@ test("every page of app/routes.ts is checked here", () => {
   expect(guestPages()).toEqual(expect.arrayContaining(["/", "/reservieren", "/login"]));
 });
 
-for (const [screen, viewport] of [
-  ["a desktop", { width: 1280, height: 720 }],
-  ["a phone", { width: 390, height: 844 }],
+// A phone whose owner asked for less motion: what the server cannot know (the preference) must not
+// move anything either when the browser's render learns it.
+for (const [screen, viewport, reducedMotion] of [
+  ["a desktop", { width: 1280, height: 720 }, "no-preference"],
+  ["a phone that reduces motion", { width: 390, height: 844 }, "reduce"],
 ] as const) {
   test.describe(`on ${screen}`, () => {
-    test.use({ viewport });
+    test.use({ viewport, reducedMotion });
     for (const path of guestPages()) {
       test(`${path}: nothing a guest can press moves when the page hydrates`, async ({ page }) => {
         expect(await pressablesMovedByHydration(page, path)).toEqual([]);

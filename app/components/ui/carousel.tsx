@@ -182,20 +182,21 @@ export function Carousel({
           >
             <ChevronRight className="size-5" aria-hidden="true" />
           </button>
-          {canAutoplay ? (
-            <button
-              type="button"
-              onClick={() => setStopped((value) => !value)}
-              aria-label={stopped ? "Automatisch weiterblättern" : "Automatisches Weiterblättern anhalten"}
-              className="ml-2 rounded-full p-2 text-muted hover:bg-stone-200 hover:text-ink"
-            >
-              {stopped ? (
-                <Play className="size-4" aria-hidden="true" />
-              ) : (
-                <Pause className="size-4" aria-hidden="true" />
-              )}
-            </button>
-          ) : null}
+          {/* Hidden by CSS, not by hydration, where the visitor prefers reduced motion: the server
+              cannot know it, and removing the button when React takes over would move every button
+              of this row under a press (decision 0029). */}
+          <button
+            type="button"
+            onClick={() => setStopped((value) => !value)}
+            aria-label={stopped ? "Automatisch weiterblättern" : "Automatisches Weiterblättern anhalten"}
+            className="ml-2 rounded-full p-2 text-muted hover:bg-stone-200 hover:text-ink motion-reduce:hidden"
+          >
+            {stopped ? (
+              <Play className="size-4" aria-hidden="true" />
+            ) : (
+              <Pause className="size-4" aria-hidden="true" />
+            )}
+          </button>
         </div>
       ) : null}
     </div>
