@@ -181,17 +181,24 @@ export function stopKeepingEarlyInput(): void {
 /**
  * Carries out what came before (the root's passive effect): a task later, when React has finished
  * the renders that follow hydration — one of them sets controlled fields back. Fields first, then
- * presses; one that fails does not stop the others.
+ * presses, each in a task of its own: what the fields or one press changed is rendered, and its
+ * effects have run, before the next press is carried out (a change, then a link: the screen's question about
+ * unsaved changes is in place). One that fails does not stop the others.
  */
 export function replayEarlyInput(): () => void {
-  const timer = setTimeout(() => {
+  let timer = setTimeout(() => {
     const early = window.__tavolaEarly;
     const values = carriedValues ?? [];
     const presses = early?.presses ?? [];
     carriedValues = undefined;
     if (early) early.presses = [];
     for (const [field, value] of values) attempt(() => restore(field, value));
-    for (const element of presses) {
+    const next = () => {
+      const element = presses.shift();
+      if (!element) {
+        if (early) early.carriedOut = true;
+        return;
+      }
       element.removeAttribute("data-press-pending");
       if (element.isConnected && element instanceof HTMLElement)
         attempt(() => {
@@ -202,8 +209,9 @@ export function replayEarlyInput(): () => void {
             replaying = false;
           }
         });
-    }
-    if (early) early.carriedOut = true;
+      timer = setTimeout(next, 0);
+    };
+    timer = setTimeout(next, 0);
   }, 0);
   return () => clearTimeout(timer);
 }

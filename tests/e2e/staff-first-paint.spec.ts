@@ -92,6 +92,32 @@ test.describe("staff screens before the scripts have run", () => {
     }
   });
 
+  test("presses kept while the scripts start are carried out one after another: a change, then leaving, asks first", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const release = await holdScripts(page);
+    await page.goto("/admin/mitteilungen", { waitUntil: "commit" });
+    await page
+      .getByRole("article")
+      .first()
+      .getByRole("button", { name: /^(Dea|A)ktivieren$/ })
+      .click();
+    // As app/entry.client.tsx does once the scripts run, before it hydrates.
+    await page.evaluate(() => window.__tavolaEarly && (window.__tavolaEarly.starting = true));
+    await page
+      .getByRole("navigation", { name: "Verwaltung" })
+      .getByRole("link", { name: "Dashboard" })
+      .click();
+    release();
+    // The change is unsaved when the link is carried out: the screen asks instead of dropping it.
+    await expect(page.getByRole("alertdialog", { name: "Änderungen verwerfen?" })).toBeVisible(
+      within(20_000),
+    );
+    await expect(page).toHaveURL(/\/admin\/mitteilungen$/);
+  });
+
   test("a name typed into 'Nach Name suchen' before the scripts run is searched for", async ({
     page,
     signIn,
