@@ -1,3 +1,5 @@
+import path from "node:path";
+
 /**
  * Memory settings for a small server (decision 0043) that only take effect when a process starts:
  * V8's young generation (`--max-semi-space-size`, in MiB; Node's default lets it grow to 16 MiB per
@@ -10,6 +12,14 @@
  * stripped once and kept there, later starts never load Node's type stripper (about 17 MiB).
  */
 export const SEMI_SPACE_MIB = 2;
+
+/**
+ * Where Node keeps the stripped TypeScript of `server/start.ts` and its imports: beside the code, as
+ * trusted as it (whoever can write there can change the code the server runs). An install that keeps
+ * the code read-only for the server's account fills it once with `npm run compile-cache`.
+ */
+export const compileCacheDir = (root: string): string =>
+  path.join(root, "node_modules", ".cache", "tavola-compile-cache");
 export const MALLOC_ARENAS = 2;
 
 export interface Restart {

@@ -8,7 +8,7 @@ import { restrictNewFiles } from "../db/private-files.server.ts";
 import type { TavolaApp, createApp as CreateApp } from "./app.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 import { nodeListener } from "./node-listener.ts";
-import { smallMachineRestart } from "./small-machine.ts";
+import { compileCacheDir, smallMachineRestart } from "./small-machine.ts";
 import { runWorkers } from "./workers.ts";
 
 /**
@@ -22,9 +22,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   // Before anything is written or opened: the new image starts from the beginning (decision 0043).
   // Windows has no execve (Node throws there): it starts with Node's defaults.
-  // The cache lives beside the code, as trusted as it: whoever can write there can change the code.
-  const compileCache = path.join(root, "node_modules", ".cache", "tavola-compile-cache");
-  const restart = process.platform === "win32" ? undefined : smallMachineRestart(compileCache, process);
+  const restart =
+    process.platform === "win32" ? undefined : smallMachineRestart(compileCacheDir(root), process);
   if (restart) process.execve?.(process.execPath, restart.args, restart.env);
   const config = parseConfigOrExit(process.env);
   // Whatever the server (or the build it starts) makes is its own (decision 0026).

@@ -1,9 +1,11 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildIfNeeded } from "../server/build-if-needed.ts";
-import { MALLOC_ARENAS, SEMI_SPACE_MIB } from "../server/small-machine.ts";
+import { compileCacheDir, MALLOC_ARENAS, SEMI_SPACE_MIB } from "../server/small-machine.ts";
+import { cliToolPath } from "../scripts/cli/tools.ts";
 import { heapReportsOf } from "../scripts/bench/memory-figures.ts";
 import { root, spawnServer, type ServerProcess } from "./support/server-process.ts";
 
@@ -54,4 +56,33 @@ describe("a server started on a small machine", () => {
     const [report] = heapReportsOf(server.output());
     expect(report?.heapUsed).toBeGreaterThan(0);
   });
+});
+
+/** `npm run compile-cache` as an operator runs it (the build is made above). */
+function compileCache(args: string[]) {
+  const result = spawnSync(process.execPath, [cliToolPath("compile-cache.ts"), ...args], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return { status: result.status, out: result.stdout + result.stderr };
+}
+
+describe("an install whose code the server may not write", () => {
+  it("`npm run compile-cache` fills Node's compile cache for the account running it, readable for all, and refuses a bad call", () => {
+    expect(compileCache(["--user"])).toMatchObject({
+      status: 1,
+      out: expect.stringContaining("Aufruf:"),
+    });
+    expect(compileCache(["--user", "kein-solches-konto-x"]).status).toBe(1);
+    const filled = compileCache([]);
+    expect(filled).toMatchObject({ status: 0, out: expect.stringContaining("Kompilier-Cache gefüllt") });
+    // Node's folder for this account (its name ends in the user id), every entry readable by others.
+    const cache = compileCacheDir(root);
+    const own = fs.readdirSync(cache).find((name) => name.endsWith(`-${process.getuid?.() ?? 0}`));
+    expect(own).toBeDefined();
+    const entries = fs.readdirSync(path.join(cache, own ?? ""));
+    expect(entries.length).toBeGreaterThan(10);
+    for (const entry of entries.slice(0, 20))
+      expect(fs.statSync(path.join(cache, own ?? "", entry)).mode & 0o777).toBe(0o644);
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { MEMORY_BUDGETS_MIB, residentOf } from "../bench/memory-figures.ts";
 import { guestForm, openDayAhead, post } from "../bench/reservation-figures.ts";
 import { BENCH_STAFF, freePort } from "../../tests/support/production-server.ts";
 import { pause, reportFindings, say, signInAsStaff, type Finding } from "./support.ts";
@@ -11,7 +12,7 @@ import { pause, reportFindings, say, signInAsStaff, type Finding } from "./suppo
  * reachable here, so the base image the Dockerfile names is made locally first: Debian bookworm
  * (mmdebstrap, minbase) with Node 24 and npm from the npm registry and the `node` account (uid
  * 1000) the official image has. Then: health check, a reservation, a graceful restart, a new
- * container on the same volume, and the process's user.
+ * container on the same volume, the process's user, and its memory at rest.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 /** Downloads, the base file system and podman's storage: never inside the repository. */
@@ -234,6 +235,30 @@ async function waitHealthy(podman: (args: string[], what: string) => Promise<str
 }
 
 /**
+ * The server's resident memory at rest in the container, in MiB: read from its /proc until it moved
+ * less than 1 MiB over two seconds (at most 20 s), as `npm run bench -- memory` does (decision 0043).
+ */
+async function restingMemoryMib(podman: (args: string[], what: string) => Promise<string>): Promise<number> {
+  const rss = async () => {
+    const status = await podman(
+      ["exec", CONTAINER, "cat", "/proc/1/status"],
+      "podman exec cat /proc/1/status",
+    );
+    const figures = residentOf(status);
+    if (!figures) throw new StepFailed("/proc/1/status im Container nennt VmRSS nicht");
+    return figures.rss / (1024 * 1024);
+  };
+  let last = await rss();
+  for (let round = 0; round < 10; round += 1) {
+    await pause(2000);
+    const now = await rss();
+    if (Math.abs(now - last) < 1) return now;
+    last = now;
+  }
+  return last;
+}
+
+/**
  * The staff list's name search (GET /admin/reservations?q=<prefix>) shows the guest `name`. The
  * search asks for the prefix only: the page repeats the query in its search field.
  */
@@ -344,6 +369,13 @@ async function drill(): Promise<boolean> {
   findings.push({
     text: `der Prozess läuft nicht als root (id -u: ${uid}; podman top: ${topUser.split("\n")[1]?.trim() ?? "?"})`,
     holds: uid === "1000" && /^node\s+\S*node\b.*\bserver\/start\.ts$/m.test(topUser),
+  });
+  // Node's compile cache, filled when the image was built (scripts/cli/compile-cache.ts): without it
+  // every start loads the TypeScript stripper again, about 15 MiB over the budget.
+  const resting = await restingMemoryMib(podman);
+  findings.push({
+    text: `in Ruhe nach dem Start ${resting.toFixed(0)} MiB resident (Budget ${MEMORY_BUDGETS_MIB.idle} MiB)`,
+    holds: resting <= MEMORY_BUDGETS_MIB.idle,
   });
   const dataDir = await podman(["exec", CONTAINER, "stat", "-c", "%U %a", "/data"], "podman exec stat");
   findings.push({
