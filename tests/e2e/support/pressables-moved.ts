@@ -7,7 +7,8 @@ import type { Page } from "@playwright/test";
  * that press into a press on something else, or on nothing.
  */
 
-const PRESSABLE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab]";
+const PRESSABLE =
+  "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab]";
 
 declare global {
   interface Window {
