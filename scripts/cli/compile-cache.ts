@@ -33,20 +33,28 @@ interface Account {
   gid: number;
 }
 
+/** An account name as `useradd` accepts it: nothing `id` could take for an option or a number. */
+const ACCOUNT_NAME = /^[a-z_][a-z0-9_-]{0,31}$/;
+
 /** The account named by `--user`, or none: the cache is then filled for the account running this. */
 function accountOf(args: readonly string[]): Account | undefined {
   if (args.length === 0) return undefined;
   const [flag, name] = args;
-  if (flag !== "--user" || !name || args.length > 2)
+  if (flag !== "--user" || !name || args.length > 2 || !ACCOUNT_NAME.test(name))
     fail("Aufruf: npm run compile-cache [-- --user <Konto>]");
   if (process.getuid?.() !== 0)
     fail("--user geht nur als root (sudo): nur root darf als anderes Konto starten");
   const id = (option: string) => {
+    let answer = "";
     try {
-      return Number(execFileSync("id", [option, name], { encoding: "utf8", stdio: "pipe" }).trim());
+      answer = execFileSync("id", [option, "--", name], { encoding: "utf8", stdio: "pipe" }).trim();
     } catch {
-      return fail(`das Konto „${name}“ gibt es auf diesem Rechner nicht`);
+      fail(`das Konto „${name}“ gibt es auf diesem Rechner nicht`);
     }
+    const number = Number(answer);
+    // Root's own cache is filled without --user; a root account under another name is refused.
+    if (!Number.isInteger(number) || number <= 0) fail(`„${name}“ ist root oder kein gewöhnliches Konto`);
+    return number;
   };
   return { uid: id("-u"), gid: id("-g") };
 }
@@ -61,8 +69,9 @@ function runServerOnce(dataDir: string, account: Account | undefined): Promise<v
   const child = spawn(process.execPath, [path.join(root, "server", "start.ts")], {
     cwd: root,
     ...account,
+    // Only what the server needs: nothing of the caller's environment (its secrets) reaches it.
     env: {
-      ...process.env,
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
       NODE_ENV: "production",
       NODE_COMPILE_CACHE: cache,
       HOST: "127.0.0.1",
@@ -99,35 +108,58 @@ function runServerOnce(dataDir: string, account: Account | undefined): Promise<v
   });
 }
 
-/** Everyone may read the cache (the server's account is another one); only its maker may change it. */
-function makeReadable(folder: string): number {
+/**
+ * The cache belongs to whoever owns the code (the checkout's owner, who runs `npm ci` next time) and
+ * everyone may read it: the server's account reads it and cannot change it. Links are never
+ * followed — while the server ran, the folder was the account's — and anything but plain files and
+ * folders is removed.
+ */
+function giveBack(folder: string, owner: { uid: number; gid: number }): number {
   let files = 0;
-  fs.chownSync(folder, process.getuid?.() ?? 0, process.getgid?.() ?? 0);
+  fs.lchownSync(folder, owner.uid, owner.gid);
   fs.chmodSync(folder, 0o755);
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    const inside = path.join(folder, entry.name);
-    if (entry.isDirectory()) files += makeReadable(inside);
-    else {
-      fs.chownSync(inside, process.getuid?.() ?? 0, process.getgid?.() ?? 0);
+  for (const name of fs.readdirSync(folder)) {
+    const inside = path.join(folder, name);
+    const entry = fs.lstatSync(inside);
+    if (entry.isDirectory()) files += giveBack(inside, owner);
+    else if (entry.isFile()) {
+      fs.lchownSync(inside, owner.uid, owner.gid);
       fs.chmodSync(inside, 0o644);
       files += 1;
-    }
+    } else fs.rmSync(inside, { force: true });
   }
   return files;
 }
 
 const account = accountOf(process.argv.slice(2));
+const owner = fs.statSync(root);
+/** Node's folder for the account: its name ends in the account's user id. */
+const accountFolder = (name: string) => name.endsWith(`-${account?.uid ?? process.getuid?.() ?? 0}`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-compile-cache-"));
+let failure: string | undefined;
 try {
-  fs.mkdirSync(cache, { recursive: true });
+  // Folders made here belong to the code's owner too (`npm ci` removes them with node_modules).
+  const created = fs.mkdirSync(cache, { recursive: true });
+  if (created)
+    for (let folder = cache; folder.startsWith(created); folder = path.dirname(folder))
+      fs.lchownSync(folder, owner.uid, owner.gid);
+  // What an earlier run left for the account is made anew, so that what is counted below is this run's.
+  for (const name of fs.readdirSync(cache).filter(accountFolder))
+    fs.rmSync(path.join(cache, name), { recursive: true, force: true });
   // The account creates its own folder in the cache (and the server its files in the data folder).
   if (account) for (const folder of [cache, dataDir]) fs.chownSync(folder, account.uid, account.gid);
   await runServerOnce(dataDir, account);
 } catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
+  failure = error instanceof Error ? error.message : String(error);
 } finally {
+  // Also after a failure: the account must not keep a folder of code it runs.
   fs.rmSync(dataDir, { recursive: true, force: true });
+  giveBack(cache, owner);
 }
-const files = makeReadable(cache);
+if (failure) fail(failure);
+const files = fs
+  .readdirSync(cache)
+  .filter(accountFolder)
+  .reduce((sum, name) => sum + fs.readdirSync(path.join(cache, name)).length, 0);
 if (files === 0) fail(`nichts geschrieben in ${cache}`);
 process.stdout.write(`Kompilier-Cache gefüllt: ${path.relative(root, cache)} (${files} Dateien)\n`);

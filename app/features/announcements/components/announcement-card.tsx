@@ -78,7 +78,8 @@ export function AnnouncementCard({
             </span>
           </div>
         </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
+        {/* Without scripts these do nothing: hidden there (by CSS, so that nothing moves at hydration). */}
+        <div className="flex shrink-0 flex-wrap gap-2 noscript:hidden">
           <Button variant="outline" size="sm" disabled={disabled} onClick={actions.onToggleActive}>
             {draft.is_active ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
             {draft.is_active ? "Deaktivieren" : "Aktivieren"}

@@ -183,7 +183,7 @@ export function AnnouncementsEditor({
         Gäste sehen nur aktive Mitteilungen, die nicht abgelaufen sind.
       </p>
       {/* Not removed by hydration, which would move every button under a press (decision 0029). */}
-      <p className="hidden rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 noscript:block">
+      <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 scripting:hidden">
         Zum Bearbeiten der Mitteilungen wird JavaScript benötigt.
       </p>
 
@@ -195,7 +195,13 @@ export function AnnouncementsEditor({
         className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:flex-wrap sm:items-center"
       >
         <input type="hidden" name="announcements" value={JSON.stringify(payloadOf(drafts))} readOnly />
-        <Button id="neue-mitteilung" variant="outline" onClick={add} disabled={locked}>
+        <Button
+          id="neue-mitteilung"
+          variant="outline"
+          onClick={add}
+          disabled={locked}
+          className="noscript:hidden"
+        >
           <Plus aria-hidden="true" />
           Neue Mitteilung
         </Button>

@@ -337,7 +337,7 @@ function PrintView({ view, statusLabels }: { view: Found; statusLabels: Record<R
           <Printer aria-hidden="true" />
           Jetzt drucken
         </Button>
-        <p className="hidden text-sm text-muted noscript:block">
+        <p className="text-sm text-muted scripting:hidden">
           Drucken Sie diese Seite mit der Druckfunktion Ihres Browsers.
         </p>
         <TermForm intent="search" term={view.term}>

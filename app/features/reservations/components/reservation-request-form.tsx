@@ -451,7 +451,7 @@ export function ReservationRequestForm({
           formNoValidate
           size="lg"
           variant="outline"
-          className="hidden w-full noscript:inline-flex sm:w-auto"
+          className="w-full scripting:hidden sm:w-auto"
         >
           {M.showTimes}
         </Button>

@@ -135,7 +135,7 @@ export function ReservationCard({
               ))}
             </NativeSelect>
             {/* Only without scripts, where choosing a status cannot save it by itself (decision 0029). */}
-            <Button className="hidden noscript:inline-flex" type="submit" size="sm" variant="outline">
+            <Button className="scripting:hidden" type="submit" size="sm" variant="outline">
               Status speichern
             </Button>
           </Form>

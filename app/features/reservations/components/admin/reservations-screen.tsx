@@ -213,7 +213,7 @@ export function ReservationsScreen({
           </div>
           {/* Only without scripts (with them, choosing a date shows it): rendered the same before and after
               hydration, so nothing moves under a press while the screen hydrates (decision 0029). */}
-          <Button className="hidden noscript:inline-flex" type="submit" variant="outline">
+          <Button className="scripting:hidden" type="submit" variant="outline">
             Anzeigen
           </Button>
           <ViewLink
@@ -261,7 +261,7 @@ export function ReservationsScreen({
               />
             </div>
           </div>
-          <Button className="hidden noscript:inline-flex" type="submit" variant="outline">
+          <Button className="scripting:hidden" type="submit" variant="outline">
             Suchen
           </Button>
         </Form>
