@@ -120,3 +120,19 @@ export function memoryBudgets(figures: MemoryFigures[]): Array<{ text: string; h
     };
   });
 }
+
+/**
+ * Reads resident memory (in bytes) until it has settled — moved less than 1 MiB over two seconds, at
+ * most 20 s: the answers in flight are done, the collector has had its turn — and returns the last
+ * reading. The bench reads its server's /proc, the container drill the container's.
+ */
+export async function settledResident(read: () => number | Promise<number>): Promise<number> {
+  let last = await read();
+  for (let round = 0; round < 10; round += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const now = await read();
+    if (Math.abs(now - last) < MiB) return now;
+    last = now;
+  }
+  return last;
+}

@@ -12,6 +12,7 @@ import {
   heapReportsOf,
   MEMORY_REPORT_PREFIX,
   residentOf,
+  settledResident,
   type MemoryReading,
   type MemoryRun,
 } from "./memory-figures.ts";
@@ -44,20 +45,6 @@ function resident(pid: number) {
   return figures;
 }
 
-/**
- * Waits until the resident memory has settled (moved less than 1 MiB over two seconds, at most
- * 20 s): the answers in flight are done, the collector has had its turn.
- */
-async function settle(pid: number) {
-  let last = resident(pid).rss;
-  for (let round = 0; round < 10; round += 1) {
-    await pause(2000);
-    const now = resident(pid).rss;
-    if (Math.abs(now - last) < 1024 * 1024) return;
-    last = now;
-  }
-}
-
 /** Asks the server for its heap (SIGUSR2) and waits for the answer line. */
 async function heapOf(server: ProductionServer) {
   const before = heapReportsOf(server.output()).length;
@@ -74,7 +61,7 @@ async function heapOf(server: ProductionServer) {
 async function reading(server: ProductionServer): Promise<MemoryReading> {
   const pid = server.process.pid;
   if (pid === undefined) throw new Error("Der Server hat keine Prozessnummer");
-  await settle(pid);
+  await settledResident(() => resident(pid).rss);
   const heap = await heapOf(server);
   return { ...resident(pid), ...heap };
 }

@@ -16,8 +16,8 @@ import { compileCacheDir } from "../../server/small-machine.ts";
  *
  * Node keeps one cache per account (its folder's name ends in the user id) and uses none at all where
  * it may not create that folder. So `--user <account>` (as root) fills it as the account that runs the
- * server: the Dockerfile's `node`, the systemd unit's `tavola`. Afterwards the cache belongs to whoever
- * ran this and is readable for everyone: the server reads it but cannot change it. Run it again after
+ * server: the Dockerfile's `node`, the systemd unit's `tavola`. Afterwards the cache belongs to the
+ * code's owner and is readable for everyone: the server reads it but cannot change it. Run it again after
  * updating Node or the code (an entry that no longer fits is simply not used).
  *
  *   npm run compile-cache                        # for the account running it

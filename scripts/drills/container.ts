@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { MEMORY_BUDGETS_MIB, residentOf } from "../bench/memory-figures.ts";
+import { MEMORY_BUDGETS_MIB, residentOf, settledResident } from "../bench/memory-figures.ts";
 import { guestForm, openDayAhead, post } from "../bench/reservation-figures.ts";
 import { BENCH_STAFF, freePort } from "../../tests/support/production-server.ts";
 import { pause, reportFindings, say, signInAsStaff, type Finding } from "./support.ts";
@@ -234,10 +234,7 @@ async function waitHealthy(podman: (args: string[], what: string) => Promise<str
   );
 }
 
-/**
- * The server's resident memory at rest in the container, in MiB: read from its /proc until it moved
- * less than 1 MiB over two seconds (at most 20 s), as `npm run bench -- memory` does (decision 0043).
- */
+/** The server's resident memory at rest in the container, in MiB, read as the memory bench reads it. */
 async function restingMemoryMib(podman: (args: string[], what: string) => Promise<string>): Promise<number> {
   const rss = async () => {
     const status = await podman(
@@ -246,16 +243,9 @@ async function restingMemoryMib(podman: (args: string[], what: string) => Promis
     );
     const figures = residentOf(status);
     if (!figures) throw new StepFailed("/proc/1/status im Container nennt VmRSS nicht");
-    return figures.rss / (1024 * 1024);
+    return figures.rss;
   };
-  let last = await rss();
-  for (let round = 0; round < 10; round += 1) {
-    await pause(2000);
-    const now = await rss();
-    if (Math.abs(now - last) < 1) return now;
-    last = now;
-  }
-  return last;
+  return (await settledResident(rss)) / (1024 * 1024);
 }
 
 /**
