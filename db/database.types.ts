@@ -163,7 +163,8 @@ export interface ReservationLinksTable {
 
 /** One row per date whose capacity a transaction checked: written first, to serialise them (decision 0031). */
 export interface ReservationDayLocksTable {
-  day: CalendarDate;
+  /** The date as 'YYYY-MM-DD' text: `varchar(10)` on both engines, not a `date` column (migration 0011). */
+  day: string;
   writes: Generated<number>;
 }
 
@@ -288,8 +289,8 @@ export interface LoginThrottleTable {
 /** One row (id 1): the version of what guests' pages show (decision 0020). */
 export interface PageVersionsTable {
   id: number;
-  /** bigint: PostgreSQL's driver answers it as text. */
-  version: number | string;
+  /** bigint: read as a number on PostgreSQL too (db/database.server.ts parses int8). */
+  version: number;
 }
 
 /**
@@ -358,16 +359,16 @@ export interface ReservationEventsTable {
 /** When a periodic job of the server's last began and finished (decision 0039). */
 export interface HousekeepingRunsTable {
   job: string;
-  started_at: string;
-  finished_at: string | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
 }
 
 /** One row 'Gastdaten' erased (db/migrations/0020-guest-erasures.ts): which row, not what it held. */
 export interface GuestErasuresTable {
   kind: "reservation" | "mail";
   row_id: number;
-  row_created_at: string;
-  erased_at: string;
+  row_created_at: Timestamp;
+  erased_at: Timestamp;
 }
 
 export interface Database {
