@@ -1,9 +1,10 @@
-import fs from "node:fs";
 import js from "@eslint/js";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { featureEdges } from "./app/features/feature-edges.ts";
+import { featureBoundaries } from "./lint/feature-boundaries.ts";
 
 /*
  * Layering, checked rather than described (decisions 0012 and 0030). From the bottom up:
@@ -11,29 +12,18 @@ import tseslint from "typescript-eslint";
  *   app/lib        infrastructure (database access, env, logger, calendar, money, form primitives);
  *   app/components UI primitives;
  *   app/common     topics every feature may use: pictures, mail, content blocks;
- *   app/features   one folder per feature — a feature never imports another feature;
+ *   app/features   one folder per feature, entered only through its front door (index.ts,
+ *                  index.server.ts), and by another feature only along a declared edge
+ *                  (app/features/feature-edges.ts, decision 0047);
  *   app/routes     and app/demo compose features.
  * Each layer imports only from the layers below it. Browser code never imports a `*.server.*`
  * module; no import cycles.
  */
 
-/** Every folder in app/features is a feature: a new one is covered without touching this file. */
-const features = fs
-  .readdirSync(new URL("app/features", import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
 /** Routes and the demo content compose features; nothing below them imports them. */
 const composers = ["./app/routes", "./app/demo"];
 
 const zones = {
-  featureToFeature: features.map((feature) => ({
-    target: `./app/features/${feature}`,
-    from: "./app/features",
-    except: [`./${feature}`],
-    message:
-      "A feature never imports another feature: let the route compose them, and move what both need to app/common, app/lib or app/components (decision 0012).",
-  })),
   featureToRoutes: {
     target: "./app/features",
     from: "./app/routes",
@@ -86,7 +76,6 @@ const zones = {
 
 /** Zones for every file, tests included: a test sits inside its layer and keeps its boundaries. */
 const everywhere = [
-  ...zones.featureToFeature,
   zones.featureToRoutes,
   zones.sharedToFeatures,
   zones.componentsUpward,
@@ -118,12 +107,13 @@ export default tseslint.config(
   },
   {
     files: ["**/*.{ts,tsx,js}"],
-    plugins: { "import-x": importX },
+    plugins: { "import-x": importX, tavola: { rules: { "feature-boundaries": featureBoundaries } } },
     settings: {
       "import-x/extensions": [".ts", ".tsx", ".js"],
       "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
     },
     rules: {
+      "tavola/feature-boundaries": ["error", featureEdges],
       "import-x/no-restricted-paths": ["error", { zones: [...everywhere, ...productionOnly] }],
       // Type-only imports are erased and cannot form a cycle at run time; the rule skips them.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],

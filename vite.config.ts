@@ -3,6 +3,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { createFrontDoorNames, frontDoor } from "./scripts/build/front-door-names.ts";
 
 type ChunkingContext = Parameters<Exclude<Rolldown.CodeSplittingGroup["name"], string>>[1];
 
@@ -27,11 +28,30 @@ function createGuestsReach() {
     if (visiting.has(id)) return false;
     visiting.add(id);
     const importers = ctx.getModuleInfo(id)?.importers ?? [];
-    const result = importers.some((importer) => reaches(importer, ctx, visiting));
+    const result = importers.some((importer) =>
+      frontDoor.test(importer)
+        ? reachesThroughDoor(id, importer, ctx, visiting)
+        : reaches(importer, ctx, visiting),
+    );
     visiting.delete(id);
     // Only a definite answer is kept: a `false` found while a cycle was open may be incomplete.
     if (result || visiting.size === 0) known.set(id, result);
     return result;
+  };
+  /**
+   * A feature's front door re-exports its staff screens beside what a guests' page uses: the module
+   * is reached through the door only if a reached importer of the door takes a name of it.
+   */
+  const names = createFrontDoorNames();
+  const reachesThroughDoor = (id: string, door: string, ctx: ChunkingContext, visiting: Set<string>) => {
+    const exported = names.reExported(door, id);
+    if (exported.size === 0) return false;
+    const importers = ctx.getModuleInfo(door)?.importers ?? [];
+    return importers.some(
+      (importer) =>
+        [...names.taken(importer, door)].some((name) => exported.has(name)) &&
+        reaches(importer, ctx, visiting),
+    );
   };
   return (id: string, ctx: ChunkingContext) => reaches(id, ctx, new Set());
 }
@@ -121,6 +141,9 @@ function recordChunkModules(): Plugin {
   };
 }
 
+/** Source modules of app/features, not their styles. */
+const featureModule = /[\\/]app[\\/]features[\\/].*\.tsx?(\?.*)?$/;
+
 // The server build's entry is our own HTTP pipeline (server/app.ts), which imports the
 // React Router build through the virtual module: one bundle, one instance of every module.
 export default defineConfig({
@@ -129,7 +152,18 @@ export default defineConfig({
   // browser never gets them (the static files skip dot folders).
   build: { manifest: true },
   environments: {
-    client: { build: { rollupOptions: { output: { codeSplitting: { groups: browserChunks() } } } } },
+    client: {
+      build: {
+        rollupOptions: {
+          output: { codeSplitting: { groups: browserChunks() } },
+          // A feature's front door (`index.ts`) names everything other code may use of it; a page
+          // that takes one component must not load the rest. A feature's modules only define things
+          // (nothing runs when they are imported), so what a page does not use is left out
+          // (decision 0047).
+          treeshake: { moduleSideEffects: (id: string) => !featureModule.test(id) },
+        },
+      },
+    },
     ssr: {
       build: { rollupOptions: { input: "./server/app.ts" } },
       // Bundled so that only the icons in use are kept: its CommonJS file makes all ~1,700 at

@@ -4,7 +4,7 @@ import type { ClientAddress } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedDemoContent } from "../app/demo/demo.ts";
-import { ensureStaffAccount, type BootstrapResult } from "../app/features/auth/staff.server.ts";
+import { ensureStaffAccount, type BootstrapResult } from "../app/features/auth/index.server.ts";
 import { openPictureStorage } from "../app/common/pictures/open-storage.server.ts";
 import { setPublicPicturesUrl } from "../app/common/pictures/uploaded-pictures.ts";
 import { clearIncoming, incomingDirOf } from "../app/common/pictures/upload.server.ts";
@@ -23,7 +23,7 @@ import {
   type Mailer,
   type MailTransport,
 } from "../app/common/mail/mailer.server.ts";
-import { currentStaff, sessionCookieName } from "../app/features/auth/session.server.ts";
+import { currentStaff, sessionCookieName } from "../app/features/auth/index.server.ts";
 import { clientAddressOf, lastProxyValue } from "./client-address.ts";
 import { compressResponse } from "./compression.ts";
 import {
@@ -38,10 +38,10 @@ import {
   isUploadRoute,
   limitBody,
 } from "./request-guards.ts";
-import { fillInGuestLinks } from "../app/features/reservations/guest-link.server.ts";
+import { fillInGuestLinks } from "../app/features/reservations/index.server.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { startReminders } from "./reminders.ts";
-import { readHoursAndContact } from "../app/features/content/content.server.ts";
+import { readHoursAndContact } from "../app/features/content/index.server.ts";
 import type { PreparedAnswer } from "./kept-body.ts";
 import { createPageCache, pageRequestOf, type PageRequest } from "./page-cache.ts";
 import { createPictureFiles } from "./picture-files.ts";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { deleteOldEvents } from "../app/common/live/events.server.ts";
-import { deleteExpiredGuestData } from "../app/features/reservations/retention.server.ts";
+import { deleteExpiredGuestData } from "../app/features/reservations/index.server.ts";
 import type { Database } from "../db/database.types.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { runOncePerPeriod } from "../db/once-per-period.server.ts";

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import type { MailContext } from "../app/features/reservations/mails.server.ts";
-import { writeDueReminders } from "../app/features/reservations/reminders.server.ts";
-import { readKeptReservationSettings } from "../app/features/reservations/settings.server.ts";
+import type { MailContext } from "../app/features/reservations/index.server.ts";
+import { writeDueReminders, readKeptReservationSettings } from "../app/features/reservations/index.server.ts";
 import { deliverInBackground, type Mailer } from "../app/common/mail/mailer.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import type { Database } from "../db/database.types.ts";

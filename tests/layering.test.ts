@@ -3,7 +3,7 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 /*
- * The layering of decision 0012 is enforced by `npm run lint`. These snippets break one rule each
+ * The layering of decisions 0012 and 0047 is enforced by `npm run lint`. These snippets break one rule each
  * and are linted as if they sat at the given path, so a change to eslint.config.js that stops a
  * rule from biting fails here.
  */
@@ -16,12 +16,62 @@ async function ruleIdsFor(file: string, code: string): Promise<string[]> {
 }
 
 describe("the layering lint rules", () => {
-  it("refuse a feature importing another feature", async () => {
+  it("refuse a feature importing another feature along an undeclared edge, door or not", async () => {
+    for (const from of ["../../menu/public-menu.ts", "../../menu/index.ts"]) {
+      const rules = await ruleIdsFor(
+        "app/features/home/components/probe.tsx",
+        `import { menuTexts } from "${from}";\nexport const probe = menuTexts;\n`,
+      );
+      expect(rules).toEqual(["tavola/feature-boundaries"]);
+    }
+  });
+
+  it("let a feature use another along a declared edge, through its front door only", async () => {
+    const withEdge = new ESLint({
+      cwd: root,
+      overrideConfig: { rules: { "tavola/feature-boundaries": ["error", { home: ["menu"] }] } },
+    });
+    const lint = async (from: string) => {
+      const [result] = await withEdge.lintText(
+        `import { menuTexts } from "${from}";\nexport const probe = menuTexts;\n`,
+        {
+          filePath: path.join(root, "app/features/home/components/probe.tsx"),
+        },
+      );
+      return (result?.messages ?? []).map((message) => message.ruleId);
+    };
+    expect(await lint("../../menu/index.ts")).toEqual([]);
+    expect(await lint("../../menu/public-menu.ts")).toEqual(["tavola/feature-boundaries"]);
+  });
+
+  it.each([
+    ["app/routes/site/probe.tsx", "../../features/menu/public-menu.ts"],
+    ["app/routes/admin/probe.tsx", "../../features/menu/components/admin/speisekarte-admin.tsx"],
+    ["app/demo/probe.ts", "../features/menu/dishes.server.ts"],
+    ["server/probe.ts", "../app/features/auth/session.server.ts"],
+    ["scripts/cli/probe.ts", "../../app/features/reservations/settings.server.ts"],
+    ["scripts/cli/probe.ts", "../../app/features/auth/index.ts"],
+  ])("refuse an import into a feature's inside from outside it: %s ← %s", async (file, from) => {
     const rules = await ruleIdsFor(
-      "app/features/home/components/probe.tsx",
-      'import { menuTexts } from "../../menu/public-menu.ts";\nexport const probe = menuTexts;\n',
+      file,
+      `import { menuTexts } from "${from}";\nexport const probe = menuTexts;\n`,
     );
-    expect(rules).toContain("import-x/no-restricted-paths");
+    expect(rules).toContain("tavola/feature-boundaries");
+  });
+
+  it("let routes, the server and scripts use a feature's front door, and a test reach inside", async () => {
+    for (const [file, from] of [
+      ["app/routes/site/probe.tsx", "../../features/menu/index.ts"],
+      ["app/routes/site/probe.tsx", "../../features/menu/index.server.ts"],
+      ["server/probe.ts", "../app/features/auth/index.server.ts"],
+      ["tests/probe.test.ts", "../app/features/menu/dishes.server.ts"],
+    ] as const) {
+      const rules = await ruleIdsFor(
+        file,
+        `import { menuTexts } from "${from}";\nexport const probe = menuTexts;\n`,
+      );
+      expect(rules).toEqual([]);
+    }
   });
 
   it("let a feature import its own modules, app/common, app/lib and app/components", async () => {
@@ -53,7 +103,7 @@ describe("the layering lint rules", () => {
       "no-restricted-imports",
     ]);
     expect(
-      await ruleIdsFor("app/routes/site/probe.tsx", importer("../../features/content/content.server.ts")),
+      await ruleIdsFor("app/routes/site/probe.tsx", importer("../../features/content/index.server.ts")),
     ).toEqual([]);
   });
 
@@ -98,13 +148,13 @@ describe("the layering lint rules", () => {
   it("refuse a route checking the staff session itself instead of the admin layout's middleware", async () => {
     const rules = await ruleIdsFor(
       "app/routes/admin/probe.tsx",
-      'import { requireStaff } from "../../features/auth/session.server.ts";\nexport const probe = requireStaff;\n',
+      'import { requireStaff } from "../../features/auth/index.server.ts";\nexport const probe = requireStaff;\n',
     );
     expect(rules).toContain("no-restricted-imports");
     expect(
       await ruleIdsFor(
         "app/routes/admin/probe.tsx",
-        'import { signedInStaff } from "../../features/auth/auth.server.ts";\nexport const probe = signedInStaff;\n',
+        'import { signedInStaff } from "../../features/auth/index.server.ts";\nexport const probe = signedInStaff;\n',
       ),
     ).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { AnnouncementPriority, AnnouncementType } from "../features/announcements/schema.ts";
+import type { AnnouncementPriority, AnnouncementType } from "../features/announcements/index.ts";
 import type { Database } from "../../db/database.types.ts";
 import { berlinToday } from "../lib/format.ts";
 

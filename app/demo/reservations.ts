@@ -1,12 +1,10 @@
 import type { Insertable, Transaction } from "kysely";
-import type { ReservationStatus, ReservationsTable } from "../../db/database.types.ts";
-import { WALK_IN_NAME } from "../features/reservations/constants.ts";
-import { searchableName } from "../features/reservations/schema.ts";
-import { writeReservationSettings } from "../features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS, type ReservationSettings } from "../features/reservations/settings.ts";
+import type { ReservationStatus, ReservationsTable, Database } from "../../db/database.types.ts";
+import { WALK_IN_NAME, searchableName } from "../features/reservations/index.ts";
+import { writeReservationSettings } from "../features/reservations/index.server.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "../features/reservations/index.ts";
 import { addDays, berlinNow, weekdayOf } from "../lib/calendar.ts";
 import { storedPhoneKey } from "../lib/phone.ts";
-import type { Database } from "../../db/database.types.ts";
 
 /**
  * Demo reservations: a fortnight around the day of the first start, in all four states, on the

@@ -1,7 +1,6 @@
 import os from "node:os";
-import { heldBetween, heldOn } from "../../app/features/reservations/availability.server.ts";
-import { dayOptions } from "../../app/features/reservations/availability.ts";
-import { DEFAULT_SETTINGS, type ReservationSettings } from "../../app/features/reservations/settings.ts";
+import { heldBetween, heldOn, dayOptions } from "../../app/features/reservations/index.server.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "../../app/features/reservations/index.server.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import { contentDefaults } from "../../app/common/content/defaults.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";

@@ -1,5 +1,4 @@
-import { writeReservationSettings } from "../../app/features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
+import { writeReservationSettings, DEFAULT_SETTINGS } from "../../app/features/reservations/index.server.ts";
 import { openDatabase } from "../../db/database.server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
 import {

@@ -1,9 +1,12 @@
 import path from "node:path";
-import { readActiveSpeisekarte } from "../../app/features/menu/active-menu.server.ts";
-import { addToActive } from "../../app/features/menu/active-lists.server.ts";
-import { saveCategory } from "../../app/features/menu/categories.server.ts";
-import { saveProduct } from "../../app/features/menu/dishes.server.ts";
-import { ALLERGENS, ADDITIVES } from "../../app/features/menu/marks.ts";
+import {
+  readActiveSpeisekarte,
+  addToActive,
+  saveCategory,
+  saveProduct,
+  ALLERGENS,
+  ADDITIVES,
+} from "../../app/features/menu/index.server.ts";
 import { openDatabase } from "../../db/database.server.ts";
 import { buildIfNeeded } from "../../server/build-if-needed.ts";
 import {

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
-import { createSession, sessionCookieName } from "../../app/features/auth/session.server.ts";
+import { createSession, sessionCookieName } from "../../app/features/auth/index.server.ts";
 import { openDatabase } from "../../db/database.server.ts";
 import {
   FILE_NAME_HEADER,

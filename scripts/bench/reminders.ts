@@ -1,8 +1,11 @@
 import os from "node:os";
 import { contentDefaults } from "../../app/common/content/defaults.ts";
-import { dueForReminder, writeDueReminders } from "../../app/features/reservations/reminders.server.ts";
-import { searchableName } from "../../app/features/reservations/schema.ts";
-import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
+import {
+  dueForReminder,
+  writeDueReminders,
+  searchableName,
+  DEFAULT_SETTINGS,
+} from "../../app/features/reservations/index.server.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import type { ReservationStatus } from "../../db/database.types.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";

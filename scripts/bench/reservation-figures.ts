@@ -2,11 +2,13 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { listReservations } from "../../app/features/reservations/reservations.server.ts";
-import { searchableName } from "../../app/features/reservations/schema.ts";
+import {
+  listReservations,
+  saveReservationSettings,
+  searchableName,
+  DEFAULT_SETTINGS,
+} from "../../app/features/reservations/index.server.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
-import { saveReservationSettings } from "../../app/features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
 import { openDatabase, type DatabaseHandle } from "../../db/database.server.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";

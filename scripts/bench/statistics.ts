@@ -1,7 +1,10 @@
 import os from "node:os";
-import { periodOf } from "../../app/features/statistics/schema.ts";
-import { readStatistics, statisticsQuery } from "../../app/features/statistics/statistics.server.ts";
-import { daysIn } from "../../app/features/statistics/statistics.ts";
+import {
+  periodOf,
+  daysIn,
+  readStatistics,
+  statisticsQuery,
+} from "../../app/features/statistics/index.server.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import type { ReservationSource, ReservationStatus } from "../../db/database.types.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";

@@ -4,7 +4,7 @@ import { openDatabase } from "../../db/database.server.ts";
 import { parseConfigOrExit } from "../../app/lib/env.server.ts";
 import { restrictNewFiles } from "../../db/private-files.server.ts";
 import { openPictureStorage } from "../../app/common/pictures/open-storage.server.ts";
-import { readErasures } from "../../app/features/guest-data/erasures.server.ts";
+import { readErasures } from "../../app/features/guest-data/index.server.ts";
 import { createBackup } from "./backup/create.ts";
 import { ERASURE_FILE_NAME, pruneBackups, writeErasureFile } from "./backup/keep.ts";
 import { BackupError } from "./backup/manifest.ts";

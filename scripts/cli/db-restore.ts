@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseConfigOrExit } from "../../app/lib/env.server.ts";
-import { parseErasureFile } from "../../app/features/guest-data/erasures.server.ts";
+import { parseErasureFile } from "../../app/features/guest-data/index.server.ts";
 import { ERASURE_FILE_NAME } from "./backup/keep.ts";
 import { restrictNewFiles } from "../../db/private-files.server.ts";
 import { BackupError } from "./backup/manifest.ts";

@@ -1,14 +1,15 @@
 import readline from "node:readline";
 import { Writable } from "node:stream";
-import { passwordProblem } from "../../app/features/auth/password-policy.server.ts";
-import { newPasswordSchema, usernameSchema } from "../../app/features/auth/schema.ts";
 import {
+  passwordProblem,
   listStaff,
   LookalikeUsernameError,
   setStaffPassword,
   setStaffRole,
   turnOffSecondFactor,
-} from "../../app/features/auth/staff.server.ts";
+  newPasswordSchema,
+  usernameSchema,
+} from "../../app/features/auth/index.server.ts";
 import { fail, openForCli, say } from "./config.ts";
 
 /**

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Database, GalleryImagesTable } from "../../../db/database.types.ts";
 import { nowIso } from "../../../db/database.server.ts";
 import { galleryMessages } from "./gallery-model.ts";

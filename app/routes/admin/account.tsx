@@ -1,15 +1,17 @@
-import type { AccountFormResult, MyAccountTarget } from "../../features/auth/action-results.ts";
-import { accountFormFailure, myAccountTarget } from "../../features/auth/action-results.ts";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { cookieSettingsOf, signedInStaff } from "../../features/auth/auth.server.ts";
-import { MyAccountScreen } from "../../features/auth/components/my-account-screen.tsx";
-import { handleMyAccountAction, loadMyAccount } from "../../features/auth/my-account.server.ts";
+import type { AccountFormResult, MyAccountTarget } from "../../features/auth/index.ts";
+import { accountFormFailure, myAccountTarget, MyAccountScreen } from "../../features/auth/index.ts";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import {
+  cookieSettingsOf,
+  signedInStaff,
+  handleMyAccountAction,
+  loadMyAccount,
+} from "../../features/auth/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import type { Route } from "./+types/account";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Mein Konto", noindex: true });

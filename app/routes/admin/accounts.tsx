@@ -1,15 +1,17 @@
-import { accountAdminTarget, accountFormFailure } from "../../features/auth/action-results.ts";
-import type { AccountAdminTarget, AccountFormResult } from "../../features/auth/action-results.ts";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { handleAccountAdminAction, loadAccountAdmin } from "../../features/auth/account-admin.server.ts";
-import { ownersOnly, signedInStaff } from "../../features/auth/auth.server.ts";
-import { AccountAdminScreen } from "../../features/auth/components/account-admin-screen.tsx";
+import { accountAdminTarget, accountFormFailure, AccountAdminScreen } from "../../features/auth/index.ts";
+import type { AccountAdminTarget, AccountFormResult } from "../../features/auth/index.ts";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import {
+  handleAccountAdminAction,
+  loadAccountAdmin,
+  ownersOnly,
+  signedInStaff,
+} from "../../features/auth/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import type { Route } from "./+types/accounts";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Konten", noindex: true });

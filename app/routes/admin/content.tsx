@@ -1,19 +1,16 @@
 import { ExternalLink } from "lucide-react";
 import type { ShouldRevalidateFunction } from "react-router";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { adminScreenAt } from "../../features/admin-shell/navigation.ts";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
+import { AdminPage, adminScreenAt, AdminScreenError } from "../../features/admin-shell/index.ts";
+import { signedInStaff } from "../../features/auth/index.server.ts";
 import { contentKeys } from "../../common/content/blocks.ts";
-import { ContentEditor } from "../../features/content/components/admin/content-editor.tsx";
-import { handleContentAction } from "../../features/content/content-actions.server.ts";
-import type { ContentSubmission } from "../../features/content/content-form.ts";
-import { readContentBlocks } from "../../features/content/content.server.ts";
+import { ContentEditor } from "../../features/content/index.ts";
+import { handleContentAction, readContentBlocks } from "../../features/content/index.server.ts";
+import type { ContentSubmission } from "../../features/content/index.ts";
 import { services } from "../../common/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import type { Route } from "./+types/content";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 
 const PATH = "/admin/content";

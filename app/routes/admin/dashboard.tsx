@@ -1,22 +1,25 @@
 import { BookOpen, CalendarCheck, CalendarDays, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { readDashboardFigures, type GuestCancellation } from "../../features/dashboard/dashboard.server.ts";
-import { guestActionLabels, personsLabel } from "../../features/reservations/constants.ts";
-import { seatsSummary, settingsMessages } from "../../features/reservations/settings-schema.ts";
-import { freeSeatsPerService, servicesOn } from "../../features/reservations/availability.ts";
-import { readContentBlocks } from "../../features/content/content.server.ts";
-import { heldOn } from "../../features/reservations/availability.server.ts";
-import { freeSeatsLine } from "../../features/reservations/day-summary.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import { signedInStaff } from "../../features/auth/index.server.ts";
+import { readDashboardFigures, type GuestCancellation } from "../../features/dashboard/index.server.ts";
+import {
+  guestActionLabels,
+  personsLabel,
+  seatsSummary,
+  settingsMessages,
+  freeSeatsPerService,
+  servicesOn,
+  freeSeatsLine,
+} from "../../features/reservations/index.ts";
+import { readContentBlocks } from "../../features/content/index.server.ts";
+import { heldOn, readSettingsOrDefaults } from "../../features/reservations/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { LiveUpdates } from "../../common/live/live-updates.tsx";
 import { berlinToday, formatBerlinDateTime } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/dashboard";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Dashboard", noindex: true });
 

@@ -1,23 +1,21 @@
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { contentPictureUses, forgetContentPicture } from "../../features/content/content.server.ts";
-import { forgetShowcasePicture, showcasePictureUses } from "../../features/menu/showcase-admin.server.ts";
-import { GalleryAdmin } from "../../features/gallery/components/admin/gallery-admin.tsx";
-import { handleGalleryAction } from "../../features/gallery/gallery-actions.server.ts";
-import { listGallery } from "../../features/gallery/gallery.server.ts";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import { signedInStaff } from "../../features/auth/index.server.ts";
+import { contentPictureUses, forgetContentPicture } from "../../features/content/index.server.ts";
+import { forgetShowcasePicture, showcasePictureUses } from "../../features/menu/index.server.ts";
+import { GalleryAdmin } from "../../features/gallery/index.ts";
+import { handleGalleryAction, listGallery } from "../../features/gallery/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { addressOfKey, pictureIdentityOf } from "../../common/pictures/uploaded-pictures.ts";
 import type { Route } from "./+types/gallery";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure, rowActionFailure } from "../../lib/action-failures.ts";
 import {
   galleryFailureNotices,
   galleryMessages,
   type GalleryAdminPicture,
-} from "../../features/gallery/gallery-model.ts";
+} from "../../features/gallery/index.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Galerie verwalten", noindex: true });
 

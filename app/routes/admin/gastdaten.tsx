@@ -1,16 +1,14 @@
 import { useState } from "react";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
-import { ownersOnlyBecause, signedInStaff } from "../../features/auth/auth.server.ts";
-import { GuestDataScreen } from "../../features/guest-data/components/guest-data-screen.tsx";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import { ownersOnlyBecause, signedInStaff } from "../../features/auth/index.server.ts";
+import { GuestDataScreen, guestDataMessages } from "../../features/guest-data/index.ts";
 import {
   guestDataFailure,
   type GuestDataResult,
   type GuestDataView,
-} from "../../features/guest-data/guest-data-model.ts";
-import { handleGuestDataAction } from "../../features/guest-data/guest-data.server.ts";
-import { guestDataMessages } from "../../features/guest-data/schema.ts";
-import { statusLabels } from "../../features/reservations/constants.ts";
+} from "../../features/guest-data/index.ts";
+import { handleGuestDataAction } from "../../features/guest-data/index.server.ts";
+import { statusLabels } from "../../features/reservations/index.ts";
 import { services } from "../../common/app-context.ts";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 import { readForm } from "../../lib/forms.ts";

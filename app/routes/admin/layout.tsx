@@ -1,9 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Outlet } from "react-router";
-import { signedInStaff, staffGuard } from "../../features/auth/auth.server.ts";
-import { pendingStepMessages, pendingStepsConsequence } from "../../features/auth/schema.ts";
-import { AdminSidebar } from "../../features/admin-shell/admin-sidebar.tsx";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
+import { signedInStaff, staffGuard } from "../../features/auth/index.server.ts";
+import { pendingStepMessages, pendingStepsConsequence } from "../../features/auth/index.ts";
+import { AdminSidebar, AdminScreenError } from "../../features/admin-shell/index.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/layout";
 import { toastsHandle } from "../../lib/toasts.ts";

@@ -1,18 +1,15 @@
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { ShowcaseAdmin } from "../../features/menu/components/admin/showcase-admin.tsx";
-import { handleShowcaseAction } from "../../features/menu/menu-actions.server.ts";
-import { listShowcase } from "../../features/menu/showcase.server.ts";
-import { listGallery } from "../../features/gallery/gallery.server.ts";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import { signedInStaff } from "../../features/auth/index.server.ts";
+import { ShowcaseAdmin, menuActionMessages, menuFailureNotices } from "../../features/menu/index.ts";
+import { handleShowcaseAction, listShowcase } from "../../features/menu/index.server.ts";
+import { listGallery } from "../../features/gallery/index.server.ts";
 import { addressOfKey } from "../../common/pictures/uploaded-pictures.ts";
 import { services } from "../../common/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/menu-items";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure, rowActionFailure } from "../../lib/action-failures.ts";
-import { menuActionMessages, menuFailureNotices } from "../../features/menu/menu-model.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Menu Items Management", noindex: true });
 

@@ -1,20 +1,19 @@
 import { useIsPending } from "../../components/forms/use-is-pending.ts";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
 import {
   editable,
   handleAnnouncementsAction,
-} from "../../features/announcements/announcements-actions.server.ts";
-import { listAllAnnouncements } from "../../features/announcements/announcements.server.ts";
-import { AnnouncementsEditor } from "../../features/announcements/components/announcements-editor.tsx";
-import type { SaveResult } from "../../features/announcements/drafts.ts";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
+  listAllAnnouncements,
+} from "../../features/announcements/index.server.ts";
+import { AnnouncementsEditor } from "../../features/announcements/index.ts";
+import type { SaveResult } from "../../features/announcements/index.ts";
+import { signedInStaff } from "../../features/auth/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import type { Route } from "./+types/mitteilungen";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Mitteilungen verwalten", noindex: true });

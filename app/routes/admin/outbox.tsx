@@ -1,14 +1,12 @@
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { OutboxScreen } from "../../features/outbox/components/outbox-screen.tsx";
-import { outboxFailure } from "../../features/outbox/outbox-model.ts";
-import { handleOutboxAction, loadOutbox } from "../../features/outbox/outbox.server.ts";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import { signedInStaff } from "../../features/auth/index.server.ts";
+import { OutboxScreen, outboxFailure } from "../../features/outbox/index.ts";
+import { handleOutboxAction, loadOutbox } from "../../features/outbox/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import type { Route } from "./+types/outbox";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "E-Mail-Ausgang", noindex: true });

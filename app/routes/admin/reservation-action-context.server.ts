@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { readContentBlocks } from "../../features/content/content.server.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
+import { signedInStaff } from "../../features/auth/index.server.ts";
+import { readContentBlocks } from "../../features/content/index.server.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/index.server.ts";
 import { services } from "../../common/app-context.ts";
 
 /**

@@ -1,16 +1,14 @@
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
-import { ownersOnlyForChanges, signedInStaff } from "../../features/auth/auth.server.ts";
-import { SettingsScreen } from "../../features/reservations/components/admin/settings-screen.tsx";
-import { handleSettingsAction } from "../../features/reservations/settings-admin.server.ts";
-import { settingsFailure } from "../../features/reservations/settings-form.ts";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import { ownersOnlyForChanges, signedInStaff } from "../../features/auth/index.server.ts";
 import {
+  SettingsScreen,
+  settingsFailure,
   seatsSummary,
   settingsDraftOf,
   settingsMessages,
   withoutPast,
-} from "../../features/reservations/settings-schema.ts";
-import { readReservationSettings } from "../../features/reservations/settings.server.ts";
+} from "../../features/reservations/index.ts";
+import { handleSettingsAction, readReservationSettings } from "../../features/reservations/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 import { berlinToday } from "../../lib/format.ts";

@@ -1,7 +1,12 @@
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { handleAdminAction, loadList, viewOf } from "../../features/reservations/admin.server.ts";
-import { ReservationsScreen } from "../../features/reservations/components/admin/reservations-screen.tsx";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import {
+  handleAdminAction,
+  loadList,
+  viewOf,
+  readSettingsOrDefaults,
+} from "../../features/reservations/index.server.ts";
+import { ReservationsScreen, adminFailureResult } from "../../features/reservations/index.ts";
 import { services } from "../../common/app-context.ts";
 import { LiveUpdates } from "../../common/live/live-updates.tsx";
 import { berlinToday } from "../../lib/format.ts";
@@ -9,10 +14,7 @@ import { readForm } from "../../lib/forms.ts";
 import { countOutbox } from "../../common/mail/outbox.server.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/reservations";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure } from "../../lib/action-failures.ts";
-import { adminFailureResult } from "../../features/reservations/admin-failure.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
 import { reservationActionContext } from "./reservation-action-context.server.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Reservierungen einsehen", noindex: true });

@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
-import { serviceFailureNotices, serviceMessages as S } from "../../features/reservations/constants.ts";
-import { ServiceScreen } from "../../features/reservations/components/admin/service-screen.tsx";
-import { handleServiceAction, loadServiceDay } from "../../features/reservations/service.server.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import {
+  serviceFailureNotices,
+  serviceMessages as S,
+  ServiceScreen,
+} from "../../features/reservations/index.ts";
+import {
+  handleServiceAction,
+  loadServiceDay,
+  readSettingsOrDefaults,
+} from "../../features/reservations/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { LiveUpdates } from "../../common/live/live-updates.tsx";
 import { rowActionFailure, answerOrFailure } from "../../lib/action-failures.ts";

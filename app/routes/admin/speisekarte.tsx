@@ -1,19 +1,23 @@
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { SpeisekarteAdmin } from "../../features/menu/components/admin/speisekarte-admin.tsx";
-import { handleSpeisekarteAction } from "../../features/menu/menu-actions.server.ts";
-import { listActiveIds } from "../../features/menu/active-lists.server.ts";
-import { listCategories } from "../../features/menu/categories.server.ts";
-import { listProducts } from "../../features/menu/dishes.server.ts";
-import { categoryTree } from "../../features/menu/menu-tree.ts";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import { signedInStaff } from "../../features/auth/index.server.ts";
+import {
+  SpeisekarteAdmin,
+  categoryTree,
+  menuActionMessages,
+  menuFailureNotices,
+} from "../../features/menu/index.ts";
+import {
+  handleSpeisekarteAction,
+  listActiveIds,
+  listCategories,
+  listProducts,
+} from "../../features/menu/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/speisekarte";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure, rowActionFailure } from "../../lib/action-failures.ts";
-import { menuActionMessages, menuFailureNotices } from "../../features/menu/menu-model.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Speisekarte verwalten", noindex: true });
 

@@ -1,6 +1,6 @@
-import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { sourceLabels, statusLabels } from "../../features/reservations/constants.ts";
-import { statisticsDownload } from "../../features/statistics/statistics.server.ts";
+import { signedInStaff } from "../../features/auth/index.server.ts";
+import { sourceLabels, statusLabels } from "../../features/reservations/index.ts";
+import { statisticsDownload } from "../../features/statistics/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/statistik-csv";
 

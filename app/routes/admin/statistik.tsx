@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { sourceLabels, statusLabels } from "../../features/reservations/constants.ts";
-import { StatisticsScreen } from "../../features/statistics/components/statistics-screen.tsx";
-import { loadStatistics } from "../../features/statistics/statistics.server.ts";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import { signedInStaff } from "../../features/auth/index.server.ts";
+import { sourceLabels, statusLabels } from "../../features/reservations/index.ts";
+import { StatisticsScreen } from "../../features/statistics/index.ts";
+import { loadStatistics } from "../../features/statistics/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/statistik";

@@ -1,17 +1,13 @@
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
-import { AdminPage } from "../../features/admin-shell/admin-page.tsx";
-import { signedInStaff } from "../../features/auth/auth.server.ts";
-import { WochenkarteAdmin } from "../../features/menu/components/admin/wochenkarte-admin.tsx";
-import { handleWochenkarteAction } from "../../features/menu/menu-actions.server.ts";
-import { listActiveIds } from "../../features/menu/active-lists.server.ts";
-import { listWeeklyMeals } from "../../features/menu/dishes.server.ts";
+import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
+import { signedInStaff } from "../../features/auth/index.server.ts";
+import { WochenkarteAdmin, menuActionMessages, menuFailureNotices } from "../../features/menu/index.ts";
+import { handleWochenkarteAction, listActiveIds, listWeeklyMeals } from "../../features/menu/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { errorNotice, readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/wochenkarte";
-import { AdminScreenError } from "../../features/admin-shell/screen-error.tsx";
 import { answerOrFailure, rowActionFailure } from "../../lib/action-failures.ts";
-import { menuActionMessages, menuFailureNotices } from "../../features/menu/menu-model.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Wochenkarte verwalten", noindex: true });
 

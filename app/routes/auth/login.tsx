@@ -1,8 +1,12 @@
 import { redirect, type ShouldRevalidateFunction } from "react-router";
-import type { LoginResult } from "../../features/auth/action-results.ts";
-import { cookieSettingsOf, optionalStaffSession } from "../../features/auth/auth.server.ts";
-import { LoginForm } from "../../features/auth/components/login-form.tsx";
-import { handleLoginAction, loadLogin } from "../../features/auth/login.server.ts";
+import type { LoginResult } from "../../features/auth/index.ts";
+import {
+  cookieSettingsOf,
+  optionalStaffSession,
+  handleLoginAction,
+  loadLogin,
+} from "../../features/auth/index.server.ts";
+import { LoginForm } from "../../features/auth/index.ts";
 import { services } from "../../common/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import { siteMeta } from "../../lib/meta.ts";

@@ -1,12 +1,12 @@
 import { Form, redirect } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
-import { cookieSettingsOf } from "../../features/auth/auth.server.ts";
 import {
+  cookieSettingsOf,
   clearedSessionCookie,
   deleteSession,
   findSession,
   readSessionToken,
-} from "../../features/auth/session.server.ts";
+} from "../../features/auth/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/logout";
 

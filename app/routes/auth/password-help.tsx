@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AuthCard } from "../../features/auth/components/auth-card.tsx";
+import { AuthCard } from "../../features/auth/index.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/password-help";
 

@@ -1,9 +1,9 @@
-import { listVisibleAnnouncements } from "../../features/announcements/announcements.server.ts";
+import { listVisibleAnnouncements } from "../../features/announcements/index.server.ts";
 import {
   announcementMessages,
   type AnnouncementsPayload,
   type PublicAnnouncement,
-} from "../../features/announcements/schema.ts";
+} from "../../features/announcements/index.ts";
 import { services } from "../../common/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import type { Route } from "./+types/announcements";

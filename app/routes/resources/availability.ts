@@ -3,9 +3,9 @@ import {
   answerAvailability,
   availabilityApiMessages,
   mayAsk,
-} from "../../features/reservations/availability-api.server.ts";
-import { readKeptReservationSettings } from "../../features/reservations/settings.server.ts";
-import { readHoursAndContact } from "../../features/content/content.server.ts";
+  readKeptReservationSettings,
+} from "../../features/reservations/index.server.ts";
+import { readHoursAndContact } from "../../features/content/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/availability";
 

@@ -1,4 +1,4 @@
-import { sessionCheckOf, staffAccessOf } from "../../features/auth/auth.server.ts";
+import { sessionCheckOf, staffAccessOf } from "../../features/auth/index.server.ts";
 import { liveStreamResponse } from "../../common/live/stream.server.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/live";

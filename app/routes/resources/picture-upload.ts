@@ -1,6 +1,6 @@
-import { staffAccessOf } from "../../features/auth/auth.server.ts";
+import { staffAccessOf } from "../../features/auth/index.server.ts";
 import { incomingDirOf, receivePictureUpload } from "../../common/pictures/upload.server.ts";
-import { addPicture } from "../../features/gallery/gallery.server.ts";
+import { addPicture } from "../../features/gallery/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { isUploadTarget, uploadMessages, type UploadAnswer } from "../../common/pictures/picture-upload.ts";
 import type { Route } from "./+types/picture-upload";

@@ -1,8 +1,7 @@
-import { staffAccessOf } from "../../features/auth/auth.server.ts";
-import { readHoursAndContact } from "../../features/content/content.server.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
-import { answerStaffSeats } from "../../features/reservations/staff-seats.server.ts";
-import { staffSeatsMessages } from "../../features/reservations/staff-seats.ts";
+import { staffAccessOf } from "../../features/auth/index.server.ts";
+import { readHoursAndContact } from "../../features/content/index.server.ts";
+import { readSettingsOrDefaults, answerStaffSeats } from "../../features/reservations/index.server.ts";
+import { staffSeatsMessages } from "../../features/reservations/index.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/staff-free-seats";
 

@@ -1,5 +1,5 @@
-import { CookieRichtlinie } from "../../features/legal/components/cookie-richtlinie.tsx";
-import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
+import { CookieRichtlinie } from "../../features/legal/index.ts";
+import { useSiteFrame } from "../../features/site-frame/index.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/cookie-richtlinie";
 

@@ -1,7 +1,10 @@
-import { Datenschutz } from "../../features/legal/components/datenschutz.tsx";
-import { FAILED_MAIL_DAYS, SENT_MAIL_DAYS } from "../../features/reservations/retention.server.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
-import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
+import { Datenschutz } from "../../features/legal/index.ts";
+import {
+  FAILED_MAIL_DAYS,
+  SENT_MAIL_DAYS,
+  readSettingsOrDefaults,
+} from "../../features/reservations/index.server.ts";
+import { useSiteFrame } from "../../features/site-frame/index.ts";
 import { services } from "../../common/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/datenschutz";

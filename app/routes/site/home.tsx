@@ -1,22 +1,28 @@
 import { lazy, Suspense, useState } from "react";
-import { About } from "../../features/home/components/about.tsx";
-import { GallerySection } from "../../features/home/components/gallery-section.tsx";
-import { Hero } from "../../features/home/components/hero.tsx";
-import type { HomeDialog } from "../../features/home/components/dialog-pages.ts";
-import { MenuSection } from "../../features/home/components/menu-section.tsx";
-import { ReservationsSection } from "../../features/home/components/reservations-section.tsx";
-import { Testimonials } from "../../features/home/components/testimonials.tsx";
-import { useAnchorLanding } from "../../features/home/components/use-anchor-landing.ts";
-import { readContentBlocks, readHoursAndContact } from "../../features/content/content.server.ts";
-import { loadShowcase } from "../../features/menu/active-menu.server.ts";
-import { PublicGallery } from "../../features/gallery/components/public-gallery.tsx";
-import { loadPublicGallery } from "../../features/gallery/gallery.server.ts";
-import { ShowcaseCarousel } from "../../features/menu/components/showcase-carousel.tsx";
-import { ReservationRequestForm } from "../../features/reservations/components/reservation-request-form.tsx";
-import { answerGuestRequest, guestFormSetupOf } from "../../features/reservations/guest-form.server.ts";
+import {
+  About,
+  GallerySection,
+  Hero,
+  MenuSection,
+  ReservationsSection,
+  Testimonials,
+  useAnchorLanding,
+} from "../../features/home/index.ts";
+import type { HomeDialog } from "../../features/home/index.ts";
+import { readContentBlocks, readHoursAndContact } from "../../features/content/index.server.ts";
+import { loadShowcase } from "../../features/menu/index.server.ts";
+import { PublicGallery } from "../../features/gallery/index.ts";
+import { loadAnnouncementsDialog } from "../../features/announcements/index.ts";
+import { loadPublicGallery } from "../../features/gallery/index.server.ts";
+import { loadMenuDialog, ShowcaseCarousel } from "../../features/menu/index.ts";
+import { ReservationRequestForm } from "../../features/reservations/index.ts";
+import {
+  answerGuestRequest,
+  guestFormSetupOf,
+  readSettingsOrDefaults,
+} from "../../features/reservations/index.server.ts";
 import { data } from "react-router";
-import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
-import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
+import { useSiteFrame } from "../../features/site-frame/index.ts";
 import { services } from "../../common/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/home";
@@ -44,9 +50,6 @@ const homeKeys = [
  * pointer over or focus on a button that opens one, or the click itself — not with the page, whose
  * first load stays small.
  */
-const loadMenuDialog = () => import("../../features/menu/components/menu-dialog.tsx");
-const loadAnnouncementsDialog = () =>
-  import("../../features/announcements/components/announcements-dialog.tsx");
 const MenuDialog = lazy(() => loadMenuDialog().then((module) => ({ default: module.MenuDialog })));
 const AnnouncementsDialog = lazy(() =>
   loadAnnouncementsDialog().then((module) => ({ default: module.AnnouncementsDialog })),

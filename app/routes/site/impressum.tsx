@@ -1,5 +1,5 @@
-import { Impressum } from "../../features/legal/components/impressum.tsx";
-import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
+import { Impressum } from "../../features/legal/index.ts";
+import { useSiteFrame } from "../../features/site-frame/index.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/impressum";
 

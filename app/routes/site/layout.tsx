@@ -1,11 +1,15 @@
 import { lazy, Suspense, useState } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { HERO_PICTURE } from "../../common/content/pictures.ts";
-import { SiteFooter } from "../../features/site-frame/components/site-footer.tsx";
-import { SiteNavbar } from "../../features/site-frame/components/site-navbar.tsx";
-import { readContentBlocks } from "../../features/content/content.server.ts";
-import { siteFrameKeys } from "../../features/site-frame/site-frame.ts";
-import { jsonLdText, restaurantStructuredData } from "../../features/site-frame/structured-data.ts";
+import {
+  loadContactDialog,
+  SiteFooter,
+  SiteNavbar,
+  siteFrameKeys,
+  jsonLdText,
+  restaurantStructuredData,
+} from "../../features/site-frame/index.ts";
+import { readContentBlocks } from "../../features/content/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { canonicalUrl } from "../../lib/meta.ts";
 import type { Route } from "./+types/layout";
@@ -38,7 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * The contact dialog's code (with the dialog library) loads when a guest reaches for a button that
  * opens it — pointer over or focus, or the click itself — not with the page (decision 0008).
  */
-const loadContactDialog = () => import("../../features/site-frame/components/contact-dialog.tsx");
 const ContactDialog = lazy(() => loadContactDialog().then((module) => ({ default: module.ContactDialog })));
 // Only a head start: a failed download is tried again when the dialog opens.
 const prefetchContactDialog = () => void loadContactDialog().catch(() => undefined);

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { ContentPage, ReloadLink } from "../../components/content-page.tsx";
-import { listVisibleAnnouncements } from "../../features/announcements/announcements.server.ts";
-import { PublicAnnouncements } from "../../features/announcements/components/public-announcements.tsx";
-import { announcementMessages, type AnnouncementsPayload } from "../../features/announcements/schema.ts";
+import { listVisibleAnnouncements } from "../../features/announcements/index.server.ts";
+import { PublicAnnouncements } from "../../features/announcements/index.ts";
+import { announcementMessages, type AnnouncementsPayload } from "../../features/announcements/index.ts";
 import { services } from "../../common/app-context.ts";
 import { berlinToday } from "../../lib/format.ts";
 import { siteMeta } from "../../lib/meta.ts";

@@ -1,5 +1,5 @@
-import { Nutzungsbedingungen } from "../../features/legal/components/nutzungsbedingungen.tsx";
-import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
+import { Nutzungsbedingungen } from "../../features/legal/index.ts";
+import { useSiteFrame } from "../../features/site-frame/index.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/nutzungsbedingungen";
 

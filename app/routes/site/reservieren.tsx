@@ -1,15 +1,15 @@
 import { data } from "react-router";
-import { readContentBlocks, readHoursAndContact } from "../../features/content/content.server.ts";
-import { ReservationsSection } from "../../features/home/components/reservations-section.tsx";
-import { ReservationRequestForm } from "../../features/reservations/components/reservation-request-form.tsx";
+import { readContentBlocks, readHoursAndContact } from "../../features/content/index.server.ts";
+import { ReservationsSection } from "../../features/home/index.ts";
+import { ReservationRequestForm } from "../../features/reservations/index.ts";
 import {
   answerGuestRequest,
   guestFormSetupOf,
   knownDay,
   prefillOf,
-} from "../../features/reservations/guest-form.server.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/settings.server.ts";
-import { useSiteFrame } from "../../features/site-frame/site-frame.ts";
+  readSettingsOrDefaults,
+} from "../../features/reservations/index.server.ts";
+import { useSiteFrame } from "../../features/site-frame/index.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/reservieren";

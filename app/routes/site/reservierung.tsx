@@ -1,15 +1,12 @@
 import { data, useSearchParams } from "react-router";
-import { readHoursAndContact } from "../../features/content/content.server.ts";
-import {
-  GuestReservationPage,
-  type GuestPageMode,
-} from "../../features/reservations/components/guest-reservation.tsx";
+import { readHoursAndContact } from "../../features/content/index.server.ts";
+import { GuestReservationPage, type GuestPageMode } from "../../features/reservations/index.ts";
 import {
   answerGuestPage,
   GUEST_PAGE_HEADERS,
   loadGuestPage,
-} from "../../features/reservations/guest-page.server.ts";
-import { guestLinkPath } from "../../features/reservations/constants.ts";
+} from "../../features/reservations/index.server.ts";
+import { guestLinkPath } from "../../features/reservations/index.ts";
 import { services } from "../../common/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/reservierung";

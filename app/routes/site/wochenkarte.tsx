@@ -1,6 +1,5 @@
-import { loadWochenkarte } from "../../features/menu/active-menu.server.ts";
-import { MenuPage } from "../../features/menu/components/menu-page.tsx";
-import { menuFailure } from "../../features/menu/public-menu.ts";
+import { loadWochenkarte } from "../../features/menu/index.server.ts";
+import { MenuPage, menuFailure } from "../../features/menu/index.ts";
 import { services } from "../../common/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/wochenkarte";

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { erasureFile, type Erasure } from "../../../app/features/guest-data/erasures.server.ts";
+import { erasureFile, type Erasure } from "../../../app/features/guest-data/index.server.ts";
 
 /**
  * What db:backup leaves beside its archives (decision 0042): the record of erased guest data, newer

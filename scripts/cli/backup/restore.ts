@@ -7,11 +7,11 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../../..
 import { makePrivateDir, tightenDataDir } from "../../../db/private-files.server.ts";
 import { isPictureKey, type PictureStorage } from "../../../app/common/pictures/storage.server.ts";
 import { migrateToLatest, migrateUpTo } from "../../../db/migrate.ts";
-import { reapplyErasures, type Erasure } from "../../../app/features/guest-data/erasures.server.ts";
+import { reapplyErasures, type Erasure } from "../../../app/features/guest-data/index.server.ts";
 import {
   deleteExpiredGuestData,
   type RetentionResult,
-} from "../../../app/features/reservations/retention.server.ts";
+} from "../../../app/features/reservations/index.server.ts";
 import { sha256OfFile } from "./files.ts";
 import { BackupError, FILE_FOLDERS, type Manifest } from "./manifest.ts";
 import { ARCHIVE_LIMITS, readArchive, type ArchiveLimits } from "./read-archive.ts";

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import type { ColumnMetadata } from "kysely";
+import { sql } from "kysely";
+import type { ColumnMetadata, Kysely } from "kysely";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import type { Database } from "../../../db/database.types.ts";
 import type { Dialect } from "../../../db/dialect.ts";

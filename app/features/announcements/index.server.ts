@@ -1,0 +1,2 @@
+export { editable, handleAnnouncementsAction } from "./announcements-actions.server.ts";
+export { listAllAnnouncements, listVisibleAnnouncements } from "./announcements.server.ts";

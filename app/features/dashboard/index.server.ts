@@ -1,0 +1,1 @@
+export { readDashboardFigures, type GuestCancellation } from "./dashboard.server.ts";

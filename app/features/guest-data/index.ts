@@ -1,0 +1,3 @@
+export { GuestDataScreen } from "./components/guest-data-screen.tsx";
+export { guestDataFailure, type GuestDataResult, type GuestDataView } from "./guest-data-model.ts";
+export { guestDataMessages } from "./schema.ts";

@@ -1,0 +1,1 @@
+export { handleOutboxAction, loadOutbox } from "./outbox.server.ts";

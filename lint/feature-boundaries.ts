@@ -1,0 +1,67 @@
+import path from "node:path";
+import type { Rule } from "eslint";
+
+/**
+ * A feature is entered only through its front door, and a feature uses another only along a declared
+ * edge (decision 0047):
+ * - from outside `app/features/<name>/`, an import may name only its `index.ts` (what the browser may
+ *   load) or `index.server.ts`; tests may reach inside to seed and inspect what they test;
+ * - from inside feature `a`, an import of feature `b` needs `b` in `a`'s list of the rule's option
+ *   (app/features/feature-edges.ts), tests included;
+ * - `server/` and `scripts/` import `index.server.ts` only: plain Node runs them, and `index.ts`
+ *   names `.tsx` components it cannot load.
+ * Paths are resolved from the relative specifiers the code uses (decision 0001: every import names
+ * its file).
+ */
+
+const featureOf = (relative: string) => /^app\/features\/([^/]+)\//.exec(relative)?.[1];
+const frontDoor = /^index(\.server)?\.ts$/;
+const testFile = (relative: string) => /\.test\.tsx?$/.test(relative) || relative.startsWith("tests/");
+
+export const featureBoundaries: Rule.RuleModule = {
+  meta: {
+    type: "problem",
+    docs: { description: "Features are entered through their front door and along declared edges only." },
+    schema: [{ type: "object", additionalProperties: { type: "array", items: { type: "string" } } }],
+    messages: {
+      inside:
+        "'{{target}}' is inside the feature '{{feature}}': import what it offers from its front door, app/features/{{feature}}/index.ts or index.server.ts (decision 0047).",
+      browserDoor:
+        "Code that plain Node runs (server/, scripts/) imports a feature's index.server.ts, never its index.ts, which names the browser's components (decision 0047).",
+      undeclared:
+        "The feature '{{from}}' may not use '{{feature}}': the edge '{{from}} → {{feature}}' is not declared in app/features/feature-edges.ts (decision 0047).",
+    },
+  },
+  create(context) {
+    const edges = (context.options[0] ?? {}) as Record<string, string[] | undefined>;
+    const toRelative = (file: string) => path.relative(context.cwd, file).split(path.sep).join("/");
+    const importer = toRelative(context.filename);
+    const importerFeature = featureOf(importer);
+    const exemptFromDoor = testFile(importer);
+    const runByNode = /^(server|scripts)\//.test(importer) && !exemptFromDoor;
+
+    const check = (node: Rule.Node, specifier: unknown) => {
+      if (typeof specifier !== "string" || !specifier.startsWith(".")) return;
+      const target = toRelative(path.resolve(path.dirname(context.filename), specifier));
+      const feature = featureOf(target);
+      if (!feature || feature === importerFeature) return;
+      if (importerFeature && !(edges[importerFeature] ?? []).includes(feature)) {
+        context.report({ node, messageId: "undeclared", data: { from: importerFeature, feature } });
+        return;
+      }
+      const inner = target.slice(`app/features/${feature}/`.length);
+      if (!frontDoor.test(inner) && !exemptFromDoor) {
+        context.report({ node, messageId: "inside", data: { target, feature } });
+      } else if (runByNode && inner === "index.ts") {
+        context.report({ node, messageId: "browserDoor" });
+      }
+    };
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => check(node, node.source?.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => check(node, node.source.type === "Literal" ? node.source.value : undefined),
+    };
+  },
+};
