@@ -10,7 +10,7 @@ export const featureEdges = {
   announcements: [],
   auth: [],
   content: [],
-  dashboard: [],
+  dashboard: ["menu", "reservations"],
   gallery: [],
   "guest-data": [],
   home: [],
@@ -19,7 +19,7 @@ export const featureEdges = {
   outbox: [],
   reservations: [],
   "site-frame": [],
-  statistics: [],
+  statistics: ["reservations"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FeatureEdges = Readonly<Record<string, readonly string[]>>;

@@ -26,6 +26,16 @@ export async function listActiveIds(db: Db, type: MenuType): Promise<number[]> {
     .filter((id): id is number => id !== null);
 }
 
+/** How many dishes a card shows (the dashboard's cards). */
+export async function countActiveDishes(db: Db, type: MenuType): Promise<number> {
+  const row = await db
+    .selectFrom("active_menu_configurations")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("menu_type", "=", type)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * Puts a dish on its card, last. Two staff adding the same dish at once: the unique index lets one
  * insert win; the other inserts nothing, and both see it on the card once.

@@ -1,4 +1,4 @@
-export { addToActive, listActiveIds } from "./active-lists.server.ts";
+export { addToActive, countActiveDishes, listActiveIds } from "./active-lists.server.ts";
 export {
   loadShowcase,
   loadSpeisekarte,

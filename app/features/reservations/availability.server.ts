@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { compiledOnce } from "../../../db/compiled-once.server.ts";
 import type { Database } from "../../../db/database.types.ts";
 import { berlinNow } from "../../lib/calendar.ts";
-import { heldAt, HOLDING_STATUSES, limitsRoom, type HeldReservation } from "./availability.ts";
+import { heldAt, limitsRoom, type HeldReservation } from "./availability.ts";
+import { HOLDING_STATUSES } from "./constants.ts";
 import type { ReservationSettings } from "./settings.ts";
 
 /**

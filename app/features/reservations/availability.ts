@@ -3,6 +3,7 @@ import { parseDayHours, type DayHours } from "../../common/content/opening-hours
 import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import {
   EVENING_STARTS_AT,
+  HOLDING_STATUSES,
   MAX_MONTHS_AHEAD,
   reservationMessages as M,
   type ReservationStatus,
@@ -43,13 +44,6 @@ export interface HeldReservation {
    */
   seatedUntil?: number;
 }
-
-/** The statuses whose reservations hold seats. */
-export const HOLDING_STATUSES = [
-  "PENDING",
-  "CONFIRMED",
-  "ARRIVED",
-] as const satisfies readonly ReservationStatus[];
 
 /**
  * How far ahead an arrived party is taken to sit on when its stay has run out: it holds its seats

@@ -46,16 +46,16 @@ export const publicPartySizes = (largest: number = MAX_PUBLIC_PARTY_SIZE): numbe
 
 export const personsLabel = (size: number) => (size === 1 ? "1 Person" : `${size} Personen`);
 
-export const RESERVATION_STATUSES = [
-  "PENDING",
-  "WAITLIST",
-  "CONFIRMED",
-  "ARRIVED",
-  "COMPLETED",
-  "NO_SHOW",
-  "CANCELLED",
-] as const;
-export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+export {
+  EXPECTED_STATUSES,
+  HOLDING_STATUSES,
+  OPEN_STATUSES,
+  RESERVATION_SOURCES,
+  RESERVATION_STATUSES,
+  type ReservationSource,
+  type ReservationStatus,
+} from "../../common/book/statuses.ts";
+import type { ReservationSource, ReservationStatus } from "../../common/book/statuses.ts";
 
 export const statusLabels: Record<ReservationStatus, string> = {
   PENDING: "Ausstehend",
@@ -69,10 +69,6 @@ export const statusLabels: Record<ReservationStatus, string> = {
   NO_SHOW: "Nicht erschienen",
   CANCELLED: "Storniert",
 };
-
-/** Where a reservation came from (decision 0034): the guest's form, staff, or a guest at the door. */
-export const RESERVATION_SOURCES = ["online", "staff", "walk-in"] as const;
-export type ReservationSource = (typeof RESERVATION_SOURCES)[number];
 
 export const sourceLabels: Record<ReservationSource, string> = {
   online: "Online",

@@ -2,12 +2,11 @@ import { berlinNow } from "../../lib/calendar.ts";
 import {
   freeSeatsPerService,
   heldAt,
-  HOLDING_STATUSES,
   seatsHeldAt,
   type CapacitySettings,
   type HeldReservation,
 } from "./availability.ts";
-import { EVENING_STARTS_AT, type ReservationStatus } from "./constants.ts";
+import { EVENING_STARTS_AT, HOLDING_STATUSES, type ReservationStatus } from "./constants.ts";
 
 /**
  * A day at a glance for staff: guests per time, and totals per service (lunch, evening), so a full

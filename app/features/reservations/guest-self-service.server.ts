@@ -3,7 +3,7 @@ import type { Database, GuestAction } from "../../../db/database.types.ts";
 import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.ts";
 import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import { berlinNow } from "../../lib/calendar.ts";
-import { MAX_PUBLIC_PARTY_SIZE, TIME_SLOTS, type ClosedReason } from "./constants.ts";
+import { MAX_PUBLIC_PARTY_SIZE, OPEN_STATUSES, TIME_SLOTS, type ClosedReason } from "./constants.ts";
 import { lockReservationDay } from "./availability.server.ts";
 import { forgetKeptAnswers } from "./availability-api.server.ts";
 import {
@@ -34,9 +34,6 @@ export const GUEST_NOT_CONFIRMED_YET =
   "Ihre Reservierung ist noch nicht bestätigt. „Ich komme“ können Sie sagen, sobald das Restaurant sie bestätigt hat.";
 
 export type { ClosedReason };
-
-/** The statuses a guest may still cancel or change. */
-const OPEN_STATUSES = ["PENDING", "CONFIRMED", "WAITLIST"] as const;
 
 /** Whether the visit's time has come (Berlin wall clock): then the link only shows it. */
 export function closedReasonOf(reservation: Reservation, now = new Date()): ClosedReason | undefined {

@@ -32,3 +32,10 @@ export { dayOptions, seatsHeldAt, type HeldReservation } from "./availability.ts
 export { reservationMessages } from "./constants.ts";
 export { searchableName } from "./schema.ts";
 export { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
+export {
+  countPending,
+  expectedOn,
+  guestCancellationsOn,
+  type GuestCancellation,
+} from "./book-figures.server.ts";
+export { reservationFactsQuery } from "./facts.server.ts";

@@ -1,4 +1,5 @@
-import { HOLDING_STATUSES, overbookingBy, type HeldReservation, type Overbooking } from "./availability.ts";
+import { overbookingBy, type HeldReservation, type Overbooking } from "./availability.ts";
+import { HOLDING_STATUSES } from "./constants.ts";
 import { heldOn, lockReservationDay } from "./availability.server.ts";
 import type { ChangeCheck, Placement } from "./reservations.server.ts";
 import type { ReservationSettings } from "./settings.ts";

@@ -8,7 +8,7 @@ import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.
 import { storedPhoneKey } from "../../lib/phone.ts";
 import { lockReservationDay } from "./availability.server.ts";
 import { forgetKeptAnswers } from "./availability-api.server.ts";
-import type { ReservationSource, ReservationStatus } from "./constants.ts";
+import { OPEN_STATUSES, type ReservationSource, type ReservationStatus } from "./constants.ts";
 import type { Reservation, ReservationView } from "./model.ts";
 import { searchableName, type ReservationRequest, type StaffReservationValues } from "./schema.ts";
 import { recordReservationEvent } from "../../common/live/events.server.ts";
@@ -100,7 +100,7 @@ const sameRequest = compiledOnce(
     db
       .selectFrom("reservations")
       .select(reservationColumns)
-      .where("status", "in", ["PENDING", "CONFIRMED", "WAITLIST"])
+      .where("status", "in", OPEN_STATUSES)
       .where("reservation_date", "=", values.date)
       .where("reservation_time", "=", values.time)
       .where("customer_name_search", "=", values.name)

@@ -19,6 +19,7 @@ import { guestHistories } from "./guest-history.server.ts";
 import { mailsForChange } from "./admin.server.ts";
 import {
   adminMessages as A,
+  EXPECTED_STATUSES,
   reservationMessages as M,
   serviceMessages as S,
   statusLabels,
@@ -71,9 +72,6 @@ const entryOf = (reservation: Reservation, history: GuestHistory | undefined): S
   ...(history ? { history } : {}),
 });
 
-/** Parties that are coming, at the table or done: the day's guests ('erwartet'). */
-const EXPECTED: readonly ReservationStatus[] = ["PENDING", "CONFIRMED", "ARRIVED", "COMPLETED"];
-
 export async function loadServiceDay(
   db: Db,
   date: string,
@@ -95,7 +93,8 @@ export async function loadServiceDay(
       waitlist += 1;
       continue;
     }
-    if (EXPECTED.includes(reservation.status)) expectedGuests += reservation.party_size;
+    if ((EXPECTED_STATUSES as readonly string[]).includes(reservation.status))
+      expectedGuests += reservation.party_size;
     if (reservation.status === "ARRIVED" || reservation.status === "COMPLETED")
       arrivedGuests += reservation.party_size;
     const entries = byTime.get(reservation.reservation_time) ?? [];

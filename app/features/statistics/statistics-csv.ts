@@ -1,5 +1,6 @@
 import type { ReservationSource, ReservationStatus } from "../../../db/database.types.ts";
 import { formatDate } from "../../lib/format.ts";
+import { RESERVATION_SOURCES, RESERVATION_STATUSES } from "../../common/book/statuses.ts";
 import {
   bucketLabel,
   formatCount,
@@ -16,17 +17,9 @@ export interface StatisticsLabels {
   source: Record<ReservationSource, string>;
 }
 
-/** The order statuses are listed in. */
-export const STATUS_ORDER: readonly ReservationStatus[] = [
-  "PENDING",
-  "WAITLIST",
-  "CONFIRMED",
-  "ARRIVED",
-  "COMPLETED",
-  "NO_SHOW",
-  "CANCELLED",
-];
-export const SOURCE_ORDER: readonly ReservationSource[] = ["online", "staff", "walk-in"];
+/** The order statuses and sources are listed in: the reservations area's. */
+export const STATUS_ORDER: readonly ReservationStatus[] = RESERVATION_STATUSES;
+export const SOURCE_ORDER: readonly ReservationSource[] = RESERVATION_SOURCES;
 
 /** A field as German Excel reads it: in quotes when it holds a separator, a quote or a line break. */
 const field = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);

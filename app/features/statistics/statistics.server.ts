@@ -1,14 +1,9 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { berlinNow } from "../../lib/calendar.ts";
 import { checkPeriod, periodQuery, type Period, type PeriodCheck } from "./schema.ts";
-import {
-  aggregateStatistics,
-  SOURCE_INDEX,
-  STATUS_INDEX,
-  type Statistics,
-  type StatisticsRow,
-} from "./statistics.ts";
+import { reservationFactsQuery } from "../reservations/index.server.ts";
+import { aggregateStatistics, type Statistics, type StatisticsRow } from "./statistics.ts";
 import { statisticsCsv, type StatisticsLabels } from "./statistics-csv.ts";
 
 /**
@@ -17,30 +12,16 @@ import { statisticsCsv, type StatisticsLabels } from "./statistics-csv.ts";
  * Measured against grouping in the database (`npm run bench:statistics`): a GROUP BY over date, time,
  * status, source and flags still sorts every row, and the lead time needs every reservation's creation
  * anyway (its Berlin wall clock is no portable SQL), so a second read cost more than the grouping
- * saved. Status, source and flags come as one number (`kindOf`): fewer strings to make per row.
+ * saved. Status, source and flags come as one number (`kindOf`, the reservations area's): fewer
+ * strings to make per row.
  * Anonymised reservations keep every column read here: they count.
  */
 
 type Db = Kysely<Database>;
 
-/** `CASE column WHEN 'a' THEN 0 WHEN 'b' THEN 1 … END` over the app's own fixed values (no input). */
-const indexCase = (column: string, values: readonly string[]) =>
-  `case ${column} ${values.map((value, index) => `when '${value}' then ${index}`).join(" ")} end`;
-
-/** `kindOf` in SQL: the same packing, computed by the database. */
-const KIND = sql<number>`${sql.raw(
-  `(${indexCase("status", STATUS_INDEX)}) * 16 + (${indexCase("source", SOURCE_INDEX)}) * 4` +
-    ` + (case when status = 'CANCELLED' and guest_action = 'cancelled' then 2 else 0 end) + auto_confirmed`,
-)}`;
-
 /** The query, also for the benchmark's query plan. */
-export function statisticsQuery(db: Db, period: Pick<Period, "from" | "to">) {
-  return db
-    .selectFrom("reservations")
-    .select(["reservation_date", "reservation_time", "party_size", "created_at", KIND.as("kind")])
-    .where("reservation_date", ">=", period.from)
-    .where("reservation_date", "<=", period.to);
-}
+export const statisticsQuery = (db: Db, period: Pick<Period, "from" | "to">) =>
+  reservationFactsQuery(db, period);
 
 /** The period's figures, as of `now`. */
 export async function readStatistics(

@@ -1,7 +1,15 @@
-import type { GuestAction, ReservationSource, ReservationStatus } from "../../../db/database.types.ts";
+import type { ReservationSource, ReservationStatus } from "../../../db/database.types.ts";
 import { addDays, addMonths, weekdayOf } from "../../lib/calendar.ts";
 import { TIME_ZONE } from "../../lib/format.ts";
 import { weekdays, type Weekday } from "../../lib/weekdays.ts";
+import { EXPECTED_STATUSES } from "../../common/book/statuses.ts";
+import {
+  EXPECTED_LAST,
+  kindOf,
+  SOURCE_INDEX,
+  STATUS_INDEX,
+  type ReservationFact,
+} from "../../common/book/facts.ts";
 import type { Period } from "./schema.ts";
 
 /**
@@ -10,54 +18,14 @@ import type { Period } from "./schema.ts";
  * (statistics.server.ts); the screen and the CSV show what `aggregateStatistics` makes of them.
  */
 
-/**
- * One reservation of the period, as the query reads it: date, time, party size, when it was made (an
- * ISO instant), and `kind`, which packs its status, source and two flags into one number (`kindOf`).
- * One number instead of four strings per row: the query and the counting both run once per
- * reservation, and a year can hold 50,000 (decision 0036). An anonymised reservation keeps them all.
- */
-export interface StatisticsRow {
-  reservation_date: string;
-  reservation_time: string;
-  party_size: number;
-  created_at: string;
-  kind: number;
-}
+/** One reservation of the period, as the reservations area answers it (`ReservationFact`). */
+export type StatisticsRow = ReservationFact;
 
 /** Reservations that happened or are expected: these make the 'Reservierungen' and 'Gäste' figures. */
-export const GUEST_STATUSES: readonly ReservationStatus[] = ["PENDING", "CONFIRMED", "ARRIVED", "COMPLETED"];
+export const GUEST_STATUSES: readonly ReservationStatus[] = EXPECTED_STATUSES;
+const GUEST_STATUS_LAST = EXPECTED_LAST;
 
-/** Every status by a number, the guest statuses first (up to `GUEST_STATUS_LAST`). */
-export const STATUS_INDEX: readonly ReservationStatus[] = [
-  ...GUEST_STATUSES,
-  "NO_SHOW",
-  "CANCELLED",
-  "WAITLIST",
-];
-const GUEST_STATUS_LAST = GUEST_STATUSES.length - 1;
-
-/** Every source by a number. */
-export const SOURCE_INDEX: readonly ReservationSource[] = ["online", "staff", "walk-in"];
-
-/**
- * `kind`: the status's number times 16, the source's times 4, 2 when the guest cancelled through
- * their link (status CANCELLED and guest_action 'cancelled'), 1 when the settings confirmed it at
- * once. The query computes the same in SQL (statistics.server.ts).
- */
-export function kindOf(row: {
-  status: ReservationStatus;
-  source: ReservationSource;
-  guest_action?: GuestAction | null;
-  auto_confirmed?: number;
-}): number {
-  const guestCancelled = row.status === "CANCELLED" && row.guest_action === "cancelled";
-  return (
-    STATUS_INDEX.indexOf(row.status) * 16 +
-    SOURCE_INDEX.indexOf(row.source) * 4 +
-    (guestCancelled ? 2 : 0) +
-    (row.auto_confirmed === 1 ? 1 : 0)
-  );
-}
+export { kindOf, SOURCE_INDEX, STATUS_INDEX };
 
 const CANCELLED_INDEX = STATUS_INDEX.indexOf("CANCELLED");
 const NO_SHOW_INDEX = STATUS_INDEX.indexOf("NO_SHOW");
