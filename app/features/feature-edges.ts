@@ -12,7 +12,7 @@ export const featureEdges = {
   content: [],
   dashboard: ["menu", "reservations"],
   gallery: [],
-  "guest-data": [],
+  "guest-data": ["reservations"],
   home: [],
   legal: [],
   menu: [],

@@ -240,6 +240,44 @@ export async function markWithdrawn(
     .execute();
 }
 
+/** The recipient a message has now (a guest's address corrected since it was claimed, decision 0041). */
+export async function storedRecipient(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom("mail_outbox").select("recipient").where("id", "=", id).executeTakeFirst();
+  return row?.recipient;
+}
+
+/**
+ * A reservation's address was corrected (decision 0041), in the correction's transaction: its
+ * e-mails not yet sent (waiting or failed), but for those of `exceptKind`, follow the new address —
+ * those waiting are due at once — or, without one (`null`), are deleted: composed for the old
+ * address, they must reach nobody. Sent e-mails stay as the record of what was sent (decision 0017).
+ */
+export async function readdressUnsentMails(
+  db: Kysely<Database>,
+  {
+    reservationId,
+    exceptKind,
+    recipient,
+  }: { reservationId: number; exceptKind: string; recipient: string | null },
+): Promise<void> {
+  const unsent = db
+    .updateTable("mail_outbox")
+    .where("reservation_id", "=", reservationId)
+    .where("kind", "!=", exceptKind)
+    .where("status", "!=", "sent");
+  if (recipient === null) {
+    await db
+      .deleteFrom("mail_outbox")
+      .where("reservation_id", "=", reservationId)
+      .where("kind", "!=", exceptKind)
+      .where("status", "!=", "sent")
+      .execute();
+    return;
+  }
+  await unsent.set({ recipient }).execute();
+  await unsent.where("status", "=", "pending").set({ next_attempt_at: nowIso() }).execute();
+}
+
 /** Staff's 'Erneut senden': the message is pending again, due now, with a fresh count of attempts. */
 export async function requeueMail(db: Kysely<Database>, id: number): Promise<boolean> {
   const result = await db

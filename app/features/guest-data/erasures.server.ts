@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import { checkpointErasures } from "../../../db/database.server.ts";
 import type { Database } from "../../../db/database.types.ts";
+import { eraseMails, eraseMailsAbout, mailsWrittenAt } from "../../common/mail/outbox-guest-data.server.ts";
+import { eraseReservations, reservationsWrittenAt } from "../reservations/index.server.ts";
 
 /**
  * The record of what 'Gastdaten' erased (Art. 17 GDPR; decision 0042). A backup taken before an
@@ -28,8 +30,6 @@ type Db = Kysely<Database>;
 
 /** Ids per `in (…)`: far below both engines' limit of parameters per statement. */
 const CHUNK = 500;
-
-const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
 /** Records erased rows; part of the erasing transaction, so a row is gone exactly when it is recorded. */
 export async function recordErasures(
@@ -68,51 +68,31 @@ export async function readErasures(db: Db): Promise<Erasure[]> {
   }));
 }
 
-/** The ids among `erasures` of `kind` whose row is there, written at the recorded instant. */
-async function presentRows(db: Db, kind: ErasedKind, erasures: readonly Erasure[]): Promise<number[]> {
-  const wanted = erasures.filter((erasure) => erasure.kind === kind);
-  const table = kind === "reservation" ? "reservations" : "mail_outbox";
-  const present: number[] = [];
-  for (let start = 0; start < wanted.length; start += CHUNK) {
-    const part = wanted.slice(start, start + CHUNK);
-    const rows = await db
-      .selectFrom(table)
-      .select(["id", "created_at"])
-      .where(
-        "id",
-        "in",
-        part.map((erasure) => erasure.id),
-      )
-      .execute();
-    for (const row of rows)
-      if (part.some((erasure) => erasure.id === row.id && sameInstant(erasure.createdAt, row.created_at)))
-        present.push(row.id);
-  }
-  return present;
-}
+/** The recorded rows of `kind`, as their owner is asked for them: by id and instant written. */
+const recorded = (kind: ErasedKind, erasures: readonly Erasure[]) =>
+  erasures
+    .filter((erasure) => erasure.kind === kind)
+    .map((erasure) => ({ id: erasure.id, createdAt: erasure.createdAt }));
 
 /**
  * Erases again every recorded row a restored database holds, and adds the record to its own, so a
  * later backup of it carries the record on. In one transaction; e-mails first (they point at
- * reservations), reservations' guest links by `on delete cascade`.
+ * reservations), reservations' guest links by `on delete cascade`. The rows' owners answer which of
+ * them are here and delete them: the outbox the e-mails, the reservations area the reservations.
  */
 export async function reapplyErasures(
   db: Db,
   erasures: readonly Erasure[],
 ): Promise<{ reservations: number; mails: number }> {
   const result = await db.transaction().execute(async (trx) => {
-    const mails = await presentRows(trx, "mail", erasures);
-    const reservations = await presentRows(trx, "reservation", erasures);
-    for (let start = 0; start < mails.length; start += CHUNK)
-      await trx
-        .deleteFrom("mail_outbox")
-        .where("id", "in", mails.slice(start, start + CHUNK))
-        .execute();
+    const mails = await mailsWrittenAt(trx, recorded("mail", erasures));
+    const reservations = await reservationsWrittenAt(trx, recorded("reservation", erasures));
+    await eraseMails(trx, mails);
     for (let start = 0; start < reservations.length; start += CHUNK) {
       const ids = reservations.slice(start, start + CHUNK);
       // E-mails about them the record does not name (written after the erasure's backup) go too.
-      await trx.deleteFrom("mail_outbox").where("reservation_id", "in", ids).execute();
-      await trx.deleteFrom("reservations").where("id", "in", ids).execute();
+      await eraseMailsAbout(trx, ids);
+      await eraseReservations(trx, ids);
     }
     for (const erasure of erasures)
       await trx

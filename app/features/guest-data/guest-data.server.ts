@@ -25,8 +25,21 @@ import {
   type GuestMailRow,
   type GuestReservationRow,
 } from "./guest-data-model.ts";
-import { checkGuestTerm, phoneKey, SEARCH_PARAM, type GuestTerm } from "./schema.ts";
-import { recordReservationEvents } from "../../common/live/events.server.ts";
+import { checkGuestTerm, SEARCH_PARAM, type GuestTerm } from "./schema.ts";
+import {
+  eraseMails,
+  findGuestMails,
+  guestMailRecords,
+  type GuestMailMatch,
+} from "../../common/mail/outbox-guest-data.server.ts";
+import {
+  eraseGuestReservations,
+  existingReservations,
+  findGuestReservations,
+  guestReservationRecords,
+  lockReservations,
+  type GuestReservationMatch,
+} from "../reservations/index.server.ts";
 import { recordErasures } from "./erasures.server.ts";
 
 /**
@@ -36,123 +49,33 @@ import { recordErasures } from "./erasures.server.ts";
  * that address, or answering to it (the restaurant's notices carry the guest's address as Reply-To).
  * Every function takes the term as `checkGuestTerm` parsed it; the routes parse it on every request,
  * from a form's body only.
+ * The tables have their owners (decision 0047, "One owner per table"): the reservations area answers
+ * for the reservations (`findGuestReservations`, …), the outbox for the e-mails (`findGuestMails`,
+ * …); this module asks them, with its transaction where it has one, and shapes their answers.
  * What is logged names the staff member and counts, never the term or anything found.
  */
 
 type Db = Kysely<Database>;
 
-/** Ids per `in (…)`: far below both engines' limit of parameters per statement. */
-const CHUNK = 500;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK));
-  return result;
-}
-
-interface ReservationMatch {
-  id: number;
-  reservation_date: string;
-  reservation_time: string;
-  created_at: string;
-}
-
-interface MailMatch {
-  id: number;
-  created_at: string;
-}
-
-/** What a term finds, newest first: the ids and what they are ordered by. */
+/** What a term finds, newest first: the ids and what they are ordered and recorded by. */
 interface Matches {
-  reservations: ReservationMatch[];
-  mails: MailMatch[];
+  reservations: GuestReservationMatch[];
+  mails: GuestMailMatch[];
 }
 
 /**
- * The reservations of an e-mail address (through the index on `lower(email)`) or of a phone number.
- * A phone number is stored as typed ('0170/123 45 67', '+49 170 1234567'), so its digits are compared
- * in a scan: the database keeps only the rows whose number holds the term's digits in order (a
- * `like` that cannot miss one, since separators may stand between any two digits), and `phoneKey`
- * decides each of those exactly.
+ * The guest's e-mails (the outbox answers): about the reservations found, and for an address also
+ * those to it or answering to it.
  */
-async function matchingReservations(db: Db, term: GuestTerm): Promise<ReservationMatch[]> {
-  const columns = ["id", "reservation_date", "reservation_time", "created_at"] as const;
-  if (term.kind === "email")
-    return db
-      .selectFrom("reservations")
-      .select(columns)
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", term.email))
-      .execute();
-  // The digits every way of writing this number contains: without the zeros of a trunk or
-  // international prefix, which '+49' replaces.
-  const digits = term.key.replace(/^0+/, "");
-  const candidates = await db
-    .selectFrom("reservations")
-    .select([...columns, "phone_number"])
-    .where("phone_number", "like", `%${[...digits].join("%")}%`)
-    .execute();
-  return candidates
-    .filter((row) => row.phone_number !== null && phoneKey(row.phone_number) === term.key)
-    .map(({ id, reservation_date, reservation_time, created_at }) => ({
-      id,
-      reservation_date,
-      reservation_time,
-      created_at,
-    }));
-}
-
-/**
- * The outbox's e-mails about those reservations, and for an address also those sent to it or
- * answering to it — among them e-mails whose reservation is already deleted. Each through its own
- * index; the union by id.
- */
-async function matchingMails(
-  db: Db,
-  term: GuestTerm,
-  reservationIds: readonly number[],
-): Promise<MailMatch[]> {
-  const columns = ["id", "created_at"] as const;
-  const reads = chunks(reservationIds).map(
-    (ids) => () => db.selectFrom("mail_outbox").select(columns).where("reservation_id", "in", ids).execute(),
-  );
-  if (term.kind === "email")
-    reads.push(
-      () =>
-        db
-          .selectFrom("mail_outbox")
-          .select(columns)
-          .where((eb) => eb(eb.fn("lower", ["recipient"]), "=", term.email))
-          .execute(),
-      () =>
-        db
-          .selectFrom("mail_outbox")
-          .select(columns)
-          .where((eb) => eb(eb.fn("lower", ["reply_to"]), "=", term.email))
-          .execute(),
-    );
-  const byId = new Map<number, MailMatch>();
-  // One after the other: a transaction has one connection, and SQLite one connection anyway.
-  for (const read of reads) for (const row of await read()) byId.set(row.id, row);
-  return [...byId.values()];
-}
-
-const newestReservationFirst = (a: ReservationMatch, b: ReservationMatch) =>
-  b.reservation_date.localeCompare(a.reservation_date) ||
-  b.reservation_time.localeCompare(a.reservation_time) ||
-  b.id - a.id;
-const newestMailFirst = (a: MailMatch, b: MailMatch) =>
-  b.created_at.localeCompare(a.created_at) || b.id - a.id;
+const matchingMails = (db: Db, term: GuestTerm, reservations: readonly GuestReservationMatch[]) =>
+  findGuestMails(db, {
+    reservationIds: reservations.map((row) => row.id),
+    email: term.kind === "email" ? term.email : undefined,
+  });
 
 async function findMatches(db: Db, term: GuestTerm): Promise<Matches> {
-  const reservations = (await matchingReservations(db, term)).sort(newestReservationFirst);
-  const mails = (
-    await matchingMails(
-      db,
-      term,
-      reservations.map((row) => row.id),
-    )
-  ).sort(newestMailFirst);
-  return { reservations, mails };
+  const reservations = await findGuestReservations(db, term);
+  return { reservations, mails: await matchingMails(db, term, reservations) };
 }
 
 const countsOf = (matches: Matches): GuestDataCounts => ({
@@ -172,63 +95,17 @@ function standOf(matches: Matches): string {
     .digest("base64url");
 }
 
-async function reservationRows(db: Db, ids: readonly number[]) {
-  const rows = [];
-  for (const part of chunks(ids))
-    rows.push(
-      ...(await db
-        .selectFrom("reservations")
-        .select([
-          "id",
-          "customer_name",
-          "email",
-          "phone_number",
-          "reservation_date",
-          "reservation_time",
-          "party_size",
-          "notes",
-          "status",
-          "created_at",
-          "updated_at",
-          "guest_action",
-          "guest_action_at",
-          "reminder_sent_at",
-        ])
-        .where("id", "in", part)
-        .execute()),
-    );
-  return inOrder(rows, ids);
-}
-
-async function mailRows(db: Db, ids: readonly number[], { bodies }: { bodies: boolean }) {
-  const rows = [];
-  for (const part of chunks(ids))
-    rows.push(
-      ...(await db
-        .selectFrom("mail_outbox")
-        .leftJoin("reservations", "reservations.id", "mail_outbox.reservation_id")
-        .select([
-          "mail_outbox.id",
-          "mail_outbox.recipient",
-          "mail_outbox.reply_to",
-          "mail_outbox.subject",
-          "mail_outbox.status",
-          "mail_outbox.created_at",
-          "mail_outbox.sent_at",
-          "mail_outbox.reservation_id",
-          "reservations.id as existing_reservation",
-        ])
-        .$if(bodies, (query) => query.select("mail_outbox.text_body"))
-        .where("mail_outbox.id", "in", part)
-        .execute()),
-    );
-  return inOrder(rows, ids);
-}
-
-/** Rows read in chunks, back in the order of `ids` (a row deleted meanwhile is left out). */
-function inOrder<Row extends { id: number }>(rows: Row[], ids: readonly number[]): Row[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+/** The e-mails' records, each with whether its reservation is gone (none, or deleted since). */
+async function mailsWithReservation(db: Db, ids: readonly number[], options: { bodies: boolean }) {
+  const mails = await guestMailRecords(db, ids, options);
+  const existing = await existingReservations(
+    db,
+    mails.flatMap((mail) => (mail.reservationId === null ? [] : [mail.reservationId])),
+  );
+  return mails.map((mail) => ({
+    ...mail,
+    reservationGone: mail.reservationId === null || !existing.has(mail.reservationId),
+  }));
 }
 
 /** What the screen lists: everything counted, the newest `limit` rows each shown. */
@@ -236,11 +113,11 @@ export async function findGuestData(db: Db, term: GuestTerm, limit = SHOWN_LIMIT
   const matches = await findMatches(db, term);
   const found = new Set(matches.reservations.map((row) => row.id));
   const [reservations, mails] = await Promise.all([
-    reservationRows(
+    guestReservationRecords(
       db,
       matches.reservations.slice(0, limit).map((row) => row.id),
     ),
-    mailRows(
+    mailsWithReservation(
       db,
       matches.mails.slice(0, limit).map((row) => row.id),
       { bodies: false },
@@ -251,25 +128,25 @@ export async function findGuestData(db: Db, term: GuestTerm, limit = SHOWN_LIMIT
     counts: countsOf(matches),
     reservations: reservations.map((row): GuestReservationRow => ({
       id: row.id,
-      name: row.customer_name,
+      name: row.name,
       email: row.email,
-      phone: row.phone_number,
-      date: row.reservation_date,
-      time: row.reservation_time,
-      partySize: row.party_size,
+      phone: row.phone,
+      date: row.date,
+      time: row.time,
+      partySize: row.partySize,
       notes: row.notes,
       status: row.status,
-      createdAt: row.created_at,
+      createdAt: row.createdAt,
     })),
     mails: mails.map((row): GuestMailRow => ({
       id: row.id,
       recipient: row.recipient,
       subject: row.subject,
       status: row.status,
-      createdAt: row.created_at,
-      sentAt: row.sent_at,
-      aboutFound: row.reservation_id !== null && found.has(row.reservation_id),
-      reservationGone: row.reservation_id === null || row.existing_reservation === null,
+      createdAt: row.createdAt,
+      sentAt: row.sentAt,
+      aboutFound: row.reservationId !== null && found.has(row.reservationId),
+      reservationGone: row.reservationGone,
     })),
     truncated: matches.reservations.length > limit || matches.mails.length > limit,
     stand: standOf(matches),
@@ -322,11 +199,11 @@ export async function exportGuestData(
 ): Promise<{ data: GuestDataExport; counts: GuestDataCounts }> {
   const matches = await findMatches(db, term);
   const [reservations, mails] = await Promise.all([
-    reservationRows(
+    guestReservationRecords(
       db,
       matches.reservations.map((row) => row.id),
     ),
-    mailRows(
+    guestMailRecords(
       db,
       matches.mails.map((row) => row.id),
       { bodies: true },
@@ -340,28 +217,28 @@ export async function exportGuestData(
       suche: term.shown,
       hinweis: EXPORT_NOTE,
       reservierungen: reservations.map((row) => ({
-        datum: row.reservation_date,
-        uhrzeit: row.reservation_time,
-        personen: row.party_size,
-        name: row.customer_name,
+        datum: row.date,
+        uhrzeit: row.time,
+        personen: row.partySize,
+        name: row.name,
         email: row.email,
-        telefon: row.phone_number,
+        telefon: row.phone,
         anmerkungen: row.notes,
         status: labels.status[row.status],
-        angelegt: row.created_at,
-        zuletzt_geaendert: row.updated_at,
-        letzte_aktion_des_gastes: guestAction(row.guest_action),
-        letzte_aktion_des_gastes_am: row.guest_action_at,
-        erinnerung_geschrieben: row.reminder_sent_at,
+        angelegt: row.createdAt,
+        zuletzt_geaendert: row.updatedAt,
+        letzte_aktion_des_gastes: guestAction(row.guestAction),
+        letzte_aktion_des_gastes_am: row.guestActionAt,
+        erinnerung_geschrieben: row.reminderSentAt,
       })),
       emails: mails.map((row) => ({
-        geschrieben: row.created_at,
-        gesendet: row.sent_at,
+        geschrieben: row.createdAt,
+        gesendet: row.sentAt,
         status: mailStatusLabels[row.status],
         an: row.recipient,
-        antwort_an: row.reply_to,
+        antwort_an: row.replyTo,
         betreff: row.subject,
-        text: row.text_body ?? "",
+        text: row.text ?? "",
       })),
     },
   };
@@ -375,7 +252,7 @@ export type GuestDeletion = { outcome: "deleted" | "changed" } & GuestDataCounts
  * guest links by `on delete cascade`. Ids never come from the browser. Otherwise nothing is deleted
  * and the answer says what is there now (`changed`).
  *
- * On PostgreSQL the reservations found are locked first (`for update`): a change being written
+ * On PostgreSQL the reservations found are locked first (`for update`, `lockReservations`): a change being written
  * meanwhile (a guest cancelling, staff confirming) finishes before, and its e-mail is then found
  * too; one that starts after waits, and then finds its reservation gone. No e-mail about them is
  * left behind with its reference set to null. SQLite runs one writing transaction at a time.
@@ -386,44 +263,32 @@ export async function deleteGuestData(
   stand: string,
 ): Promise<GuestDeletion> {
   const result = await db.transaction().execute(async (trx): Promise<GuestDeletion> => {
-    const reservations = (await matchingReservations(trx, term)).sort(newestReservationFirst);
-    const reservationIds = reservations.map((row) => row.id);
-    if (dialect === "postgres")
-      for (const ids of chunks(reservationIds))
-        await trx.selectFrom("reservations").select("id").where("id", "in", ids).forUpdate().execute();
-    const matches = { reservations, mails: await matchingMails(trx, term, reservationIds) };
+    const reservations = await findGuestReservations(trx, term);
+    await lockReservations(
+      trx,
+      dialect,
+      reservations.map((row) => row.id),
+    );
+    const matches = { reservations, mails: await matchingMails(trx, term, reservations) };
     if (standOf(matches) !== stand) return { outcome: "changed", ...countsOf(matches) };
-    let mails = 0;
-    for (const ids of chunks(matches.mails.map((row) => row.id))) {
-      const result = await trx.deleteFrom("mail_outbox").where("id", "in", ids).executeTakeFirst();
-      mails += Number(result.numDeletedRows);
-    }
-    let deleted = 0;
-    for (const ids of chunks(reservationIds)) {
-      const result = await trx.deleteFrom("reservations").where("id", "in", ids).executeTakeFirst();
-      deleted += Number(result.numDeletedRows);
-    }
+    const mails = await eraseMails(
+      trx,
+      matches.mails.map((row) => row.id),
+    );
+    // With their guest links; the open staff screens drop them at once (decision 0035).
+    const deleted = await eraseGuestReservations(trx, reservations);
     // Which rows went, for a restore of an older backup to erase them again (decision 0042).
     await recordErasures(
       trx,
       [
-        ...matches.mails.map((row) => ({ kind: "mail" as const, id: row.id, createdAt: row.created_at })),
+        ...matches.mails.map((row) => ({ kind: "mail" as const, id: row.id, createdAt: row.createdAt })),
         ...reservations.map((row) => ({
           kind: "reservation" as const,
           id: row.id,
-          createdAt: row.created_at,
+          createdAt: row.createdAt,
         })),
       ],
       new Date().toISOString(),
-    );
-    // The open staff screens drop them at once (decision 0035).
-    await recordReservationEvents(
-      trx,
-      reservations.map((row) => ({
-        kind: "deleted" as const,
-        reservationId: row.id,
-        date: row.reservation_date,
-      })),
     );
     return { outcome: "deleted", reservations: deleted, mails };
   });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { guestLinkPath } from "./constants.ts";
-import type { OutboxRow } from "../../common/mail/outbox.server.ts";
+import { storedRecipient, type OutboxRow } from "../../common/mail/outbox.server.ts";
 import { MailWithdrawnError } from "../../common/mail/mailer.server.ts";
 import { reservationColumns, type Reservation } from "./reservations.server.ts";
 
@@ -72,12 +72,7 @@ export function fillInGuestLinks(db: Db) {
     const reservationId = row.reservation_id;
     if (reservationId === null) return slotted ? withToken(row, "") : row;
     const checked = await db.transaction().execute(async (trx) => {
-      const stored = await trx
-        .selectFrom("mail_outbox")
-        .select("recipient")
-        .where("id", "=", row.id)
-        .executeTakeFirst();
-      const recipient = stored?.recipient ?? row.recipient;
+      const recipient = (await storedRecipient(trx, row.id)) ?? row.recipient;
       // A write that changes nothing, to hold the row (PostgreSQL waits for a correction in
       // progress, then judges the address it wrote); SQLite runs one writer at a time anyway.
       const held = await trx

@@ -8,6 +8,18 @@ export {
 export { heldBetween, heldOn } from "./availability.server.ts";
 export { answerGuestRequest, guestFormSetupOf, knownDay, prefillOf } from "./guest-form.server.ts";
 export { fillInGuestLinks } from "./guest-link.server.ts";
+export {
+  eraseGuestReservations,
+  eraseReservations,
+  existingReservations,
+  findGuestReservations,
+  guestReservationRecords,
+  lockReservations,
+  reservationsWrittenAt,
+  type GuestContact,
+  type GuestReservationMatch,
+  type GuestReservationRecord,
+} from "./guest-records.server.ts";
 export { GUEST_PAGE_HEADERS, answerGuestPage, loadGuestPage } from "./guest-page.server.ts";
 export { type MailContext } from "./mails.server.ts";
 export { dueForReminder, writeDueReminders } from "./reminders.server.ts";

@@ -4,7 +4,7 @@ import type { Database } from "../../../db/database.types.ts";
 import { compiledOnce } from "../../../db/compiled-once.server.ts";
 import { nowIso } from "../../../db/database.server.ts";
 import { transactTogether } from "../../../db/shared-commit.server.ts";
-import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.ts";
+import { enqueueMail, readdressUnsentMails, type OutgoingMail } from "../../common/mail/outbox.server.ts";
 import { storedPhoneKey } from "../../lib/phone.ts";
 import { lockReservationDay } from "./availability.server.ts";
 import { forgetKeptAnswers } from "./availability-api.server.ts";
@@ -468,22 +468,8 @@ export async function updateReservation(
  */
 async function followNewAddress(trx: Db, id: number, email: string | null): Promise<void> {
   await trx.deleteFrom("reservation_links").where("reservation_id", "=", id).execute();
-  const unsent = trx
-    .updateTable("mail_outbox")
-    .where("reservation_id", "=", id)
-    .where("kind", "!=", "reservation-notice")
-    .where("status", "!=", "sent");
-  if (email === null) {
-    await trx
-      .deleteFrom("mail_outbox")
-      .where("reservation_id", "=", id)
-      .where("kind", "!=", "reservation-notice")
-      .where("status", "!=", "sent")
-      .execute();
-    return;
-  }
-  await unsent.set({ recipient: email }).execute();
-  await unsent.where("status", "=", "pending").set({ next_attempt_at: nowIso() }).execute();
+  // The outbox owns the e-mails: it redirects or deletes them.
+  await readdressUnsentMails(trx, { reservationId: id, exceptKind: "reservation-notice", recipient: email });
 }
 
 /**

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { addDays, addMonths, berlinNow } from "../../lib/calendar.ts";
 import type { Database } from "../../../db/database.types.ts";
 import { checkpointErasures } from "../../../db/database.server.ts";
+import { deleteExpiredMails, reservationsWithMail } from "../../common/mail/outbox-guest-data.server.ts";
 import { readReservationSettings } from "./settings.server.ts";
 import type { ReservationSettings } from "./settings.ts";
 
@@ -34,6 +35,30 @@ export interface RetentionResult {
 
 type Periods = Pick<ReservationSettings, "notesEraseDays" | "anonymiseAfterMonths">;
 
+type Db = Kysely<Database>;
+
+/** Ids per `in (…)`: far below both engines' limit of parameters per statement. */
+const CHUNK = 500;
+
+/** The reservations among `ids` that `where` keeps. */
+async function reservationsAmong(
+  db: Db,
+  ids: readonly number[],
+  where: (
+    query: SelectQueryBuilder<Database, "reservations", { id: number }>,
+  ) => SelectQueryBuilder<Database, "reservations", { id: number }>,
+): Promise<number[]> {
+  const kept: number[] = [];
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    const query = db
+      .selectFrom("reservations")
+      .select("id")
+      .where("id", "in", ids.slice(start, start + CHUNK));
+    for (const row of await where(query).execute()) kept.push(row.id);
+  }
+  return kept;
+}
+
 export async function deleteExpiredGuestData(
   db: Kysely<Database>,
   now = new Date(),
@@ -47,40 +72,36 @@ export async function deleteExpiredGuestData(
   const writtenBefore = new Date(now);
   writtenBefore.setUTCMonth(writtenBefore.getUTCMonth() - anonymiseAfterMonths);
   const result = await db.transaction().execute(async (trx) => {
-    const withNotes = trx
-      .selectFrom("reservations")
-      .select("id")
-      .where("reservation_date", "<=", notesUntil)
-      .where("notes", "is not", null);
-    const expired = trx
-      .selectFrom("reservations")
-      .select("id")
-      .where("reservation_date", "<", anonymiseBefore);
-    const mails = await trx
-      .deleteFrom("mail_outbox")
-      .where((eb) =>
-        eb.or([
-          eb("reservation_id", "in", expired),
-          eb.and([eb("kind", "=", "reservation-notice"), eb("reservation_id", "in", withNotes)]),
-          eb("created_at", "<", writtenBefore.toISOString()),
-          eb.and([
-            eb("status", "=", "sent"),
-            eb("sent_at", "<", new Date(now.getTime() - SENT_MAIL_DAYS * DAY_MS).toISOString()),
-          ]),
-          eb.and([
-            eb("status", "=", "failed"),
-            eb("created_at", "<", new Date(now.getTime() - FAILED_MAIL_DAYS * DAY_MS).toISOString()),
-          ]),
-        ]),
-      )
-      .executeTakeFirst();
+    // The outbox (its owner, app/common/mail) names the reservations it holds e-mails about; which
+    // of those are expired, or have notes to erase, is the reservations' to judge — before the
+    // notes are erased below.
+    const about = await reservationsWithMail(trx);
+    const expired = await reservationsAmong(trx, about, (query) =>
+      query.where("reservation_date", "<", anonymiseBefore),
+    );
+    const withNotes = await reservationsAmong(trx, about, (query) =>
+      query.where("reservation_date", "<=", notesUntil).where("notes", "is not", null),
+    );
+    const mails = await deleteExpiredMails(trx, {
+      about: expired,
+      // The restaurant's notice repeats the notes.
+      ofKindAbout: { kind: "reservation-notice", reservationIds: withNotes },
+      writtenBefore: writtenBefore.toISOString(),
+      sentBefore: new Date(now.getTime() - SENT_MAIL_DAYS * DAY_MS).toISOString(),
+      failedWrittenBefore: new Date(now.getTime() - FAILED_MAIL_DAYS * DAY_MS).toISOString(),
+    });
     const notes = await trx
       .updateTable("reservations")
       .set({ notes: null })
       .where("reservation_date", "<=", notesUntil)
       .where("notes", "is not", null)
       .executeTakeFirst();
-    await trx.deleteFrom("reservation_links").where("reservation_id", "in", expired).execute();
+    await trx
+      .deleteFrom("reservation_links")
+      .where("reservation_id", "in", (eb) =>
+        eb.selectFrom("reservations").select("id").where("reservation_date", "<", anonymiseBefore),
+      )
+      .execute();
     const anonymised = await trx
       .updateTable("reservations")
       .set({
@@ -108,7 +129,7 @@ export async function deleteExpiredGuestData(
     return {
       notes: Number(notes.numUpdatedRows),
       anonymised: Number(anonymised.numUpdatedRows),
-      mails: Number(mails.numDeletedRows),
+      mails,
     };
   });
   if (result.notes + result.anonymised + result.mails > 0) await checkpointErasures(db);
