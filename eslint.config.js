@@ -138,9 +138,12 @@ export default tseslint.config(
               importNames: [
                 "requireStaff",
                 "requireStaffSession",
+                "requireAccess",
                 "staffAccess",
+                "accessOf",
                 "refuseUnlessOwner",
                 "currentStaff",
+                "findSession",
               ],
               message:
                 "Routes don't check the staff session themselves: the admin layout's middleware does (staffGuard, ownersOnly), and routes read it with signedInStaff (decision 0030).",

@@ -25,8 +25,9 @@ const isStaffPage = (pathname: string) => /^\/(admin|logout)(\/|$)/.test(pathnam
 
 /**
  * React Router's default Node entry, plus this request's CSP nonce on every inline script React
- * and React Router write (server/app.ts sends the matching Content-Security-Policy header), and the
- * scripts of guests' pages loaded once the page has (app/lib/hydration-timing.server.ts).
+ * and React Router write (server/request-pipeline.ts sends the matching Content-Security-Policy
+ * header), and the scripts of guests' pages loaded once the page has
+ * (app/lib/hydration-timing.server.ts).
  */
 export default function handleRequest(
   request: Request,

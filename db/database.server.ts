@@ -108,7 +108,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes });
     // An idle connection the database dropped (a restart) reports here; unheard, the error would end
     // the process. The pool opens a new connection for the next query; a query in flight fails on
-    // its own (and the guest sees 'vorübergehend nicht erreichbar', server/app.ts).
+    // its own (and the guest sees 'vorübergehend nicht erreichbar', server/database-away.ts).
     pool.on("error", () => undefined);
     // The same for a connection handed out but idle in between its queries (a transaction waiting for
     // work done elsewhere, db/once-per-period.server.ts): its next query fails instead, and the pool

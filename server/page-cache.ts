@@ -22,8 +22,8 @@ import { inlineScriptHashes, type InlineScripts } from "./security-headers.ts";
  *
  * A kept page's answer is complete — security headers, `ETag`, `Cache-Control: no-cache` — and made
  * once per encoding, so the server can write it to the socket without the fetch pipeline
- * (server/app.ts `serveKept`). Browsers and a CDN revalidate every time and get `304` while the page
- * is unchanged: staff changes still show at once.
+ * (server/request-pipeline.ts `serveKept`). Browsers and a CDN revalidate every time and get `304`
+ * while the page is unchanged: staff changes still show at once.
  */
 export const CACHEABLE_PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
 

@@ -142,8 +142,8 @@ export function createStaticFiles(root: string, finishHeaders?: (headers: Header
 
   return {
     /**
-     * The answer from memory for a file already found under this very path (server/app.ts's fast
-     * path: no file system call); undefined otherwise, and the fetch pipeline's `serve` looks.
+     * The answer from memory for a file already found under this very path (the pipeline's fast
+     * path, `serveKept`: no file system call); undefined otherwise, and the fetch pipeline's `serve` looks.
      */
     async answerKnown(request: StaticRequest): Promise<PreparedAnswer | undefined> {
       const file = knownFiles.get(request.pathname);

@@ -2,13 +2,12 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { services } from "../../common/app-context.ts";
 import {
   ACCOUNT_PATH,
+  accessOf,
   currentStaff,
   refuseUnlessOwner,
-  requireStaff,
+  requireAccess,
   sessionStillOpen,
-  staffAccess,
   type CookieSettings,
-  type GuardOptions,
   type StaffAccess,
   type StaffSession,
 } from "./session.server.ts";
@@ -19,24 +18,26 @@ export const cookieSettingsOf = (context: Readonly<RouterContextProvider>): Cook
 });
 
 /**
- * The signed-in staff member, or a redirect to /login — or to Mein Konto while the account has
- * steps to do there first (decision 0027). Only `staffGuard` calls it: routes read the member it let
- * in with `signedInStaff`, and lint refuses this check in a route (decision 0030).
+ * The staff session the request came with, as the server read it once for the whole request
+ * (decision 0049): the server before a change, the guard, the sign-in and sign-out pages all get
+ * the one reading. A context built without the server's readings (a test's) reads it here.
  */
-function requireStaffSession(
+function sessionOf(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  options: GuardOptions = {},
-): Promise<StaffSession> {
-  return requireStaff(services(context).database.db, request, cookieSettingsOf(context), options);
+): Promise<StaffSession | undefined> {
+  const app = services(context);
+  return app.shared
+    ? app.shared.staffSession()
+    : currentStaff(app.database.db, request, cookieSettingsOf(context));
 }
 
 /** The guard's decision without the redirect: for an endpoint that answers a refusal itself (JSON). */
-export function staffAccessOf(
+export async function staffAccessOf(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<StaffAccess> {
-  return staffAccess(services(context).database.db, request, cookieSettingsOf(context));
+  return accessOf(await sessionOf(request, context));
 }
 
 /**
@@ -50,12 +51,24 @@ export function sessionCheckOf(
   return (sessionId) => sessionStillOpen(db, sessionId);
 }
 
-/** The sign-in page only: whether someone is signed in at all (then /admin takes over). */
+/**
+ * Whoever is signed in, if anyone, outside the admin area: the sign-in page (then /admin takes
+ * over) and the sign-out, which names who left.
+ */
 export function optionalStaffSession(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<StaffSession | undefined> {
-  return currentStaff(services(context).database.db, request, cookieSettingsOf(context));
+  return sessionOf(request, context);
+}
+
+/**
+ * After an action that signed someone in or out (the sign-in and sign-out pages): what this request
+ * read of its session no longer holds, and a loader after the action (a form sent without
+ * JavaScript) reads it again.
+ */
+export function sessionChanged(context: Readonly<RouterContextProvider>): void {
+  services(context).shared?.forgetStaffSession();
 }
 
 /** The staff member the guard let in, for the loaders and actions of the request it guarded. */
@@ -79,7 +92,7 @@ function isPendingStepsScreen(address: URL): boolean {
  */
 export const staffGuard: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const allowPending = isPendingStepsScreen(url ?? new URL(request.url));
-  const staff = await requireStaffSession(request, context, { allowPending });
+  const staff = requireAccess(await sessionOf(request, context), { allowPending });
   context.set(guardedStaff, staff);
   return next();
 };

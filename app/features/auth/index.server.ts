@@ -5,6 +5,7 @@ export {
   ownersOnly,
   ownersOnlyBecause,
   ownersOnlyForChanges,
+  sessionChanged,
   sessionCheckOf,
   signedInStaff,
   staffAccessOf,
@@ -18,7 +19,6 @@ export {
   createSession,
   currentStaff,
   deleteSession,
-  findSession,
   readSessionToken,
   sessionCookieName,
 } from "./session.server.ts";

@@ -1,5 +1,6 @@
 import type { SecondFactorPolicy, StaffRole } from "../../../db/database.types.ts";
 import type { Notice } from "../../lib/forms.ts";
+import type { PendingStep } from "../../common/app-context.ts";
 import { CONTROL_CHARACTERS_MESSAGE, isCleanLine } from "../../lib/text-rules.ts";
 import { z } from "../../lib/zod.ts";
 
@@ -177,11 +178,8 @@ export const secondFactorPolicySchema = z.object({
 export const secondFactorRequiredFor = (policy: SecondFactorPolicy, role: StaffRole) =>
   policy === "everyone" || (policy === "owners" && role === "owner");
 
-/**
- * What an account must do on Mein Konto before any other admin screen opens to it (decision 0027):
- * replace a password someone else chose, or set up the second factor the owners require.
- */
-export type PendingStep = "change-password" | "set-up-second-factor";
+/** What an account must do on Mein Konto first: its shape is part of the request's context. */
+export type { PendingStep };
 
 export const pendingStepMessages: Record<PendingStep, { title: string; description: string }> = {
   "change-password": {

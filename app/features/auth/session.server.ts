@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { replace } from "react-router";
-import type { Database, StaffRole } from "../../../db/database.types.ts";
-import { secondFactorRequiredFor, type PendingStep } from "./schema.ts";
+import type { Database } from "../../../db/database.types.ts";
+import type { PendingStep, StaffSession } from "../../common/app-context.ts";
+import { secondFactorRequiredFor } from "./schema.ts";
 import { readSecondFactorPolicy } from "./second-factor-policy.server.ts";
 
 type Db = Kysely<Database>;
@@ -102,18 +103,8 @@ export async function createSession(
   return token;
 }
 
-export interface StaffSession {
-  userId: number;
-  username: string;
-  role: StaffRole;
-  /** The stored id of this session (the token's hash): the Konto screen marks and keeps it. */
-  sessionId: string;
-  /**
-   * What the account must do on Mein Konto first (decision 0027); while any is left, the guard
-   * opens nothing else to it.
-   */
-  pending: PendingStep[];
-}
+/** A signed-in staff member; the shape lives with the request's context (decision 0049). */
+export type { StaffSession };
 
 /** Mein Konto: the one screen an account with pending steps reaches. */
 export const ACCOUNT_PATH = "/admin/konto";
@@ -217,16 +208,13 @@ export interface GuardOptions {
 export type StaffAccess = { granted: StaffSession } | { refused: "signed-out" | "pending" };
 
 /**
- * The guard's decision, for the few callers that answer a refusal in their own way (the picture
- * upload answers JSON); everything else uses `requireStaff`.
+ * The guard's decision for the session a request came with, for the few callers that answer a
+ * refusal in their own way (the picture upload answers JSON); everything else uses `requireAccess`.
  */
-export async function staffAccess(
-  db: Db,
-  request: Request,
-  settings: CookieSettings,
+export function accessOf(
+  staff: StaffSession | undefined,
   { allowPending = false }: GuardOptions = {},
-): Promise<StaffAccess> {
-  const staff = await currentStaff(db, request, settings);
+): StaffAccess {
   if (!staff) return { refused: "signed-out" };
   if (staff.pending.length > 0 && !allowPending) return { refused: "pending" };
   return { granted: staff };
@@ -239,15 +227,30 @@ export async function staffAccess(
  * changed. An account that must first change its password or set up its second factor is sent to Mein Konto
  * the same way, for a page and for a form sent to an action alike: the action does not run.
  */
+export function requireAccess(staff: StaffSession | undefined, options: GuardOptions = {}): StaffSession {
+  const access = accessOf(staff, options);
+  if ("granted" in access) return access.granted;
+  throw replace(access.refused === "signed-out" ? "/login" : ACCOUNT_PATH, {
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+/** `accessOf` for the session read from the request's cookie. */
+export async function staffAccess(
+  db: Db,
+  request: Request,
+  settings: CookieSettings,
+  options: GuardOptions = {},
+): Promise<StaffAccess> {
+  return accessOf(await currentStaff(db, request, settings), options);
+}
+
+/** `requireAccess` for the session read from the request's cookie. */
 export async function requireStaff(
   db: Db,
   request: Request,
   settings: CookieSettings,
   options: GuardOptions = {},
 ): Promise<StaffSession> {
-  const access = await staffAccess(db, request, settings, options);
-  if ("granted" in access) return access.granted;
-  throw replace(access.refused === "signed-out" ? "/login" : ACCOUNT_PATH, {
-    headers: { "Cache-Control": "no-store" },
-  });
+  return requireAccess(await currentStaff(db, request, settings), options);
 }

@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
+import type { RouterContextProvider } from "react-router";
 import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { nowIso } from "../../../db/database.server.ts";
 import { bumpPageVersion, keptForPageVersion } from "../../lib/page-version.server.ts";
 import { pictureIdentityOf } from "../../common/pictures/uploaded-pictures.ts";
+import { services, type HoursAndContact } from "../../common/app-context.ts";
 import {
   contentBlocks,
   parseBlock,
@@ -11,7 +13,6 @@ import {
   type ContentValue,
   type ContentValues,
 } from "../../common/content/blocks.ts";
-import type { ContactContent, OpeningHoursContent } from "../../common/content/schemas.ts";
 import {
   applyListAction,
   BLOCK_FIELD,
@@ -29,18 +30,24 @@ import {
  * The opening hours and the contact, as a reservation request is judged and answered by them: kept
  * in memory until staff change something (decision 0032), since every guest's request needs them.
  */
-export const readHoursAndContact: (
-  db: Kysely<Database>,
-  logger: Logger,
-) => Promise<{ hours: OpeningHoursContent; contact: ContactContent }> = keptForPageVersion(
-  async (db: Kysely<Database>, logger: Logger) => {
+export const readHoursAndContact: (db: Kysely<Database>, logger: Logger) => Promise<HoursAndContact> =
+  keptForPageVersion(async (db: Kysely<Database>, logger: Logger) => {
     const { values, complete } = await readBlocks(db, logger, ["global.opening_hours", "global.contact"]);
     return {
       value: { hours: values["global.opening_hours"], contact: values["global.contact"] },
       keep: complete,
     };
-  },
-);
+  });
+
+/**
+ * The opening hours and the contact for one request: read once however often its loaders and
+ * actions ask (decision 0049), by the server's shared readings. A context built without them (a
+ * test's) reads here.
+ */
+export function hoursAndContactOf(context: Readonly<RouterContextProvider>): Promise<HoursAndContact> {
+  const app = services(context);
+  return app.shared ? app.shared.hoursAndContact() : readHoursAndContact(app.database.db, app.logger);
+}
 
 /**
  * Reads content blocks in one query. The page never fails because of content: a missing block, a

@@ -13,7 +13,7 @@ import {
   servicesOn,
   freeSeatsLine,
 } from "../../features/reservations/index.ts";
-import { readContentBlocks } from "../../features/content/index.server.ts";
+import { hoursAndContactOf } from "../../features/content/index.server.ts";
 import { heldOn, readSettingsOrDefaults } from "../../features/reservations/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { LiveUpdates } from "../../common/live/live-updates.tsx";
@@ -29,14 +29,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = database;
   const today = berlinToday();
   // The settings never take the dashboard down: without them it shows what a fresh installation does.
-  const [figures, settings, blocks] = await Promise.all([
+  const [figures, settings, { hours }] = await Promise.all([
     readDashboardFigures(db, today),
     readSettingsOrDefaults(db, logger),
-    readContentBlocks(db, logger, ["global.opening_hours"]),
+    hoursAndContactOf(context),
   ]);
   // 'Heute frei: mittags 40, abends 12 Plätze' by the availability rule (decision 0031), only when
   // online seats are set; a rest day, a closure or a service the day's hours leave out says closed.
-  const open = servicesOn(today, settings, blocks["global.opening_hours"]);
+  const open = servicesOn(today, settings, hours);
   const freeToday =
     settings.onlineSeats === null || "closed" in open
       ? freeSeatsLine({ lunch: null, evening: null }, open)

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { signedInStaff } from "../../features/auth/index.server.ts";
-import { readContentBlocks } from "../../features/content/index.server.ts";
+import { hoursAndContactOf } from "../../features/content/index.server.ts";
 import { readSettingsOrDefaults } from "../../features/reservations/index.server.ts";
 import { services } from "../../common/app-context.ts";
 
@@ -12,15 +12,15 @@ import { services } from "../../common/app-context.ts";
 export async function reservationActionContext(context: Readonly<RouterContextProvider>) {
   const staff = signedInStaff(context);
   const { database, logger, mailer, config, siteOrigin } = services(context);
-  const [blocks, settings] = await Promise.all([
-    readContentBlocks(database.db, logger, ["global.contact"]),
+  const [{ contact }, settings] = await Promise.all([
+    hoursAndContactOf(context),
     readSettingsOrDefaults(database.db, logger),
   ]);
   return {
     db: database.db,
     logger,
     mailer,
-    mail: { contact: blocks["global.contact"], notifyEmail: config.notifyEmail, siteOrigin },
+    mail: { contact, notifyEmail: config.notifyEmail, siteOrigin },
     username: staff.username,
     settings,
   };

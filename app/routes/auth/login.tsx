@@ -5,6 +5,7 @@ import {
   optionalStaffSession,
   handleLoginAction,
   loadLogin,
+  sessionChanged,
 } from "../../features/auth/index.server.ts";
 import { LoginForm } from "../../features/auth/index.ts";
 import { services } from "../../common/app-context.ts";
@@ -48,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     settings: cookieSettingsOf(context),
   });
+  // A sign-in ends the session the browser came with: the loader after it must not see that one.
+  sessionChanged(context);
   return staffActionResponse(answer);
 }
 

@@ -4,8 +4,9 @@ import {
   cookieSettingsOf,
   clearedSessionCookie,
   deleteSession,
-  findSession,
+  optionalStaffSession,
   readSessionToken,
+  sessionChanged,
 } from "../../features/auth/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/logout";
@@ -16,8 +17,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { database, logger } = services(context);
   const token = readSessionToken(request, settings);
   if (token) {
-    const session = await findSession(database.db, token);
+    // Who is leaving: the session as the server read it for this request (decision 0049).
+    const session = await optionalStaffSession(request, context);
     await deleteSession(database.db, token);
+    sessionChanged(context);
     if (session) logger.info("signed out", { username: session.username });
   }
   return redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie(settings) } });

@@ -5,7 +5,7 @@ import {
   mayAsk,
   readKeptReservationSettings,
 } from "../../features/reservations/index.server.ts";
-import { readHoursAndContact } from "../../features/content/index.server.ts";
+import { hoursAndContactOf } from "../../features/content/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/availability";
 
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { status, body } = await answerAvailability(new URL(request.url).searchParams, async () => {
       const [{ hours }, settings] = await Promise.all([
-        readHoursAndContact(database.db, logger),
+        hoursAndContactOf(context),
         readKeptReservationSettings(database.db),
       ]);
       return { db: database.db, hours, settings };

@@ -1,5 +1,5 @@
 import { staffAccessOf } from "../../features/auth/index.server.ts";
-import { readHoursAndContact } from "../../features/content/index.server.ts";
+import { hoursAndContactOf } from "../../features/content/index.server.ts";
 import { readSettingsOrDefaults, answerStaffSeats } from "../../features/reservations/index.server.ts";
 import { staffSeatsMessages } from "../../features/reservations/index.ts";
 import { services } from "../../common/app-context.ts";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { status, body } = await answerStaffSeats(new URL(request.url).searchParams, async () => {
       const [{ hours }, settings] = await Promise.all([
-        readHoursAndContact(database.db, logger),
+        hoursAndContactOf(context),
         readSettingsOrDefaults(database.db, logger),
       ]);
       return { db: database.db, hours, settings };

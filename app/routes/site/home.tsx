@@ -9,7 +9,7 @@ import {
   useAnchorLanding,
 } from "../../features/home/index.ts";
 import type { HomeDialog } from "../../features/home/index.ts";
-import { readContentBlocks, readHoursAndContact } from "../../features/content/index.server.ts";
+import { hoursAndContactOf, readContentBlocks } from "../../features/content/index.server.ts";
 import { loadShowcase } from "../../features/menu/index.server.ts";
 import { PublicGallery } from "../../features/gallery/index.ts";
 import { loadAnnouncementsDialog } from "../../features/announcements/index.ts";
@@ -74,7 +74,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** A guest's reservation request: with JavaScript from the form's fetcher, without it as a page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = services(context);
-  const answer = await answerGuestRequest(request, app, readHoursAndContact(app.database.db, app.logger));
+  const answer = await answerGuestRequest(request, app, hoursAndContactOf(context));
   return data(answer.result, { status: answer.status, headers: answer.headers });
 }
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { readContentBlocks, readHoursAndContact } from "../../features/content/index.server.ts";
+import { hoursAndContactOf, readContentBlocks } from "../../features/content/index.server.ts";
 import { ReservationsSection } from "../../features/home/index.ts";
 import { ReservationRequestForm } from "../../features/reservations/index.ts";
 import {
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = services(context);
-  const answer = await answerGuestRequest(request, app, readHoursAndContact(app.database.db, app.logger));
+  const answer = await answerGuestRequest(request, app, hoursAndContactOf(context));
   return data(answer.result, { status: answer.status, headers: answer.headers });
 }
 

@@ -1,5 +1,5 @@
 import { data, useSearchParams } from "react-router";
-import { readHoursAndContact } from "../../features/content/index.server.ts";
+import { hoursAndContactOf } from "../../features/content/index.server.ts";
 import { GuestReservationPage, type GuestPageMode } from "../../features/reservations/index.ts";
 import {
   answerGuestPage,
@@ -21,19 +21,14 @@ export const headers: Route.HeadersFunction = () => GUEST_PAGE_HEADERS;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = services(context);
-  const { contact } = await readHoursAndContact(app.database.db, app.logger);
+  const { contact } = await hoursAndContactOf(context);
   const page = await loadGuestPage(app, params.token, contact);
   return data(page.data, { status: page.status, headers: GUEST_PAGE_HEADERS });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = services(context);
-  const answer = await answerGuestPage(
-    request,
-    app,
-    params.token,
-    readHoursAndContact(app.database.db, app.logger),
-  );
+  const answer = await answerGuestPage(request, app, params.token, hoursAndContactOf(context));
   return data(answer.result, { status: answer.status, headers: GUEST_PAGE_HEADERS });
 }
 
