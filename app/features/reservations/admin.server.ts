@@ -22,26 +22,24 @@ import {
 import { berlinToday } from "../../lib/format.ts";
 import { guestHistories } from "./guest-history.server.ts";
 import type { AdminIntent, AdminResult, AdminResultExtra, ListResult } from "./model.ts";
-import {
-  reservationCancellation,
-  reservationConfirmation,
-  reservationNotice,
-  waitlistClosed,
-  type MailContext,
-} from "./mails.server.ts";
-import { overbookingCheck, OverbookingError } from "./overbooking.server.ts";
+import type { MailContext } from "./mails.server.ts";
+import { OverbookingError } from "./overbooking.server.ts";
 import {
   countReservations,
-  createStaffReservation,
   deleteReservation,
   LIST_LIMIT,
   listReservations,
-  ReservationChangedError,
-  ReservationNotFoundError,
-  updateReservation,
   type Reservation,
   type ReservationView,
+  type StaffChange,
 } from "./reservations.server.ts";
+import {
+  addByStaff,
+  changeByStaff,
+  ReservationChangedError,
+  ReservationNotFoundError,
+  type ChangedReservation,
+} from "./staff-booking.server.ts";
 import { staffFields, staffReservationSchema, statusSchema } from "./schema.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
 
@@ -146,26 +144,6 @@ export interface AdminDependencies {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/**
- * The mails a change causes (decision 0017): the confirmation when it changes into CONFIRMED, the
- * cancellation notice when it changes into CANCELLED (for a waitlist request: that no seat came
- * free); nothing when the status stays or comes back from 'Eingetroffen' or 'Nicht erschienen'.
- */
-export const mailsForChange = (context: MailContext) => (reservation: Reservation, previous: string) => {
-  if (reservation.status === previous) return [];
-  // Back from the evening's states (a tap undone at the host stand, decision 0034): the guest was
-  // told already, and is at the door or was not.
-  if (previous === "ARRIVED" || previous === "NO_SHOW") return [];
-  if (reservation.status === "CONFIRMED") return [reservationConfirmation(reservation, context)];
-  if (reservation.status === "CANCELLED")
-    return [
-      previous === "WAITLIST"
-        ? waitlistClosed(reservation, context)
-        : reservationCancellation(reservation, context),
-    ];
-  return [];
-};
-
 type Outcome = StaffActionOutcome<AdminResultExtra>;
 type Handler = StaffActionHandler<AdminDependencies, AdminResultExtra>;
 
@@ -201,13 +179,17 @@ function overbookingQuestion(form: FormData, error: OverbookingError, reservatio
   });
 }
 
-/** 'Bearbeiten' and the quick status drop-down: one change, told with each one's texts. */
+/**
+ * 'Bearbeiten' and the quick status drop-down: the form parsed, the change made (`changeByStaff`:
+ * weighed, stored, its e-mail queued), the e-mail sent — the staff member waits for it, so a failed
+ * confirmation is reported — logged, and told with each one's texts.
+ */
 const changeHandler =
   (intent: "update" | "status"): Handler =>
   async (form, { db, logger, mailer, mail, username, settings }) => {
     const id = formId(form);
     if (id === undefined) return refused(400, A.notFound);
-    let change: Parameters<typeof updateReservation>[2];
+    let change: StaffChange;
     if (intent === "status") {
       const parsed = statusSchema.safeParse(form.get("status"));
       if (!parsed.success) return refused(400, A.quickStatusFailed(parsed.error.issues[0]?.message ?? ""));
@@ -217,20 +199,18 @@ const changeHandler =
       if (!parsed.success) return invalidForm(parsed.error, id);
       change = parsed.data;
     }
+    const version = intent === "update" ? form.get("updated_at") : null;
 
     const failed = (message: string) =>
       intent === "status" ? A.quickStatusFailed(message) : A.updateFailed(message);
-    let updated: Awaited<ReturnType<typeof updateReservation>>;
+    let updated: ChangedReservation;
     try {
-      const version = intent === "update" ? form.get("updated_at") : null;
-      updated = await updateReservation(
-        db,
-        id,
-        change,
-        mailsForChange(mail),
-        typeof version === "string" && version !== "" ? version : undefined,
-        overbookingCheck(settings ?? DEFAULT_SETTINGS, overriding(form)),
-      );
+      updated = await changeByStaff(db, id, change, {
+        version: typeof version === "string" && version !== "" ? version : undefined,
+        settings,
+        override: overriding(form),
+        mail,
+      });
     } catch (error) {
       if (error instanceof OverbookingError) return overbookingQuestion(form, error, id);
       if (error instanceof ReservationNotFoundError) return refused(404, A.notFound);
@@ -246,51 +226,60 @@ const changeHandler =
       previousStatus,
     });
 
-    const confirmed = reservation.status === "CONFIRMED" && previousStatus !== "CONFIRMED";
-    const cancelled = reservation.status === "CANCELLED" && previousStatus !== "CANCELLED";
-    const customer = reservation.customer_name;
     let mailError: string | undefined;
     for (const mailId of mailIds) {
       const delivery = await mailer.deliver(mailId);
       if (delivery.status === "waiting") mailError = delivery.error;
     }
-    const done = (title: InfoTitle, message: string) =>
-      answer(200, { outcome: "done", info: { title, message }, reservationId: id });
+    return changeAnswer(intent, updated, mailError);
+  };
 
-    if (mailError !== undefined) {
-      if (cancelled) return done("E-Mail Fehler", A.cancelMailFailed(customer, mailError));
-      return done(
-        "E-Mail Fehler",
-        intent === "status" ? A.statusMailFailed(customer, mailError) : A.editMailFailed(mailError),
-      );
-    }
-    if (confirmed && mailIds.length > 0)
-      return done(
-        "Erfolg",
-        intent === "status" ? A.statusConfirmedAndMailed(customer) : A.editConfirmedAndMailed,
-      );
-    if (confirmed && !reservation.email)
-      return done(
-        "Erfolg",
-        `${intent === "status" ? A.statusUpdated(customer, statusLabels[reservation.status]) : A.editUpdated} ${A.noEmail}`,
-      );
+/** What 'Bearbeiten' and the quick status drop-down say about a change made (docs/product/reservations.md#staff-results). */
+function changeAnswer(
+  intent: "update" | "status",
+  { reservation, previousStatus, mailIds }: ChangedReservation,
+  mailError: string | undefined,
+): Outcome {
+  const confirmed = reservation.status === "CONFIRMED" && previousStatus !== "CONFIRMED";
+  const cancelled = reservation.status === "CANCELLED" && previousStatus !== "CANCELLED";
+  const customer = reservation.customer_name;
+  const done = (title: InfoTitle, message: string) =>
+    answer(200, { outcome: "done", info: { title, message }, reservationId: reservation.id });
+
+  if (mailError !== undefined) {
+    if (cancelled) return done("E-Mail Fehler", A.cancelMailFailed(customer, mailError));
+    return done(
+      "E-Mail Fehler",
+      intent === "status" ? A.statusMailFailed(customer, mailError) : A.editMailFailed(mailError),
+    );
+  }
+  if (confirmed && mailIds.length > 0)
     return done(
       "Erfolg",
-      intent === "status" ? A.statusUpdated(customer, statusLabels[reservation.status]) : A.editUpdated,
+      intent === "status" ? A.statusConfirmedAndMailed(customer) : A.editConfirmedAndMailed,
     );
-  };
+  if (confirmed && !reservation.email)
+    return done(
+      "Erfolg",
+      `${intent === "status" ? A.statusUpdated(customer, statusLabels[reservation.status]) : A.editUpdated} ${A.noEmail}`,
+    );
+  return done(
+    "Erfolg",
+    intent === "status" ? A.statusUpdated(customer, statusLabels[reservation.status]) : A.editUpdated,
+  );
+}
 
 const handlers: Record<AdminIntent, Handler> = {
   async create(form, { db, logger, mailer, mail, username, settings }) {
     const parsed = staffReservationSchema.safeParse(formText(form, staffFields));
     if (!parsed.success) return invalidForm(parsed.error);
     try {
-      const created = await createStaffReservation(
-        db,
-        parsed.data,
-        (reservation) => [reservationNotice(reservation, mail, "staff")],
-        overbookingCheck(settings ?? DEFAULT_SETTINGS, overriding(form)),
-      );
+      const created = await addByStaff(db, {
+        values: parsed.data,
+        settings,
+        override: overriding(form),
+        notice: mail,
+      });
       logger.info("reservation added", { username, reservationId: created.reservation.id });
       // The notice to the restaurant: a failure is only logged (decision 0017); the outbox retries it.
       deliverInBackground(mailer, logger, created.mailIds, "notice");

@@ -1,9 +1,14 @@
-import { createStaffReservation, deleteReservation, updateReservation } from "./reservations.server.ts";
+import { createStaffReservation, deleteReservation, findReservation } from "./reservations.server.ts";
+import { addByStaff, changeByStaff } from "./staff-booking.server.ts";
+import { cancelByGuest, changeByGuest } from "./guest-self-service.server.ts";
+import { submitReservationRequest } from "./request.server.ts";
 import type { StaffReservationValues } from "./schema.ts";
 import { saveReservationSettings } from "./settings.server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { contentDefaults } from "../../common/content/defaults.ts";
+import { createMailer } from "../../common/mail/mailer.server.ts";
+import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import {
@@ -172,9 +177,74 @@ describe.each(testDatabases())("the availability API on $dialect", (engine) => {
     await ask(question);
     const writes = [
       () => createStaffReservation(handle.db, staffValues),
-      () => updateReservation(handle.db, 1, { status: "CANCELLED" }),
+      () => changeByStaff(handle.db, 1, { status: "CANCELLED" }),
       () => deleteReservation(handle.db, 1),
       () => saveReservationSettings(handle.db, { ...DEFAULT_SETTINGS, onlineSeats: 20 }, "Anna"),
+    ];
+    for (const [index, write] of writes.entries()) {
+      await write();
+      await ask(question);
+      expect(reads, `after write ${index + 1}`).toBe(index + 2);
+    }
+  });
+
+  it("forgets what it kept after each way in: a guest's request, staff adding, the guest's change and cancel", async () => {
+    const question = "datum=2026-11-27&personen=2";
+    const { logger } = recordingLogger();
+    const mail = {
+      contact: contentDefaults["global.contact"],
+      notifyEmail: undefined,
+      siteOrigin: "http://localhost",
+    };
+    const mailer = createMailer({
+      db: handle.db,
+      logger,
+      transport: { async send() {}, close() {} },
+      from: undefined,
+      retryBaseMs: 60_000,
+    });
+    const guestForm = new FormData();
+    for (const [name, value] of Object.entries({
+      name: "Jürgen Müller",
+      email: "j@example.de",
+      date: "2026-11-27",
+      time: "18:00",
+      party_size: "2",
+      request_token: "form-1",
+    }))
+      guestForm.set(name, value);
+    const stored = async () => {
+      const reservation = await findReservation(handle.db, 1);
+      if (!reservation) throw new Error("missing");
+      return reservation;
+    };
+    await ask(question);
+    const writes = [
+      () =>
+        submitReservationRequest(guestForm, {
+          db: handle.db,
+          logger,
+          mailer,
+          clientAddress: "192.0.2.10",
+          rateLimit: 5,
+          hours,
+          mail,
+          now,
+        }),
+      () => addByStaff(handle.db, { values: staffValues, notice: mail }),
+      async () =>
+        changeByGuest(
+          handle.db,
+          await stored(),
+          { date: "2026-11-27", time: "19:00", party_size: 3 },
+          {
+            settings: undefined,
+            hours,
+            mail,
+            now,
+          },
+        ),
+      async () => cancelByGuest(handle.db, await stored(), mail, now),
     ];
     for (const [index, write] of writes.entries()) {
       await write();

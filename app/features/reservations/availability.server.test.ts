@@ -24,7 +24,7 @@ describe.each(testDatabases())("the reservations that hold seats, on $dialect", 
   afterEach(async () => handle?.close());
 
   async function store(...rows: Array<Parameters<typeof reservation>>) {
-    for (const row of rows) await createStaffReservation(handle.db, reservation(...row), () => []);
+    for (const row of rows) await createStaffReservation(handle.db, reservation(...row));
   }
 
   it("reads a date's pending and confirmed reservations by time; cancelled and completed hold nothing", async () => {

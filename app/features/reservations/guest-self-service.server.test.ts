@@ -26,7 +26,8 @@ import {
   reservationNotice,
   reservationReceipt,
 } from "./mails.server.ts";
-import { findReservation, updateReservation } from "./reservations.server.ts";
+import { findReservation } from "./reservations.server.ts";
+import { changeByStaff } from "./staff-booking.server.ts";
 import { validateGuestChange } from "./schema.ts";
 import { DEFAULT_SETTINGS } from "./settings.ts";
 
@@ -267,11 +268,11 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
       notes: null,
     };
     // Saving the same visit keeps what the guest said.
-    expect((await updateReservation(handle.db, id, values)).reservation.guest_action).toBe("attending");
-    const confirmedAgain = await updateReservation(handle.db, id, { ...values, status: "PENDING" });
+    expect((await changeByStaff(handle.db, id, values)).reservation.guest_action).toBe("attending");
+    const confirmedAgain = await changeByStaff(handle.db, id, { ...values, status: "PENDING" });
     expect(confirmedAgain.reservation).toMatchObject({ guest_action: null, guest_action_at: null });
     expect((await reservationOfToken(handle.db, token))?.id).toBe(id);
-    await updateReservation(handle.db, id, { ...values, email: "nora.richtig@example.de" });
+    await changeByStaff(handle.db, id, { ...values, email: "nora.richtig@example.de" });
     expect(await reservationOfToken(handle.db, token)).toBeUndefined();
   });
 
@@ -374,7 +375,7 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
       status: "PENDING" as const,
       notes: null,
     };
-    await updateReservation(handle.db, id, values);
+    await changeByStaff(handle.db, id, values);
     expect(await recipients()).toEqual({
       [waiting]: "mia@gmail.example pending",
       [failed]: "mia@gmail.example failed",
@@ -401,7 +402,7 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
     expect((await reservationOfToken(handle.db, token))?.id).toBe(id);
 
     // Without an address, what waits is deleted: composed for the old address, it reaches nobody.
-    await updateReservation(handle.db, id, { ...values, email: null });
+    await changeByStaff(handle.db, id, { ...values, email: null });
     expect(await recipients()).toEqual({
       [waiting]: "mia@gmail.example sent",
       [sentBefore]: "mia@gmial.example sent",
@@ -427,7 +428,7 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
       .selectAll()
       .where("id", "=", raced)
       .executeTakeFirstOrThrow();
-    await updateReservation(handle.db, id, {
+    await changeByStaff(handle.db, id, {
       customer_name: "Ben Alt",
       email: "ben@neu.example",
       phone_number: null,

@@ -1,19 +1,25 @@
 import type { Kysely } from "kysely";
-import type { Database, GuestAction } from "../../../db/database.types.ts";
-import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.ts";
+import type { Database } from "../../../db/database.types.ts";
 import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import { berlinNow } from "../../lib/calendar.ts";
-import { MAX_PUBLIC_PARTY_SIZE, OPEN_STATUSES, TIME_SLOTS, type ClosedReason } from "./constants.ts";
+import { MAX_PUBLIC_PARTY_SIZE, TIME_SLOTS, type ClosedReason } from "./constants.ts";
 import { lockReservationDay } from "./availability.server.ts";
 import { forgetKeptAnswers } from "./availability-api.server.ts";
 import {
   guestActionNotice,
+  queueMails,
   reservationCancellation,
   reservationChanged,
   type MailContext,
 } from "./mails.server.ts";
 import { weighVisit } from "./request.server.ts";
-import { reservationColumns, type Reservation } from "./reservations.server.ts";
+import {
+  cancelOpen,
+  findReservation,
+  markAttending,
+  moveByGuest,
+  type Reservation,
+} from "./reservations.server.ts";
 import type { GuestChange } from "./schema.ts";
 import type { ReservationSettings } from "./settings.ts";
 import { recordReservationEvent } from "../../common/live/events.server.ts";
@@ -22,7 +28,8 @@ import { recordReservationEvent } from "../../common/live/events.server.ts";
  * What a guest may do through their link (decision 0033): cancel, change date, time and party size
  * under the availability rule, and say 'Ich komme'. Each is one conditional write, so two at the same
  * moment cannot both succeed (two cancels send one cancellation), and each writes its e-mails to the
- * outbox in the same transaction.
+ * outbox in the same transaction — lock, weigh, store, queue, in that order (decision 0050). The
+ * guest's page (`answerGuestPage`) parses the form before, and sends, logs and answers after.
  */
 
 type Db = Kysely<Database>;
@@ -70,22 +77,10 @@ export type GuestOutcome =
   /** A visit arranged with the restaurant off the form's choices: changed by phone only. */
   | { done: false; notChangeable: true };
 
-async function enqueueAll(trx: Db, mails: Array<OutgoingMail | undefined>): Promise<number[]> {
-  const ids: number[] = [];
-  for (const mail of mails) if (mail) ids.push(await enqueueMail(trx, mail));
-  return ids;
-}
-
-/** The reservation as stored now (another tab or staff may have changed it since the page was read). */
-const reread = (db: Db, id: number) =>
-  db.selectFrom("reservations").select(reservationColumns).where("id", "=", id).executeTakeFirst();
-
-const marked = (action: GuestAction, now: Date) => {
-  const at = now.toISOString();
-  return { guest_action: action, guest_action_at: at, updated_at: at };
-};
-
-/** 'Ja, stornieren': the reservation becomes CANCELLED; the guest and the restaurant get their e-mails. */
+/**
+ * 'Ja, stornieren': the reservation becomes CANCELLED where it is still open (no date to lock: it
+ * frees seats); the guest and the restaurant get their e-mails.
+ */
 export async function cancelByGuest(
   db: Db,
   reservation: Reservation,
@@ -95,15 +90,10 @@ export async function cancelByGuest(
   const closed = closedReasonOf(reservation, now);
   if (closed) return { done: false, closed };
   const outcome = await db.transaction().execute(async (trx): Promise<GuestOutcome> => {
-    const cancelled = await trx
-      .updateTable("reservations")
-      .set({ status: "CANCELLED", ...marked("cancelled", now) })
-      .where("id", "=", reservation.id)
-      .where("status", "in", OPEN_STATUSES)
-      .returning(reservationColumns)
-      .executeTakeFirst();
+    // Store: of two cancels at the same moment one writes; the other finds it closed.
+    const cancelled = await cancelOpen(trx, reservation.id, now);
     if (!cancelled) {
-      const current = await reread(trx, reservation.id);
+      const current = await findReservation(trx, reservation.id);
       return { done: false, closed: (current && closedReasonOf(current, now)) ?? "cancelled" };
     }
     await recordReservationEvent(trx, {
@@ -111,7 +101,8 @@ export async function cancelByGuest(
       reservationId: cancelled.id,
       date: cancelled.reservation_date,
     });
-    const mailIds = await enqueueAll(trx, [
+    // Queue the guest's cancellation and the restaurant's notice (decision 0017).
+    const mailIds = await queueMails(trx, [
       reservationCancellation(cancelled, mail),
       guestActionNotice(cancelled, mail, "cancelled", reservation),
     ]);
@@ -133,13 +124,7 @@ export async function attendByGuest(
     return { done: false, refused: { field: "date", message: GUEST_NOT_CONFIRMED_YET } };
   if (reservation.guest_action === "attending") return { done: false, unchanged: true };
   const attending = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("reservations")
-      .set(marked("attending", now))
-      .where("id", "=", reservation.id)
-      .where("status", "=", "CONFIRMED")
-      .returning(reservationColumns)
-      .executeTakeFirst();
+    const row = await markAttending(trx, reservation.id, now);
     if (row)
       await recordReservationEvent(trx, {
         kind: "changed",
@@ -149,7 +134,7 @@ export async function attendByGuest(
     return row;
   });
   if (!attending) {
-    const current = await reread(db, reservation.id);
+    const current = await findReservation(db, reservation.id);
     return { done: false, closed: (current && closedReasonOf(current, now)) ?? "cancelled" };
   }
   return { done: true, reservation: attending, mailIds: [] };
@@ -174,10 +159,10 @@ export async function changeByGuest(
   deps: ChangeDependencies,
 ): Promise<GuestOutcome> {
   const now = deps.now ?? new Date();
-  // Judged on the row as it is once the date is locked, not as the page read it.
   const outcome = await db.transaction().execute(async (trx): Promise<GuestOutcome> => {
+    // Lock the new date (decision 0031); judge the row as it is now, not as the page read it.
     await lockReservationDay(trx, change.date);
-    const current = await reread(trx, reservation.id);
+    const current = await findReservation(trx, reservation.id);
     const closedNow = current ? closedReasonOf(current, now) : "cancelled";
     if (!current || closedNow) return { done: false, closed: closedNow ?? "cancelled" };
     if (!changeableOnline(current, deps.settings?.largestOnlineParty))
@@ -187,28 +172,20 @@ export async function changeByGuest(
       current.reservation_time === change.time &&
       current.party_size === change.party_size;
     if (same) return { done: false, unchanged: true };
+    // Weigh as a new request, without its own seats.
     const verdict = await weighVisit(
       trx,
       { date: change.date, time: change.time, partySize: change.party_size, except: current.id },
       { ...deps, now },
     );
     if ("problem" in verdict) return { done: false, refused: verdict.problem };
-    const changed = await trx
-      .updateTable("reservations")
-      .set({
-        reservation_date: change.date,
-        reservation_time: change.time,
-        party_size: change.party_size,
-        status: verdict.status,
-        // Moved to another day: a new day to remind of.
-        ...(change.date === current.reservation_date ? {} : { reminder_sent_at: null }),
-        ...marked("changed", now),
-      })
-      .where("id", "=", current.id)
-      .where("updated_at", "=", current.updated_at)
-      .returning(reservationColumns)
-      .executeTakeFirst();
-    // Staff saved it a moment ago: the guest is asked to look again rather than overwrite that.
+    // Store, unless staff saved it a moment ago: the guest is asked to look again rather than overwrite that.
+    const changed = await moveByGuest(
+      trx,
+      current,
+      { date: change.date, time: change.time, partySize: change.party_size, status: verdict.status },
+      now,
+    );
     if (!changed) return { done: false, refused: { field: "date", message: GUEST_CHANGED_MEANWHILE } };
     await recordReservationEvent(trx, {
       kind: "changed",
@@ -216,7 +193,8 @@ export async function changeByGuest(
       date: changed.reservation_date,
       previousDate: current.reservation_date,
     });
-    const mailIds = await enqueueAll(trx, [
+    // Queue the guest's new confirmation or receipt and the restaurant's notice (decision 0017).
+    const mailIds = await queueMails(trx, [
       reservationChanged(changed, deps.mail),
       guestActionNotice(changed, deps.mail, "changed", current),
     ]);

@@ -1,9 +1,11 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/database.types.ts";
 import type { ContactContent } from "../../common/content/schemas.ts";
 import { formatDate } from "../../lib/format.ts";
 import { calendarFile } from "../../common/mail/ics.ts";
 import { renderMail, type MailBody } from "../../common/mail/html.ts";
-import type { OutgoingMail } from "../../common/mail/outbox.server.ts";
-import { guestActionLabels, personsLabel, statusLabels } from "./constants.ts";
+import { enqueueMail, type OutgoingMail } from "../../common/mail/outbox.server.ts";
+import { guestActionLabels, personsLabel, statusLabels, type ReservationStatus } from "./constants.ts";
 import { GUEST_LINK_LABEL, GUEST_TOKEN_SLOT, guestLinkPath } from "./guest-link.server.ts";
 import type { Reservation } from "./reservations.server.ts";
 
@@ -359,4 +361,41 @@ export function waitlistClosed(reservation: Reservation, context: MailContext): 
       `Gern finden wir mit Ihnen eine andere Zeit: Sie erreichen uns unter ${contact.phone} oder per Antwort auf diese E-Mail.`,
     ],
   });
+}
+
+/**
+ * The mails a staff change causes (decision 0017): the confirmation when it changes into CONFIRMED,
+ * the cancellation notice when it changes into CANCELLED (for a waitlist request: that no seat came
+ * free); nothing when the status stays or comes back from 'Eingetroffen' or 'Nicht erschienen'.
+ */
+export function statusChangeMails(
+  reservation: Reservation,
+  previous: ReservationStatus,
+  context: MailContext,
+): Array<OutgoingMail | undefined> {
+  if (reservation.status === previous) return [];
+  // Back from the evening's states (a tap undone at the host stand, decision 0034): the guest was
+  // told already, and is at the door or was not.
+  if (previous === "ARRIVED" || previous === "NO_SHOW") return [];
+  if (reservation.status === "CONFIRMED") return [reservationConfirmation(reservation, context)];
+  if (reservation.status === "CANCELLED")
+    return [
+      previous === "WAITLIST"
+        ? waitlistClosed(reservation, context)
+        : reservationCancellation(reservation, context),
+    ];
+  return [];
+}
+
+/**
+ * Writes the mails to the outbox in the change's own transaction (decision 0017), skipping those
+ * without a recipient (`undefined`: a guest without an address); their ids, to send after the commit.
+ */
+export async function queueMails(
+  trx: Kysely<Database>,
+  mails: ReadonlyArray<OutgoingMail | undefined>,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const mail of mails) if (mail) ids.push(await enqueueMail(trx, mail));
+  return ids;
 }

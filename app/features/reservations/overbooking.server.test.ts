@@ -6,13 +6,13 @@ import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { handleAdminAction, type AdminDependencies } from "./admin.server.ts";
-import type { ReservationStatus } from "./constants.ts";
+import { OVERBOOK_FIELD, OVERBOOK_YES, type ReservationStatus } from "./constants.ts";
 import { DEFAULT_SETTINGS } from "./settings.ts";
 
 /**
  * The question 'Überbucht' is asked in the writing transaction after the date is locked (decision
  * 0031): staff confirming the last seats at the same moment cannot all pass on them. Without the
- * lock (`overbookingCheck`), PostgreSQL lets several through.
+ * lock (`weighStaffChange`), PostgreSQL lets several through.
  */
 const transport: MailTransport = { async send() {}, close() {} };
 const DATE = "2030-06-12";
@@ -24,10 +24,9 @@ describe.each(testDatabases())("staff saves weighed one at a time per date on $d
   const add = (name: string, partySize: number, status: ReservationStatus) =>
     insertReservation(handle.db, { name, email: null, date: DATE, time: "19:00", partySize, status });
 
-  it("20 waitlist requests confirmed at once into room for one: one is saved, 19 are asked", async () => {
-    handle = await engine.open();
+  const staffDeps = (): AdminDependencies => {
     const { logger } = recordingLogger();
-    const deps: AdminDependencies = {
+    return {
       db: handle.db,
       logger,
       mailer: createMailer({ db: handle.db, logger, transport, from: undefined, retryBaseMs: 60_000 }),
@@ -39,6 +38,11 @@ describe.each(testDatabases())("staff saves weighed one at a time per date on $d
       username: "Chef",
       settings: { ...DEFAULT_SETTINGS, totalSeats: 70, onlineSeats: 60 },
     };
+  };
+
+  it("20 waitlist requests confirmed at once into room for one: one is saved, 19 are asked", async () => {
+    handle = await engine.open();
+    const deps = staffDeps();
     await add("Große Gruppe", 56, "CONFIRMED");
     const waiting: number[] = [];
     for (let index = 0; index < 20; index += 1) waiting.push(await add(`Warten ${index}`, 4, "WAITLIST"));
@@ -60,5 +64,42 @@ describe.each(testDatabases())("staff saves weighed one at a time per date on $d
       .where("party_size", "=", 4)
       .execute();
     expect(confirmed).toHaveLength(1);
+  });
+
+  it("a change refused as overbooking writes nothing, the date's lock included; 'Trotzdem speichern' writes it", async () => {
+    handle = await engine.open();
+    const deps = staffDeps();
+    await add("Große Gruppe", 58, "CONFIRMED");
+    const waiting = await add("Warten", 4, "WAITLIST");
+    const confirm = (override: boolean) => {
+      const form = new FormData();
+      form.set("intent", "status");
+      form.set("id", String(waiting));
+      form.set("status", "CONFIRMED");
+      if (override) form.set(OVERBOOK_FIELD, OVERBOOK_YES);
+      return handleAdminAction(form, deps);
+    };
+    const written = async () => ({
+      status: (
+        await handle.db
+          .selectFrom("reservations")
+          .select("status")
+          .where("id", "=", waiting)
+          .executeTakeFirstOrThrow()
+      ).status,
+      events: (await handle.db.selectFrom("reservation_events").select("kind").execute()).map(
+        (row) => row.kind,
+      ),
+      locks: await handle.db.selectFrom("reservation_day_locks").select(["day", "writes"]).execute(),
+    });
+
+    expect((await confirm(false)).status).toBe(409);
+    expect(await written()).toEqual({ status: "WAITLIST", events: [], locks: [] });
+    expect((await confirm(true)).status).toBe(200);
+    expect(await written()).toEqual({
+      status: "CONFIRMED",
+      events: ["status"],
+      locks: [{ day: DATE, writes: 1 }],
+    });
   });
 });

@@ -1,7 +1,9 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/database.types.ts";
 import { overbookingBy, type HeldReservation, type Overbooking } from "./availability.ts";
-import { HOLDING_STATUSES } from "./constants.ts";
+import { HOLDING_STATUSES, type ReservationStatus } from "./constants.ts";
 import { heldOn, lockReservationDay } from "./availability.server.ts";
-import type { ChangeCheck, Placement } from "./reservations.server.ts";
+import type { Reservation } from "./reservations.server.ts";
 import type { ReservationSettings } from "./settings.ts";
 
 /**
@@ -22,28 +24,54 @@ export class OverbookingError extends Error {
   }
 }
 
+/** Where a reservation sits in its day, as the capacity rule weighs it (decision 0031). */
+export interface Placement {
+  date: string;
+  time: string;
+  partySize: number;
+  status: ReservationStatus;
+}
+
+export const placementOf = (
+  row: Pick<Reservation, "reservation_date" | "reservation_time" | "party_size" | "status">,
+): Placement => ({
+  date: row.reservation_date,
+  time: row.reservation_time,
+  partySize: row.party_size,
+  status: row.status,
+});
+
+/** A staff change to weigh: `before` is the stored reservation (none for a new one), `after` what it becomes. */
+export interface StaffPlacement {
+  id: number | undefined;
+  before: Placement | undefined;
+  after: Placement;
+  /** Staff answered 'Trotzdem speichern' (or seat guests at the door, decision 0034): nothing is refused. */
+  override: boolean;
+}
+
 const holds = (status: Placement["status"]) => (HOLDING_STATUSES as readonly string[]).includes(status);
 
 const held = ({ time, partySize, status }: Placement): HeldReservation => ({ time, partySize, status });
 
 /**
- * The check for `createStaffReservation` and `updateReservation`; undefined when the settings limit
- * nothing (a fresh installation never asks). With `override` (staff answered 'Trotzdem speichern')
- * the date is still locked, so a guest's request that arrives meanwhile counts these seats too, but
- * nothing is refused.
+ * Weighs a staff entry or change inside its transaction, before it is written: when the settings
+ * limit seats or arrivals and the change holds seats, its date is locked first; the overbooking it
+ * would cause is answered (nothing when it fits, when the settings limit nothing, or with
+ * `override` — the date is still locked then, so a guest's request that arrives meanwhile counts
+ * these seats too). The caller refuses an overbooking by throwing `OverbookingError`, which rolls
+ * the transaction back.
  */
-export function overbookingCheck(
-  settings: Pick<ReservationSettings, "stayMinutes" | "onlineSeats" | "arrivalsPerSlot">,
-  override: boolean,
-): ChangeCheck | undefined {
-  if (settings.onlineSeats === null && settings.arrivalsPerSlot === null) return undefined;
-  return async (trx, { id, before, after }) => {
-    if (!holds(after.status)) return;
-    await lockReservationDay(trx, after.date);
-    if (override || settings.onlineSeats === null) return;
-    const others = await heldOn(trx, after.date, id);
-    const was = before && before.date === after.date ? [...others, held(before)] : others;
-    const found = overbookingBy(settings, was, [...others, held(after)]);
-    if (found) throw new OverbookingError(found);
-  };
+export async function weighStaffChange(
+  trx: Kysely<Database>,
+  settings: Pick<ReservationSettings, "stayMinutes" | "onlineSeats" | "arrivalsPerSlot"> | undefined,
+  { id, before, after, override }: StaffPlacement,
+): Promise<Overbooking | undefined> {
+  if (!settings || (settings.onlineSeats === null && settings.arrivalsPerSlot === null)) return undefined;
+  if (!holds(after.status)) return undefined;
+  await lockReservationDay(trx, after.date);
+  if (override || settings.onlineSeats === null) return undefined;
+  const others = await heldOn(trx, after.date, id);
+  const was = before && before.date === after.date ? [...others, held(before)] : others;
+  return overbookingBy(settings, was, [...others, held(after)]);
 }

@@ -7,7 +7,8 @@ import { insertReservation } from "../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { changeByGuest } from "./guest-self-service.server.ts";
 import { bookedAtShortNotice, writeDueReminders } from "./reminders.server.ts";
-import { findReservation, updateReservation } from "./reservations.server.ts";
+import { findReservation } from "./reservations.server.ts";
+import { changeByStaff } from "./staff-booking.server.ts";
 import { DEFAULT_SETTINGS } from "./settings.ts";
 
 /**
@@ -149,11 +150,11 @@ describe.each(testDatabases())("the reminder on $dialect", (engine) => {
       status: "CONFIRMED" as const,
       notes: null,
     };
-    const renamed = await updateReservation(handle.db, id, { ...staffValues, customer_name: "Stefan Stab" });
+    const renamed = await changeByStaff(handle.db, id, { ...staffValues, customer_name: "Stefan Stab" });
     expect(renamed.reservation.reminder_sent_at).toBe(now.toISOString());
-    const later = await updateReservation(handle.db, id, { ...staffValues, reservation_time: "20:00" });
+    const later = await changeByStaff(handle.db, id, { ...staffValues, reservation_time: "20:00" });
     expect(later.reservation.reminder_sent_at).toBe(now.toISOString());
-    const moved = await updateReservation(handle.db, id, { ...staffValues, reservation_date: "2026-11-26" });
+    const moved = await changeByStaff(handle.db, id, { ...staffValues, reservation_date: "2026-11-26" });
     expect(moved.reservation.reminder_sent_at).toBeNull();
   });
 

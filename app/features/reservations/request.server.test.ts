@@ -233,6 +233,22 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
     expect(await handle.db.selectFrom("mail_outbox").select("id").execute()).toEqual([]);
   });
 
+  it("a failure while writing the e-mails takes the whole request back: no reservation, no note, no count", async () => {
+    handle = await engine.open();
+    // The outbox is the last write of the request's transaction (decision 0050): the reservation,
+    // its note to the staff screens and the address's count were written before it.
+    const answer = await submitReservationRequest(
+      form(guest),
+      deps({ db: fullOnInsert(handle.db, handle.dialect, "mail_outbox") }),
+    );
+    expect(answer.status).toBe(507);
+    expect(answer.result.status !== "sent" && answer.result.values.email).toBe(guest.email);
+    expect(await count()).toBe(0);
+    expect(await handle.db.selectFrom("reservation_events").select("id").execute()).toEqual([]);
+    expect(await handle.db.selectFrom("rate_limit_counters").select("key").execute()).toEqual([]);
+    expect(await handle.db.selectFrom("reservation_day_locks").select("day").execute()).toEqual([]);
+  });
+
   it("staff: confirming sends the confirmation ('Erfolg'), a mail server that is down gives 'E-Mail Fehler'", async () => {
     handle = await engine.open();
     const mail = transport();

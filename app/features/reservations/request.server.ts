@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import { addressBucket } from "../../lib/address-bucket.ts";
 import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import type { Database } from "../../../db/database.types.ts";
+import { transactTogether } from "../../../db/shared-commit.server.ts";
+import { recordReservationEvent } from "../../common/live/events.server.ts";
 import { formatDate } from "../../lib/format.ts";
 import { formText, type Notice } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
@@ -9,19 +11,25 @@ import { deliverInBackground, type Mailer } from "../../common/mail/mailer.serve
 import { countHit, sweepRateLimits } from "../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
-import { requestAnswerMail, reservationNotice, type MailContext } from "./mails.server.ts";
+import { queueMails, requestAnswerMail, reservationNotice, type MailContext } from "./mails.server.ts";
 import { dayOptions, nextDatesWithRoom, problemAmong, waitlistAmong } from "./availability.ts";
-import { heldBetween, heldUnder } from "./availability.server.ts";
+import { heldBetween, heldUnder, lockReservationDay } from "./availability.server.ts";
+import { forgetKeptAnswers } from "./availability-api.server.ts";
 import { bookingWindow } from "./rules.ts";
 import { addDays } from "../../lib/calendar.ts";
 import type { RequestResult, Reservation } from "./model.ts";
-import { createGuestRequest, findStoredRequest, type Admit } from "./reservations.server.ts";
-import { requestFields, validateReservationRequest, type ReservationRequest } from "./schema.ts";
+import { findSameRequest, findStoredRequest, insertGuestRequest } from "./reservations.server.ts";
+import {
+  requestFields,
+  validateReservationRequest,
+  type RequestField,
+  type ReservationRequest,
+} from "./schema.ts";
 import type { ReservationSettings } from "./settings.ts";
 
 /**
  * A guest's reservation request, from the submitted form to the stored row and the restaurant's
- * notice (decisions 0014 and 0017). Nothing a guest sends causes a server error:
+ * notice (decisions 0014, 0017, 0031 and 0050). Nothing a guest sends causes a server error:
  * every answer is a German message, and the form keeps what was typed unless it was stored.
  */
 
@@ -135,25 +143,52 @@ export async function weighVisit(
   return { status: upTo !== null && visit.partySize <= upTo ? "CONFIRMED" : "PENDING" };
 }
 
-/** A guest's request under the settings: stored with a status, put on the waitlist, or refused. */
-function admitBySettings(request: ReservationRequest, deps: RequestDependencies): Admit {
-  return async (trx) => {
-    const verdict = await weighVisit(
-      trx,
-      { date: request.date, time: request.time, partySize: request.party_size },
-      deps,
-    );
-    if ("status" in verdict) return verdict;
-    // Refused only for lack of room: the guest may wait for a seat instead (it holds none).
-    if (verdict.waitlist && request.waitlist) return { status: "WAITLIST" };
-    return { refused: { ...verdict.problem, waitlist: verdict.waitlist } };
-  };
+/**
+ * Whether a guest's request may be stored, and how, decided inside the storing transaction after the
+ * date is locked (decision 0031): refused with the field and message, or stored with a status.
+ */
+type Admission = { status: "PENDING" | "CONFIRMED" | "WAITLIST" } | RefusedRequest;
+interface RefusedRequest {
+  /** `waitlist`: refused only for lack of room, so the guest may ask for the waitlist instead. */
+  refused: { field: "date" | "time"; message: string; waitlist: boolean };
 }
 
+/** A guest's request under the settings: stored with a status, put on the waitlist, or refused. */
+async function admissionOf(
+  trx: Kysely<Database>,
+  request: ReservationRequest,
+  deps: RequestDependencies,
+): Promise<Admission> {
+  const verdict = await weighVisit(
+    trx,
+    { date: request.date, time: request.time, partySize: request.party_size },
+    deps,
+  );
+  if ("status" in verdict) return verdict;
+  // Refused only for lack of room: the guest may wait for a seat instead (it holds none).
+  if (verdict.waitlist && request.waitlist) return { status: "WAITLIST" };
+  return { refused: { ...verdict.problem, waitlist: verdict.waitlist } };
+}
+
+/** What the storing transaction ends with. */
+type Taken =
+  | { reservation: Reservation; duplicate: boolean; mailIds: number[] }
+  | RefusedRequest
+  /** Over the per-address limit: the request ends there, with its hit counted. */
+  | { limited: { retryAfterMs: number } };
+
+/**
+ * The guest's way in (decision 0050), top to bottom: parse the form → count the address's request
+ * → lock the date → weigh (the same request sent again; the availability rule) → store → queue the
+ * e-mails, all in one transaction whose commit is shared with the guests arriving at the same moment
+ * (decision 0032) → after the commit: forget the availability API's kept answers, send the e-mails
+ * in the background, log, answer.
+ */
 export async function submitReservationRequest(
   form: FormData,
   deps: RequestDependencies,
 ): Promise<RequestAnswer> {
+  // Parse.
   const values = formText(form, requestFields);
   const kept = { ...values, [HONEYPOT_FIELD]: "", request_token: "" };
   if (values[HONEYPOT_FIELD].trim() !== "") {
@@ -161,7 +196,6 @@ export async function submitReservationRequest(
     deps.logger.warn("reservation request refused: honeypot filled", { client: deps.clientAddress });
     return { result: { status: "sent", notice: sentNotice }, status: 200 };
   }
-
   const validation = validateReservationRequest(values, {
     hours: deps.hours,
     now: deps.now,
@@ -170,108 +204,148 @@ export async function submitReservationRequest(
     exceptionDates: deps.settings?.exceptions.map((exception) => exception.date),
     exceptions: deps.settings?.exceptions,
   });
-  if (!validation.success) {
-    return {
-      result: {
-        status: "invalid",
-        notice: validation.missing
-          ? { tone: "error", title: M.missingTitle, description: M.missingDescription }
-          : {
-              tone: "error",
-              title: M.failedTitle,
-              description: Object.values(validation.fieldErrors)[0] ?? M.checkFields,
-            },
-        fieldErrors: validation.fieldErrors,
-        values: kept,
-      },
-      status: 400,
-    };
-  }
+  if (!validation.success) return invalidAnswer(validation, kept);
+  const request = validation.data;
 
   try {
     // The same form sent again (a double click, a resend after a timeout) is answered as before and
     // does not count towards the limit.
-    const stored = await findStoredRequest(deps.db, validation.data.request_token);
+    const stored = await findStoredRequest(deps.db, request.request_token);
     if (stored) {
       deps.logger.info("reservation request repeated", { client: deps.clientAddress });
       return { result: { status: "sent", notice: noticeFor(stored) }, status: 200 };
     }
-    const created = await createGuestRequest(
-      deps.db,
-      validation.data,
-      // The restaurant's notice, and the guest's answer: the confirmation or the receipt (decision 0033).
-      (reservation) => [
+
+    const taken = await transactTogether(deps.db, async (trx): Promise<Taken> => {
+      // Count first, before the date is locked: the counter's write reaches the disk with the
+      // request's own, in one commit; a request over the limit ends here, with its hit counted.
+      const hit = await countHit(
+        trx,
+        `reservation:${addressBucket(deps.clientAddress)}`,
+        { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS },
+        deps.now,
+        { sweep: false },
+      );
+      if (!hit.allowed) return { limited: { retryAfterMs: hit.retryAfterMs } };
+      // Lock the date: what is weighed below is what is stored by then (decision 0031).
+      await lockReservationDay(trx, request.date);
+      // Weigh: stored as a request, confirmed at once or put on the waitlist moments ago — the same
+      // request either way; else the availability rule over the date as it is now.
+      const same = await findSameRequest(trx, request);
+      if (same) return { reservation: same, duplicate: true, mailIds: [] };
+      const admission = await admissionOf(trx, request, deps);
+      if ("refused" in admission) return admission;
+      // Store, once per form key, and tell the open staff screens (decision 0035).
+      const inserted = await insertGuestRequest(trx, request, admission.status);
+      if (inserted.duplicate) return { ...inserted, mailIds: [] };
+      const { reservation } = inserted;
+      await recordReservationEvent(trx, {
+        kind: "requested",
+        reservationId: reservation.id,
+        date: reservation.reservation_date,
+        time: reservation.reservation_time,
+        partySize: reservation.party_size,
+      });
+      // Queue the restaurant's notice and the guest's answer: the confirmation or the receipt.
+      const mailIds = await queueMails(trx, [
         reservationNotice(reservation, deps.mail, "guest"),
         requestAnswerMail(reservation, deps.mail),
-      ],
-      admitBySettings(validation.data, deps),
-      // Counted in the storing transaction: one commit to the disk per request, not two.
-      async (trx) => {
-        const verdict = await countHit(
-          trx,
-          `reservation:${addressBucket(deps.clientAddress)}`,
-          { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS },
-          deps.now,
-          { sweep: false },
-        );
-        return verdict.allowed ? undefined : { limited: { retryAfterMs: verdict.retryAfterMs } };
-      },
-    );
+      ]);
+      return { reservation, duplicate: false, mailIds };
+    });
+
+    // After the commit.
+    forgetKeptAnswers();
     // Expired counters go after the commit; a failed sweep is tried again later and fails nobody.
     if (deps.rateLimit > 0)
       await sweepRateLimits(deps.db, deps.now).catch((error: unknown) =>
         deps.logger.warn("rate limit counters not swept", { error }),
       );
-    if ("limited" in created) {
+    if ("limited" in taken) {
       deps.logger.warn("reservation request refused: rate limit", { client: deps.clientAddress });
-      return {
-        result: {
-          status: "refused",
-          notice: { tone: "error", title: M.failedTitle, description: M.tooMany },
-          fieldErrors: {},
-          values: kept,
-        },
-        status: 429,
-        headers: { "Retry-After": String(Math.ceil(created.limited.retryAfterMs / 1000)) },
-      };
+      return limitedAnswer(taken.limited.retryAfterMs, kept);
     }
-    if ("refused" in created) {
-      const { field, message, waitlist } = created.refused;
-      return {
-        result: {
-          status: "refused",
-          notice: { tone: "error", title: M.failedTitle, description: message },
-          fieldErrors: { [field]: message },
-          values: kept,
-          ...(waitlist ? { waitlistOffered: true } : {}),
-        },
-        status: 409,
-      };
-    }
-    deps.logger.info(created.duplicate ? "reservation request repeated" : "reservation request stored", {
-      reservationId: created.reservation.id,
+    if ("refused" in taken) return refusedAnswer(taken.refused, kept);
+    deps.logger.info(taken.duplicate ? "reservation request repeated" : "reservation request stored", {
+      reservationId: taken.reservation.id,
       client: deps.clientAddress,
     });
     // Sent at once, without keeping the guest waiting for the mail server: a failure is retried
     // from the outbox and only logged (decision 0017: the guest still sees success).
-    deliverInBackground(deps.mailer, deps.logger, created.mailIds, "reservation notice");
-    return { result: { status: "sent", notice: noticeFor(created.reservation) }, status: 200 };
+    deliverInBackground(deps.mailer, deps.logger, taken.mailIds, "reservation notice");
+    return { result: { status: "sent", notice: noticeFor(taken.reservation) }, status: 200 };
   } catch (error) {
     deps.logger.error("reservation request failed", { error });
-    // A full disk (or a database the server may not write) is said as such; the guest keeps the form.
-    const storage = storageProblemOf(error) !== undefined;
-    return {
-      result: {
-        status: "error",
-        notice: {
-          tone: "error",
-          title: M.failedTitle,
-          description: storage ? M.storageProblem : M.unexpected,
-        },
-        fieldErrors: {},
-        values: kept,
-      },
-      status: storage ? STORAGE_PROBLEM_STATUS : 500,
-    };
+    return failedAnswer(error, kept);
   }
+}
+
+type KeptValues = Partial<Record<RequestField, string>>;
+
+function invalidAnswer(
+  validation: Extract<ReturnType<typeof validateReservationRequest>, { success: false }>,
+  kept: KeptValues,
+): RequestAnswer {
+  return {
+    result: {
+      status: "invalid",
+      notice: validation.missing
+        ? { tone: "error", title: M.missingTitle, description: M.missingDescription }
+        : {
+            tone: "error",
+            title: M.failedTitle,
+            description: Object.values(validation.fieldErrors)[0] ?? M.checkFields,
+          },
+      fieldErrors: validation.fieldErrors,
+      values: kept,
+    },
+    status: 400,
+  };
+}
+
+function limitedAnswer(retryAfterMs: number, kept: KeptValues): RequestAnswer {
+  return {
+    result: {
+      status: "refused",
+      notice: { tone: "error", title: M.failedTitle, description: M.tooMany },
+      fieldErrors: {},
+      values: kept,
+    },
+    status: 429,
+    headers: { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) },
+  };
+}
+
+function refusedAnswer(
+  { field, message, waitlist }: RefusedRequest["refused"],
+  kept: KeptValues,
+): RequestAnswer {
+  return {
+    result: {
+      status: "refused",
+      notice: { tone: "error", title: M.failedTitle, description: message },
+      fieldErrors: { [field]: message },
+      values: kept,
+      ...(waitlist ? { waitlistOffered: true } : {}),
+    },
+    status: 409,
+  };
+}
+
+/** A full disk (or a database the server may not write) is said as such; the guest keeps the form. */
+function failedAnswer(error: unknown, kept: KeptValues): RequestAnswer {
+  const storage = storageProblemOf(error) !== undefined;
+  return {
+    result: {
+      status: "error",
+      notice: {
+        tone: "error",
+        title: M.failedTitle,
+        description: storage ? M.storageProblem : M.unexpected,
+      },
+      fieldErrors: {},
+      values: kept,
+    },
+    status: storage ? STORAGE_PROBLEM_STATUS : 500,
+  };
 }

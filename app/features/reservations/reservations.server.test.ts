@@ -1,22 +1,24 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
+import type { Database } from "../../../db/database.types.ts";
+import { transactTogether } from "../../../db/shared-commit.server.ts";
 import { contentDefaults } from "../../common/content/defaults.ts";
+import type { OutgoingMail } from "../../common/mail/outbox.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import {
-  reservationCancellation,
-  reservationConfirmation,
-  reservationNotice,
-  type MailContext,
-} from "./mails.server.ts";
+import { lockReservationDay } from "./availability.server.ts";
+import { queueMails, reservationNotice, type MailContext } from "./mails.server.ts";
 import {
   createGuestRequest,
   createStaffReservation,
   deleteReservation,
+  findSameRequest,
+  insertGuestRequest,
   listReservations,
-  updateReservation,
   type Reservation,
 } from "./reservations.server.ts";
 import type { ReservationRequest, StaffReservationValues } from "./schema.ts";
+import { changeByStaff } from "./staff-booking.server.ts";
 
 const mail: MailContext = {
   contact: contentDefaults["global.contact"],
@@ -50,14 +52,24 @@ const staff = (overrides: Partial<StaffReservationValues> = {}): StaffReservatio
   ...overrides,
 });
 
-const mailsForChange = (reservation: Reservation, previous: string) =>
-  reservation.status === previous
-    ? []
-    : reservation.status === "CONFIRMED"
-      ? [reservationConfirmation(reservation, mail)]
-      : reservation.status === "CANCELLED"
-        ? [reservationCancellation(reservation, mail)]
-        : [];
+/**
+ * The store's steps for a guest's request as `submitReservationRequest` takes them — the date locked,
+ * the same request looked for, the row inserted, its mails queued — in one shared commit, with the
+ * mails a test chooses (the request's own way in always writes the notice and the receipt).
+ */
+const requestWithMails = (
+  db: Kysely<Database>,
+  guest: ReservationRequest,
+  mailsFor: (reservation: Reservation) => Array<OutgoingMail | undefined>,
+) =>
+  transactTogether(db, async (trx) => {
+    await lockReservationDay(trx, guest.date);
+    const same = await findSameRequest(trx, guest);
+    if (same) return { reservation: same, duplicate: true };
+    const stored = await insertGuestRequest(trx, guest, "PENDING");
+    if (!stored.duplicate) await queueMails(trx, mailsFor(stored.reservation));
+    return stored;
+  });
 
 describe.each(testDatabases())("reservations on $dialect", (engine) => {
   let handle: DatabaseHandle;
@@ -65,7 +77,7 @@ describe.each(testDatabases())("reservations on $dialect", (engine) => {
 
   it("stores a guest's request as PENDING with its notice in the outbox, in one transaction", async () => {
     handle = await engine.open();
-    const created = await createGuestRequest(handle.db, request({ request_token: "t1" }), (r) => [
+    const created = await requestWithMails(handle.db, request({ request_token: "t1" }), (r) => [
       reservationNotice(r, mail, "guest"),
     ]);
     expect(created.duplicate).toBe(false);
@@ -85,7 +97,7 @@ describe.each(testDatabases())("reservations on $dialect", (engine) => {
   it("a failure while writing the notice stores no reservation either", async () => {
     handle = await engine.open();
     await expect(
-      createGuestRequest(handle.db, request(), () => [
+      requestWithMails(handle.db, request(), () => [
         // A recipient the outbox refuses (NOT NULL) makes writing the notice fail.
         { kind: "x", recipient: null as unknown as string, subject: "s", text: "t", sender: "a@b.de" },
       ]),
@@ -97,7 +109,7 @@ describe.each(testDatabases())("reservations on $dialect", (engine) => {
     handle = await engine.open();
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        createGuestRequest(handle.db, request({ request_token: "same-form" }), (r) => [
+        requestWithMails(handle.db, request({ request_token: "same-form" }), (r) => [
           reservationNotice(r, mail, "guest"),
         ]),
       ),
@@ -165,23 +177,15 @@ describe.each(testDatabases())("reservations on $dialect", (engine) => {
       );
     const before = reservation.updated_at;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const confirmed = await updateReservation(
-      handle.db,
-      reservation.id,
-      { status: "CONFIRMED" },
-      mailsForChange,
-    );
+    const confirmed = await changeByStaff(handle.db, reservation.id, { status: "CONFIRMED" }, { mail });
     expect(confirmed.previousStatus).toBe("PENDING");
     expect(confirmed.reservation.updated_at > before).toBe(true);
     expect(await kinds()).toEqual(["reservation-confirmation"]);
-    await updateReservation(
-      handle.db,
-      reservation.id,
-      staff({ status: "CONFIRMED", notes: "Fenster" }),
-      mailsForChange,
-    );
+    await changeByStaff(handle.db, reservation.id, staff({ status: "CONFIRMED", notes: "Fenster" }), {
+      mail,
+    });
     expect(await kinds()).toEqual(["reservation-confirmation"]);
-    await updateReservation(handle.db, reservation.id, { status: "CANCELLED" }, mailsForChange);
+    await changeByStaff(handle.db, reservation.id, { status: "CANCELLED" }, { mail });
     expect(await kinds()).toEqual(["reservation-confirmation", "reservation-cancellation"]);
     const confirmation = await handle.db
       .selectFrom("mail_outbox")
@@ -199,7 +203,7 @@ describe.each(testDatabases())("reservations on $dialect", (engine) => {
     const { reservation } = await createStaffReservation(handle.db, staff());
     await Promise.all(
       Array.from({ length: 6 }, () =>
-        updateReservation(handle.db, reservation.id, { status: "CONFIRMED" }, mailsForChange),
+        changeByStaff(handle.db, reservation.id, { status: "CONFIRMED" }, { mail }),
       ),
     );
     expect(await handle.db.selectFrom("mail_outbox").select("id").execute()).toHaveLength(1);
@@ -210,7 +214,7 @@ describe.each(testDatabases())("reservations on $dialect", (engine) => {
     const { reservation } = await createStaffReservation(handle.db, staff());
     expect(await deleteReservation(handle.db, reservation.id)).toBe(true);
     expect(await deleteReservation(handle.db, reservation.id)).toBe(false);
-    await expect(updateReservation(handle.db, reservation.id, { status: "CONFIRMED" })).rejects.toThrow(
+    await expect(changeByStaff(handle.db, reservation.id, { status: "CONFIRMED" })).rejects.toThrow(
       /nicht gefunden/,
     );
   });

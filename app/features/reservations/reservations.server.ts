@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../../../db/database.types.ts";
+import type { Database, GuestAction } from "../../../db/database.types.ts";
 import { compiledOnce } from "../../../db/compiled-once.server.ts";
 import { nowIso } from "../../../db/database.server.ts";
 import { transactTogether } from "../../../db/shared-commit.server.ts";
-import { enqueueMail, readdressUnsentMails, type OutgoingMail } from "../../common/mail/outbox.server.ts";
+import { readdressUnsentMails } from "../../common/mail/outbox.server.ts";
 import { storedPhoneKey } from "../../lib/phone.ts";
 import { lockReservationDay } from "./availability.server.ts";
 import { forgetKeptAnswers } from "./availability-api.server.ts";
@@ -14,8 +14,10 @@ import { searchableName, type ReservationRequest, type StaffReservationValues } 
 import { recordReservationEvent } from "../../common/live/events.server.ts";
 
 /**
- * Reservations in the database. Every change that causes an e-mail writes it to the outbox in the
- * same transaction (decision 0017); the caller sends the returned outbox ids after the commit.
+ * The `reservations` table. Its writes are small steps that take the caller's transaction and plain
+ * values and answer plain results: the ways in (decision 0050 — a guest's request, staff adding or
+ * changing one, the guest's own change) call them in order between locking the date and writing
+ * the e-mails to the outbox, in one transaction (decision 0017).
  */
 export type { Reservation, ReservationView };
 
@@ -40,23 +42,15 @@ export const reservationColumns = [
 
 type Db = Kysely<Database>;
 
-/** Mails to write with a change, made from the stored row (which has its id). */
-export type MailsFor = (reservation: Reservation) => Array<OutgoingMail | undefined>;
-
-async function enqueueAll(db: Db, reservation: Reservation, mailsFor: MailsFor | undefined) {
-  const ids: number[] = [];
-  for (const mail of mailsFor?.(reservation) ?? []) {
-    if (mail) ids.push(await enqueueMail(db, mail));
-  }
-  return ids;
-}
-
-export interface CreatedRequest {
+/** A row written, or the one written before it under the same form key (`duplicate`). */
+export interface StoredReservation {
   reservation: Reservation;
   /** The same request had been stored already (same form key, or the same details moments ago). */
   duplicate: boolean;
-  mailIds: number[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// A guest's request (decisions 0017, 0031, 0032)
 
 /** How long an identical request without a form key counts as the same request sent again. */
 const RESEND_WINDOW_MS = 30 * 60 * 1000;
@@ -86,12 +80,89 @@ export async function findStoredRequest(db: Db, requestToken: string): Promise<R
   return stored;
 }
 
+/**
+ * A request identical to this one — same name (any case), address, date, time and party size —
+ * stored, confirmed at once or put on the waitlist in the last half hour: the same request sent
+ * again. Asked after the date is locked, so a copy arriving meanwhile is found.
+ */
+export async function findSameRequest(
+  trx: Db,
+  request: ReservationRequest,
+): Promise<Reservation | undefined> {
+  const [same] = await sameRequest(trx, {
+    date: request.date,
+    time: request.time,
+    name: searchableName(request.name),
+    email: request.email,
+    partySize: request.party_size,
+    since: new Date(Date.now() - RESEND_WINDOW_MS).toISOString(),
+  });
+  return same;
+}
+
+/**
+ * The guest's request as a new row with `status`, under its form key (or the key of its details).
+ * The key's unique index settles two copies arriving at the same moment: one insert wins, the other
+ * inserts nothing and answers the winner's row as a duplicate.
+ */
+export async function insertGuestRequest(
+  trx: Db,
+  request: ReservationRequest,
+  status: Extract<ReservationStatus, "PENDING" | "CONFIRMED" | "WAITLIST">,
+): Promise<StoredReservation> {
+  const token = request.request_token || derivedRequestKey(request);
+  const now = nowIso();
+  const [inserted] = await insertRequest(trx, {
+    customer_name: request.name,
+    customer_name_search: searchableName(request.name),
+    email: request.email,
+    phone_number: request.phone,
+    phone_key: storedPhoneKey(request.phone),
+    reservation_date: request.date,
+    reservation_time: request.time,
+    party_size: request.party_size,
+    notes: request.notes,
+    status,
+    auto_confirmed: status === "CONFIRMED" ? 1 : 0,
+    request_token: token,
+    created_at: now,
+    updated_at: now,
+  });
+  if (inserted) return { reservation: inserted, duplicate: false };
+  const [earlier] = await storedByKey(trx, { requestToken: token });
+  if (!earlier) throw new Error(`reservation request ${token}: neither stored nor found`);
+  return { reservation: earlier, duplicate: true };
+}
+
+/**
+ * A guest's request stored as PENDING, once, without the settings' rules and without e-mails: the
+ * bare store, for tests and seeding. Guests' requests go through `submitReservationRequest`.
+ */
+export function createGuestRequest(db: Db, request: ReservationRequest): Promise<StoredReservation> {
+  return afterWrite(
+    transactTogether(db, async (trx) => {
+      await lockReservationDay(trx, request.date);
+      const same = await findSameRequest(trx, request);
+      if (same) return { reservation: same, duplicate: true };
+      const inserted = await insertGuestRequest(trx, request, "PENDING");
+      if (!inserted.duplicate)
+        await recordReservationEvent(trx, {
+          kind: "requested",
+          reservationId: inserted.reservation.id,
+          date: inserted.reservation.reservation_date,
+          time: inserted.reservation.reservation_time,
+          partySize: inserted.reservation.party_size,
+        });
+      return inserted;
+    }),
+  );
+}
+
 // The queries every guest's request runs, compiled once (decision 0032).
 const storedByKey = compiledOnce((db: Db, values: { requestToken: string }) =>
   db.selectFrom("reservations").select(reservationColumns).where("request_token", "=", values.requestToken),
 );
 
-/** A request stored, confirmed at once or put on the waitlist in the last half hour, identical to this one. */
 const sameRequest = compiledOnce(
   (
     db: Db,
@@ -143,119 +214,8 @@ type GuestRow = Omit<
   request_token: string;
 };
 
-/**
- * Whether a guest's request may be stored, and how, decided inside the storing transaction after the
- * date is locked (decision 0031): refused with the field and message, or stored with a status.
- */
-export type Admission =
-  { status: Extract<ReservationStatus, "PENDING" | "CONFIRMED" | "WAITLIST"> } | RefusedRequest;
-export interface RefusedRequest {
-  /** `waitlist`: refused only for lack of room, so the guest may ask for the waitlist instead. */
-  refused: { field: "date" | "time"; message: string; waitlist: boolean };
-}
-export type Admit = (trx: Db) => Promise<Admission>;
-
-/**
- * Counted first in the storing transaction, before the date is locked: the guest's per-address
- * limit (app/lib/rate-limit.server.ts). Its write then reaches the disk with the request's own, in
- * one commit; a request over the limit ends the transaction there, with its hit counted.
- */
-export type CountHit = (trx: Db) => Promise<LimitedRequest | undefined>;
-export interface LimitedRequest {
-  limited: { retryAfterMs: number };
-}
-
-/** Without rules every request is taken and waits for staff (docs/product/reservations.md#states). */
-const admitAll = async (): Promise<Admission> => ({ status: "PENDING" });
-
-/**
- * Stores a guest's request once: a request with the key of a form already stored, or identical to a
- * pending request of the last half hour, is not stored again. The date is locked first and `admit`
- * decides with what is stored by then, so two guests taking the last seats at the same moment
- * cannot both succeed.
- */
-export function createGuestRequest(
-  db: Db,
-  request: ReservationRequest,
-  mailsFor?: MailsFor,
-): Promise<CreatedRequest>;
-export function createGuestRequest(
-  db: Db,
-  request: ReservationRequest,
-  mailsFor: MailsFor | undefined,
-  admit: Admit,
-): Promise<CreatedRequest | RefusedRequest>;
-export function createGuestRequest(
-  db: Db,
-  request: ReservationRequest,
-  mailsFor: MailsFor | undefined,
-  admit: Admit,
-  countHit: CountHit,
-): Promise<CreatedRequest | RefusedRequest | LimitedRequest>;
-export async function createGuestRequest(
-  db: Db,
-  request: ReservationRequest,
-  mailsFor?: MailsFor,
-  admit: Admit = admitAll,
-  countHit?: CountHit,
-): Promise<CreatedRequest | RefusedRequest | LimitedRequest> {
-  // Guests' requests arriving at the same moment share one commit to the disk (decision 0032).
-  return afterWrite(
-    transactTogether(db, async (trx) => {
-      const limited = await countHit?.(trx);
-      if (limited) return limited;
-      await lockReservationDay(trx, request.date);
-      const token = request.request_token || derivedRequestKey(request);
-      const since = new Date(Date.now() - RESEND_WINDOW_MS).toISOString();
-      // Stored as a request, confirmed at once or put on the waitlist: the same request either way.
-      const [same] = await sameRequest(trx, {
-        date: request.date,
-        time: request.time,
-        name: searchableName(request.name),
-        email: request.email,
-        partySize: request.party_size,
-        since,
-      });
-      if (same) return { reservation: same, duplicate: true, mailIds: [] };
-
-      const admission = await admit(trx);
-      if ("refused" in admission) return admission;
-      const now = nowIso();
-      // The key's unique index settles two copies arriving at the same moment: one insert wins, the
-      // other inserts nothing and finds the winner's row.
-      const [inserted] = await insertRequest(trx, {
-        customer_name: request.name,
-        customer_name_search: searchableName(request.name),
-        email: request.email,
-        phone_number: request.phone,
-        phone_key: storedPhoneKey(request.phone),
-        reservation_date: request.date,
-        reservation_time: request.time,
-        party_size: request.party_size,
-        notes: request.notes,
-        status: admission.status,
-        auto_confirmed: admission.status === "CONFIRMED" ? 1 : 0,
-        request_token: token,
-        created_at: now,
-        updated_at: now,
-      });
-      if (!inserted) {
-        const [earlier] = await storedByKey(trx, { requestToken: token });
-        if (!earlier) throw new Error(`reservation request ${token}: neither stored nor found`);
-        return { reservation: earlier, duplicate: true, mailIds: [] };
-      }
-      // The open staff screens show it, with a note (decision 0035).
-      await recordReservationEvent(trx, {
-        kind: "requested",
-        reservationId: inserted.id,
-        date: inserted.reservation_date,
-        time: inserted.reservation_time,
-        partySize: inserted.party_size,
-      });
-      return { reservation: inserted, duplicate: false, mailIds: await enqueueAll(trx, inserted, mailsFor) };
-    }),
-  );
-}
+// ---------------------------------------------------------------------------------------------
+// Staff entries and changes (decisions 0017, 0031, 0034)
 
 const staffRow = (values: StaffReservationValues) => ({
   customer_name: values.customer_name,
@@ -270,40 +230,6 @@ const staffRow = (values: StaffReservationValues) => ({
   status: values.status,
 });
 
-/** Where a reservation sits in its day, as the capacity rule weighs it (decision 0031). */
-export interface Placement {
-  date: string;
-  time: string;
-  partySize: number;
-  status: ReservationStatus;
-}
-
-/**
- * Asked inside a staff change's transaction, before the write: `before` is the stored reservation
- * (none for a new one), `after` what it becomes. It may lock the date and read it; it throws to
- * refuse, and then nothing is written (`overbookingCheck`, decision 0031).
- */
-export type ChangeCheck = (
-  trx: Db,
-  change: { id: number | undefined; before: Placement | undefined; after: Placement },
-) => Promise<void>;
-
-const placementOf = (
-  row: Pick<Reservation, "reservation_date" | "reservation_time" | "party_size" | "status">,
-): Placement => ({
-  date: row.reservation_date,
-  time: row.reservation_time,
-  partySize: row.party_size,
-  status: row.status,
-});
-
-/** A write's result, once the availability API's kept answers are forgotten (they may be stale now). */
-async function afterWrite<T>(write: Promise<T>): Promise<T> {
-  const result = await write;
-  forgetKeptAnswers();
-  return result;
-}
-
 /**
  * How a staff entry was made: guests at the door are 'walk-in' (decision 0034), and their form's
  * one-time key stores a form sent twice (a reload of the answer page) once.
@@ -313,34 +239,40 @@ export interface StaffEntryOrigin {
   formKey?: string;
 }
 
-/** A reservation staff enter (a guest who phoned, or guests at the door). */
+/** A reservation staff entered, as a new row; a form key stored before answers that row (`duplicate`). */
+export async function insertStaffReservation(
+  trx: Db,
+  values: StaffReservationValues,
+  { source = "staff", formKey }: StaffEntryOrigin = {},
+): Promise<StoredReservation> {
+  const now = nowIso();
+  const token = formKey === undefined ? null : `${source}:${formKey}`;
+  const inserted = await trx
+    .insertInto("reservations")
+    .values({ ...staffRow(values), source, request_token: token, created_at: now, updated_at: now })
+    .onConflict((conflict) => conflict.column("request_token").doNothing())
+    .returning(reservationColumns)
+    .executeTakeFirst();
+  if (inserted) return { reservation: inserted, duplicate: false };
+  const earlier = await trx
+    .selectFrom("reservations")
+    .select(reservationColumns)
+    .where("request_token", "=", token)
+    .executeTakeFirstOrThrow();
+  return { reservation: earlier, duplicate: true };
+}
+
+/**
+ * A reservation as staff enter it, without weighing it against the seats and without e-mails: the
+ * bare store, for tests, benchmarks and seeding. The staff screens go through `addByStaff`.
+ */
 export async function createStaffReservation(
   db: Db,
   values: StaffReservationValues,
-  mailsFor?: MailsFor,
-  check?: ChangeCheck,
-  { source = "staff", formKey }: StaffEntryOrigin = {},
-): Promise<{ reservation: Reservation; mailIds: number[]; duplicate?: true }> {
+): Promise<{ reservation: Reservation }> {
   return afterWrite(
     db.transaction().execute(async (trx) => {
-      await check?.(trx, { id: undefined, before: undefined, after: placementOf(staffRow(values)) });
-      const now = nowIso();
-      const token = formKey === undefined ? null : `${source}:${formKey}`;
-      const inserted = await trx
-        .insertInto("reservations")
-        .values({ ...staffRow(values), source, request_token: token, created_at: now, updated_at: now })
-        .onConflict((conflict) => conflict.column("request_token").doNothing())
-        .returning(reservationColumns)
-        .executeTakeFirst();
-      if (!inserted) {
-        const earlier = await trx
-          .selectFrom("reservations")
-          .select(reservationColumns)
-          .where("request_token", "=", token)
-          .executeTakeFirstOrThrow();
-        return { reservation: earlier, mailIds: [], duplicate: true as const };
-      }
-      const reservation = inserted;
+      const { reservation } = await insertStaffReservation(trx, values);
       await recordReservationEvent(trx, {
         kind: "created",
         reservationId: reservation.id,
@@ -348,7 +280,7 @@ export async function createStaffReservation(
         time: reservation.reservation_time,
         partySize: reservation.party_size,
       });
-      return { reservation, mailIds: await enqueueAll(trx, reservation, mailsFor) };
+      return { reservation };
     }),
   );
 }
@@ -356,107 +288,41 @@ export async function createStaffReservation(
 /** The states the host stand sets (decision 0034). */
 const EVENING_STATUSES: readonly ReservationStatus[] = ["ARRIVED", "COMPLETED", "NO_SHOW"];
 
-export class ReservationNotFoundError extends Error {
-  constructor(id: number) {
-    super(`Reservierung ${id} nicht gefunden`);
-    this.name = "ReservationNotFoundError";
-  }
-}
-
-/** The reservation was saved by someone else after the editor opened it. */
-export class ReservationChangedError extends Error {
-  constructor(id: number) {
-    super(`Reservierung ${id} wurde inzwischen geändert`);
-    this.name = "ReservationChangedError";
-  }
-}
-
-export interface UpdatedReservation {
-  reservation: Reservation;
-  previousStatus: ReservationStatus;
-  mailIds: number[];
-}
-
-/** The mails that a change of status causes: given the old and the new row. */
-export type MailsForChange = (
-  reservation: Reservation,
-  previousStatus: ReservationStatus,
-) => Array<OutgoingMail | undefined>;
+/** What staff change: every field of the form, or only the status. */
+export type StaffChange = StaffReservationValues | { status: ReservationStatus };
 
 /**
- * Changes a reservation (all fields, or only the status) and sets `updated_at`. The write names the
- * status it read (optimistic concurrency, the same on both engines): of two staff members saving at
- * once, exactly one sees the change of status that decides about an e-mail; the other reads again.
- * With `expectedUpdatedAt` (the edit dialog's version), a reservation saved by someone else since the
- * dialog opened is not overwritten: ReservationChangedError. `check` may refuse the change first.
+ * Writes a staff change of `current` and sets `updated_at`, only while the row is still as read:
+ * the write names the status and version it read (optimistic concurrency, the same on both
+ * engines), and answers nothing when someone else wrote in between — the caller reads again.
+ * A visit moved to another day is a new one to remind of; what the guest did last is history once
+ * staff change the status or the time (decision 0033) — but not for the evening's taps and their
+ * undo: 'Vom Gast bestätigt' stays through 'Eingetroffen' and back (decision 0034).
  */
-export async function updateReservation(
-  db: Db,
-  id: number,
-  change: StaffReservationValues | { status: ReservationStatus },
-  mailsFor?: MailsForChange,
-  expectedUpdatedAt?: string,
-  check?: ChangeCheck,
-): Promise<UpdatedReservation> {
+export async function updateByStaff(
+  trx: Db,
+  current: Reservation,
+  change: StaffChange,
+): Promise<Reservation | undefined> {
   const values = "customer_name" in change ? staffRow(change) : { status: change.status };
-  for (let attempt = 0; ; attempt += 1) {
-    const result = await db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom("reservations")
-        .select(reservationColumns)
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (!current) throw new ReservationNotFoundError(id);
-      if (expectedUpdatedAt !== undefined && current.updated_at !== expectedUpdatedAt)
-        throw new ReservationChangedError(id);
-      await check?.(trx, {
-        id,
-        before: placementOf(current),
-        after: placementOf({ ...current, ...values }),
-      });
-      // A visit moved to another day is a new one to remind of; what the guest did last is history
-      // once staff change the status or the time (decision 0033) — but not for the evening's taps and
-      // their undo: 'Vom Gast bestätigt' stays through 'Eingetroffen' and back (decision 0034).
-      const newDay = "reservation_date" in values && values.reservation_date !== current.reservation_date;
-      const moved =
-        newDay || ("reservation_time" in values && values.reservation_time !== current.reservation_time);
-      const eveningTap = [current.status, values.status].some((status) => EVENING_STATUSES.includes(status));
-      const forgetsGuestAction = moved || (values.status !== current.status && !eveningTap);
-      const newAddress = "email" in values && values.email !== current.email;
-      const reservation = await trx
-        .updateTable("reservations")
-        .set({
-          ...values,
-          updated_at: nowIso(),
-          ...(newDay ? { reminder_sent_at: null } : {}),
-          ...(forgetsGuestAction ? { guest_action: null, guest_action_at: null } : {}),
-        })
-        .where("id", "=", id)
-        .where("status", "=", current.status)
-        .where("updated_at", "=", current.updated_at)
-        .returning(reservationColumns)
-        .executeTakeFirst();
-      if (!reservation) return undefined;
-      await recordReservationEvent(trx, {
-        kind: "customer_name" in change ? "changed" : "status",
-        reservationId: id,
-        date: reservation.reservation_date,
-        previousDate: current.reservation_date,
-      });
-      if (newAddress) await followNewAddress(trx, id, values.email ?? null);
-      const mailIds: number[] = [];
-      for (const mail of mailsFor?.(reservation, current.status) ?? []) {
-        if (mail) mailIds.push(await enqueueMail(trx, mail));
-      }
-      return { reservation, previousStatus: current.status, mailIds };
-    });
-    if (result) {
-      forgetKeptAnswers();
-      return result;
-    }
-    if (attempt >= 5)
-      throw new Error("Die Reservierung wurde gleichzeitig geändert. Bitte erneut versuchen.");
-  }
+  const newDay = "reservation_date" in values && values.reservation_date !== current.reservation_date;
+  const moved =
+    newDay || ("reservation_time" in values && values.reservation_time !== current.reservation_time);
+  const eveningTap = [current.status, values.status].some((status) => EVENING_STATUSES.includes(status));
+  const forgetsGuestAction = moved || (values.status !== current.status && !eveningTap);
+  return trx
+    .updateTable("reservations")
+    .set({
+      ...values,
+      updated_at: nowIso(),
+      ...(newDay ? { reminder_sent_at: null } : {}),
+      ...(forgetsGuestAction ? { guest_action: null, guest_action_at: null } : {}),
+    })
+    .where("id", "=", current.id)
+    .where("status", "=", current.status)
+    .where("updated_at", "=", current.updated_at)
+    .returning(reservationColumns)
+    .executeTakeFirst();
 }
 
 /**
@@ -466,10 +332,84 @@ export async function updateReservation(
  * address they are deleted: composed for the old one, they must reach nobody. The restaurant's
  * notices and what was sent stay as they are (the record of what was sent, decision 0017).
  */
-async function followNewAddress(trx: Db, id: number, email: string | null): Promise<void> {
+export async function followNewAddress(trx: Db, id: number, email: string | null): Promise<void> {
   await trx.deleteFrom("reservation_links").where("reservation_id", "=", id).execute();
   // The outbox owns the e-mails: it redirects or deletes them.
   await readdressUnsentMails(trx, { reservationId: id, exceptKind: "reservation-notice", recipient: email });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The guest's own writes through their link (decision 0033): each one conditional write
+
+/** What the guest did last, and when: 'Vom Gast storniert / geändert / bestätigt' on the cards. */
+const markedByGuest = (action: GuestAction, now: Date) => {
+  const at = now.toISOString();
+  return { guest_action: action, guest_action_at: at, updated_at: at };
+};
+
+/** 'Ja, stornieren': CANCELLED where the reservation is still open; nothing when it is not. */
+export async function cancelOpen(trx: Db, id: number, now: Date): Promise<Reservation | undefined> {
+  return trx
+    .updateTable("reservations")
+    .set({ status: "CANCELLED", ...markedByGuest("cancelled", now) })
+    .where("id", "=", id)
+    .where("status", "in", OPEN_STATUSES)
+    .returning(reservationColumns)
+    .executeTakeFirst();
+}
+
+/** 'Ich komme', where the reservation is still CONFIRMED; nothing when it is not. */
+export async function markAttending(trx: Db, id: number, now: Date): Promise<Reservation | undefined> {
+  return trx
+    .updateTable("reservations")
+    .set(markedByGuest("attending", now))
+    .where("id", "=", id)
+    .where("status", "=", "CONFIRMED")
+    .returning(reservationColumns)
+    .executeTakeFirst();
+}
+
+/** Where and how the guest moves their visit, and the status the rule gave it. */
+export interface GuestMove {
+  date: string;
+  time: string;
+  partySize: number;
+  status: Extract<ReservationStatus, "PENDING" | "CONFIRMED">;
+}
+
+/**
+ * The guest's change of `current`, only while the row is still as read (`updated_at`): nothing when
+ * staff saved it meanwhile. Moved to another day: a new day to remind of.
+ */
+export async function moveByGuest(
+  trx: Db,
+  current: Reservation,
+  move: GuestMove,
+  now: Date,
+): Promise<Reservation | undefined> {
+  return trx
+    .updateTable("reservations")
+    .set({
+      reservation_date: move.date,
+      reservation_time: move.time,
+      party_size: move.partySize,
+      status: move.status,
+      ...(move.date === current.reservation_date ? {} : { reminder_sent_at: null }),
+      ...markedByGuest("changed", now),
+    })
+    .where("id", "=", current.id)
+    .where("updated_at", "=", current.updated_at)
+    .returning(reservationColumns)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** A write's result, once the availability API's kept answers are forgotten (they may be stale now). */
+async function afterWrite<T>(write: Promise<T>): Promise<T> {
+  const result = await write;
+  forgetKeptAnswers();
+  return result;
 }
 
 /**

@@ -35,18 +35,18 @@ describe.each(testDatabases())("guest data retention on $dialect", (engine) => {
     });
     // 25 November 2026, 10:00 in Berlin: the last kept date is 25 November 2025.
     const now = new Date("2026-11-25T09:00:00Z");
-    const old = await createStaffReservation(
-      handle.db,
-      { ...reservation("2025-11-24"), phone_number: "0151 1234567", notes: "Nussallergie" },
-      () => [],
-    );
+    const old = await createStaffReservation(handle.db, {
+      ...reservation("2025-11-24"),
+      phone_number: "0151 1234567",
+      notes: "Nussallergie",
+    });
     await handle.db
       .updateTable("reservations")
       .set({ request_token: "auto-abc" })
       .where("id", "=", old.reservation.id)
       .execute();
     await issueGuestToken(handle.db, old.reservation.id);
-    const kept = await createStaffReservation(handle.db, reservation("2025-11-25"), () => []);
+    const kept = await createStaffReservation(handle.db, reservation("2025-11-25"));
     await enqueueMail(handle.db, mail(old.reservation.id));
     const keptMail = await enqueueMail(handle.db, mail(kept.reservation.id));
     const ancientMail = await enqueueMail(handle.db, mail());
@@ -92,7 +92,7 @@ describe.each(testDatabases())("guest data retention on $dialect", (engine) => {
     handle = await engine.open();
     const now = new Date("2026-11-25T09:00:00Z");
     const withNotes = (date: string) =>
-      createStaffReservation(handle.db, { ...reservation(date), notes: "Laktoseintolerant" }, () => []);
+      createStaffReservation(handle.db, { ...reservation(date), notes: "Laktoseintolerant" });
     const yesterday = await withNotes("2026-11-24");
     const today = await withNotes("2026-11-25");
     const notice = await enqueueMail(handle.db, {
@@ -126,7 +126,7 @@ describe.each(testDatabases())("guest data retention on $dialect", (engine) => {
   it("reads the periods from the settings: six months anonymise what twelve would keep", async () => {
     handle = await engine.open();
     const now = new Date("2026-11-25T09:00:00Z");
-    await createStaffReservation(handle.db, reservation("2026-05-20"), () => []);
+    await createStaffReservation(handle.db, reservation("2026-05-20"));
     expect((await deleteExpiredGuestData(handle.db, now)).anonymised).toBe(0);
     await saveReservationSettings(handle.db, { ...DEFAULT_SETTINGS, anonymiseAfterMonths: 6 }, "Giulia");
     expect((await deleteExpiredGuestData(handle.db, now)).anonymised).toBe(1);

@@ -16,7 +16,6 @@ import { seatsHeldAt } from "./availability.ts";
 import { heldOn } from "./availability.server.ts";
 import type { GuestHistory } from "./guest-history.ts";
 import { guestHistories } from "./guest-history.server.ts";
-import { mailsForChange } from "./admin.server.ts";
 import {
   adminMessages as A,
   EXPECTED_STATUSES,
@@ -26,28 +25,18 @@ import {
   type ReservationStatus,
 } from "./constants.ts";
 import type { MailContext } from "./mails.server.ts";
-import { overbookingCheck } from "./overbooking.server.ts";
+import { deleteReservation, listReservations, type Reservation } from "./reservations.server.ts";
 import {
-  createStaffReservation,
-  deleteReservation,
-  listReservations,
+  addByStaff,
+  changeByStaff,
+  NoShowTooEarlyError,
+  NotOfferedError,
   ReservationChangedError,
   ReservationNotFoundError,
-  updateReservation,
-  type ChangeCheck,
-  type Reservation,
-} from "./reservations.server.ts";
+  type HostStandTap,
+} from "./staff-booking.server.ts";
 import { statusSchema, walkInFields, walkInSchema } from "./schema.ts";
-import {
-  noShowFrom,
-  offeredServiceActions,
-  reversesTap,
-  serviceActions,
-  SERVICE_STATUSES,
-  type ServiceDay,
-  type ServiceEntry,
-  type UndoOffer,
-} from "./service.ts";
+import { SERVICE_STATUSES, type ServiceDay, type ServiceEntry, type UndoOffer } from "./service.ts";
 import type { ReservationSettings } from "./settings.ts";
 
 /**
@@ -131,46 +120,28 @@ export type ServiceExtra = { undo?: UndoOffer };
 type Outcome = StaffActionOutcome<ServiceExtra>;
 type Handler = StaffActionHandler<ServiceDependencies, ServiceExtra>;
 
-/** A tap the screen does not offer for the stored row: another status, or a forged form. */
-class NotOfferedError extends Error {
-  readonly target: ReservationStatus;
-  readonly current: ReservationStatus;
-  constructor(target: ReservationStatus, current: ReservationStatus) {
-    super(`${target} not offered from ${current}`);
-    this.target = target;
-    this.current = current;
-  }
-}
-
-class NoShowTooEarlyError extends Error {
-  readonly from: string;
-  constructor(from: string) {
-    super(`no-show before ${from}`);
-    this.from = from;
-  }
-}
-
 const refusal = (status: number, message: string, id?: number): Outcome =>
   failed(status, { tone: "error", title: "Fehler", description: message }, id);
 
 /**
- * One status change with its version: a change someone else made meanwhile (another screen, the
- * guest's link) is never overwritten. Staff at the door seat whoever is there: the date is locked
- * and weighed, but never refused for seats (decision 0031's override).
+ * One status change with its version (`changeByStaff`): a change someone else made meanwhile
+ * (another screen, the guest's link) is never overwritten, and only a tap the screen offers for the
+ * stored row is made. Staff at the door seat whoever is there: the date is locked and weighed, but
+ * never refused for seats (decision 0031's override). The e-mail goes in the background.
  */
 async function changeStatus(
   deps: ServiceDependencies,
   id: number,
   status: ReservationStatus,
   version: string | undefined,
-  extraCheck?: ChangeCheck,
+  hostStand: HostStandTap,
 ) {
-  const seats = overbookingCheck(deps.settings, true);
-  const check: ChangeCheck = async (trx, change) => {
-    await extraCheck?.(trx, change);
-    await seats?.(trx, change);
-  };
-  const updated = await updateReservation(deps.db, id, { status }, mailsForChange(deps.mail), version, check);
+  const updated = await changeByStaff(
+    deps.db,
+    id,
+    { status },
+    { version, settings: deps.settings, override: true, mail: deps.mail, hostStand },
+  );
   deliverInBackground(deps.mailer, deps.logger, updated.mailIds, "status");
   deps.logger.info("service status", {
     username: deps.username,
@@ -205,19 +176,12 @@ const handlers: Record<ServiceIntent, Handler> = {
     if (status === undefined || !(SERVICE_STATUSES as readonly string[]).includes(status))
       return refusal(400, A.quickStatusFailed(M.statusRequired), id);
     const now = deps.now?.() ?? new Date();
-    // Judged on the stored row, inside the change, by the rule that draws the screen's buttons: only
-    // a tap the screen offers for that status, date and time (not on the screen's copy of them).
-    const offered: ChangeCheck = async (_trx, { before }) => {
-      const offers: readonly ReservationStatus[] = before
-        ? offeredServiceActions(before.status, before.date, before.time, now)
-        : [];
-      if (!before || offers.includes(status)) return;
-      if (status === "NO_SHOW" && serviceActions(before.status).includes("NO_SHOW"))
-        throw new NoShowTooEarlyError(noShowFrom(before.time));
-      throw new NotOfferedError(status, before.status);
-    };
     try {
-      const { reservation, previousStatus } = await changeStatus(deps, id, status, versionOf(form), offered);
+      // Judged on the stored row, inside the change, by the rule that draws the screen's buttons.
+      const { reservation, previousStatus } = await changeStatus(deps, id, status, versionOf(form), {
+        tap: "mark",
+        now,
+      });
       return {
         status: 200,
         result: {
@@ -238,12 +202,9 @@ const handlers: Record<ServiceIntent, Handler> = {
     const version = versionOf(form);
     if (id === undefined || !parsed.success || version === undefined) return refusal(400, S.undoTooLate, id);
     const target = parsed.data;
-    // Only back over a tap: never a way to set any status without the staff screen's questions.
-    const overATap: ChangeCheck = async (_trx, { before }) => {
-      if (!before || !reversesTap(target, before.status)) throw new ReservationChangedError(id);
-    };
     try {
-      const { reservation } = await changeStatus(deps, id, target, version, overATap);
+      // Only back over a tap: never a way to set any status without the staff screen's questions.
+      const { reservation } = await changeStatus(deps, id, target, version, { tap: "undo" });
       return {
         status: 200,
         result: {
@@ -262,9 +223,8 @@ const handlers: Record<ServiceIntent, Handler> = {
     if (!parsed.success) return invalid(fieldErrorsOf(parsed.error, walkInFields));
     const now = berlinNow(deps.now?.() ?? new Date());
     try {
-      const { reservation } = await createStaffReservation(
-        deps.db,
-        {
+      const { reservation } = await addByStaff(deps.db, {
+        values: {
           customer_name: parsed.data.customer_name,
           email: null,
           phone_number: null,
@@ -274,10 +234,12 @@ const handlers: Record<ServiceIntent, Handler> = {
           status: "ARRIVED",
           notes: null,
         },
-        undefined,
-        overbookingCheck(deps.settings, true),
-        { source: "walk-in", ...(parsed.data.request_token ? { formKey: parsed.data.request_token } : {}) },
-      );
+        source: "walk-in",
+        formKey: parsed.data.request_token || undefined,
+        settings: deps.settings,
+        // Guests at the door are seated: the date is locked and weighed, never refused.
+        override: true,
+      });
       deps.logger.info("walk-in added", { username: deps.username, reservationId: reservation.id });
       return {
         status: 200,

@@ -14,8 +14,8 @@ import {
   createStaffReservation,
   deleteReservation,
   findReservation,
-  updateReservation,
 } from "../../features/reservations/reservations.server.ts";
+import { changeByStaff } from "../../features/reservations/staff-booking.server.ts";
 import { contentDefaults } from "../../common/content/defaults.ts";
 import { appContext, type AppServices } from "../../common/app-context.ts";
 import { readEvents } from "../../common/live/events.server.ts";
@@ -153,16 +153,15 @@ describe.each(testDatabases())("live updates on $dialect", (engine) => {
       notes: null,
     };
     const { reservation: entered } = await createStaffReservation(db, staffValues);
-    await updateReservation(db, requestId, { status: "CONFIRMED" });
-    const updated = await updateReservation(db, entered.id, { ...staffValues, party_size: 4 });
+    await changeByStaff(db, requestId, { status: "CONFIRMED" });
+    const updated = await changeByStaff(db, entered.id, { ...staffValues, party_size: 4 });
     // Refused (saved by someone else meanwhile): nothing changed, nothing told.
     await expect(
-      updateReservation(
+      changeByStaff(
         db,
         entered.id,
         { ...staffValues, party_size: 5 },
-        undefined,
-        "2000-01-01T00:00:00.000Z",
+        { version: "2000-01-01T00:00:00.000Z" },
       ),
     ).rejects.toThrow();
     const now = new Date("2026-11-24T09:15:00Z");
@@ -182,7 +181,7 @@ describe.each(testDatabases())("live updates on $dialect", (engine) => {
     if (!moved) throw new Error("missing");
     expect((await cancelByGuest(db, moved, mail, now)).done).toBe(true);
     // Staff move a reservation to another day: both days' screens are told (the one it left drops it).
-    await updateReservation(db, updated.reservation.id, {
+    await changeByStaff(db, updated.reservation.id, {
       ...staffValues,
       party_size: 4,
       reservation_date: "2026-12-03",
