@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, MailStatus } from "../../../db/database.types.ts";
+import { chunks, idsWrittenAt } from "../../lib/id-chunks.ts";
 
 /**
  * The outbox's answers about guests' data (decisions 0033, 0041, 0042): which e-mails belong to a
@@ -10,15 +11,6 @@ import type { Database, MailStatus } from "../../../db/database.types.ts";
  */
 
 type Db = Kysely<Database>;
-
-/** Ids per `in (…)`: far below both engines' limit of parameters per statement. */
-const CHUNK = 500;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK));
-  return result;
-}
 
 /** An e-mail a search found: its id and when it was written (what it is ordered and recorded by). */
 export interface GuestMailMatch {
@@ -127,8 +119,6 @@ export async function eraseMailsAbout(trx: Db, reservationIds: readonly number[]
   return deleted;
 }
 
-const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
-
 /**
  * Which of these e-mails are here, written at the given instant (a restore's record of erasures
  * names each by id and `created_at`: an id alone may be another e-mail's after a restore).
@@ -137,22 +127,9 @@ export async function mailsWrittenAt(
   db: Db,
   wanted: ReadonlyArray<{ id: number; createdAt: string }>,
 ): Promise<number[]> {
-  const present: number[] = [];
-  for (const part of chunks(wanted)) {
-    const rows = await db
-      .selectFrom("mail_outbox")
-      .select(["id", "created_at"])
-      .where(
-        "id",
-        "in",
-        part.map((row) => row.id),
-      )
-      .execute();
-    for (const row of rows)
-      if (part.some((one) => one.id === row.id && sameInstant(one.createdAt, row.created_at)))
-        present.push(row.id);
-  }
-  return present;
+  return idsWrittenAt(wanted, (ids) =>
+    db.selectFrom("mail_outbox").select(["id", "created_at"]).where("id", "in", ids).execute(),
+  );
 }
 
 /** The reservations the outbox holds e-mails about, each once (for the retention run to judge). */

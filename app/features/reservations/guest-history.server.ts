@@ -4,6 +4,7 @@ import { berlinNow } from "../../lib/calendar.ts";
 import { storedPhoneKey } from "../../lib/phone.ts";
 import type { GuestHistory } from "./guest-history.ts";
 import { ANONYMISED_NAME } from "./retention.server.ts";
+import { chunks, IDS_PER_STATEMENT } from "../../lib/id-chunks.ts";
 
 /**
  * A guest's earlier visits (decision 0037): for each of a list of reservations (a day's list, a
@@ -35,7 +36,7 @@ export interface HistoryQuestion {
 }
 
 /** Values per `in (…)`: well below SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
-export const HISTORY_CHUNK = 500;
+export const HISTORY_CHUNK = IDS_PER_STATEMENT;
 
 const COUNTED_STATUSES = [
   "ARRIVED",
@@ -58,13 +59,6 @@ const emailKeyOf = (email: string | null) => {
   const key = email?.trim().toLowerCase() ?? "";
   return key === "" ? null : key;
 };
-
-function chunks<T>(values: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < values.length; start += HISTORY_CHUNK)
-    out.push(values.slice(start, start + HISTORY_CHUNK));
-  return out;
-}
 
 const earlierRows = (db: Db) =>
   db

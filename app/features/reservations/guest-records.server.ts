@@ -3,6 +3,8 @@ import type { Dialect } from "../../../db/dialect.ts";
 import type { Database, GuestAction, ReservationStatus } from "../../../db/database.types.ts";
 import { recordReservationEvents } from "../../common/live/events.server.ts";
 import { phoneKey } from "../../lib/phone.ts";
+import { chunks, idsWrittenAt } from "../../lib/id-chunks.ts";
+import { reservationColumns } from "./reservations.server.ts";
 
 /**
  * The reservations' answers to 'Gastdaten' (Art. 15, 17 and 20 GDPR; decisions 0041, 0042): which
@@ -12,15 +14,6 @@ import { phoneKey } from "../../lib/phone.ts";
  */
 
 type Db = Kysely<Database>;
-
-/** Ids per `in (…)`: far below both engines' limit of parameters per statement. */
-const CHUNK = 500;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK));
-  return result;
-}
 
 /**
  * Whom to look for: an e-mail address in lower case (SQLite's lower() folds ASCII only, and the
@@ -119,22 +112,7 @@ export async function guestReservationRecords(
   for (const part of chunks(ids)) {
     const rows = await db
       .selectFrom("reservations")
-      .select([
-        "id",
-        "customer_name",
-        "email",
-        "phone_number",
-        "reservation_date",
-        "reservation_time",
-        "party_size",
-        "notes",
-        "status",
-        "created_at",
-        "updated_at",
-        "guest_action",
-        "guest_action_at",
-        "reminder_sent_at",
-      ])
+      .select(reservationColumns)
       .where("id", "in", part)
       .execute();
     for (const row of rows)
@@ -196,8 +174,6 @@ export async function eraseGuestReservations(
   return deleted;
 }
 
-const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
-
 /**
  * Which of these reservations are here, written at the given instant (a restore's record of
  * erasures names each by id and `created_at`: after a restore of an old archive, another guest's
@@ -207,20 +183,7 @@ export async function reservationsWrittenAt(
   db: Db,
   wanted: ReadonlyArray<{ id: number; createdAt: string }>,
 ): Promise<number[]> {
-  const present: number[] = [];
-  for (const part of chunks(wanted)) {
-    const rows = await db
-      .selectFrom("reservations")
-      .select(["id", "created_at"])
-      .where(
-        "id",
-        "in",
-        part.map((row) => row.id),
-      )
-      .execute();
-    for (const row of rows)
-      if (part.some((one) => one.id === row.id && sameInstant(one.createdAt, row.created_at)))
-        present.push(row.id);
-  }
-  return present;
+  return idsWrittenAt(wanted, (ids) =>
+    db.selectFrom("reservations").select(["id", "created_at"]).where("id", "in", ids).execute(),
+  );
 }
