@@ -113,7 +113,7 @@ export default tseslint.config(
       "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
     },
     rules: {
-      "tavola/feature-boundaries": ["error", featureEdges],
+      "tavola/feature-boundaries": ["error", featureEdges, { root: import.meta.dirname }],
       "import-x/no-restricted-paths": ["error", { zones: [...everywhere, ...productionOnly] }],
       // Type-only imports are erased and cannot form a cycle at run time; the rule skips them.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Rule } from "eslint";
 
 /**
@@ -22,27 +23,41 @@ export const featureBoundaries: Rule.RuleModule = {
   meta: {
     type: "problem",
     docs: { description: "Features are entered through their front door and along declared edges only." },
-    schema: [{ type: "object", additionalProperties: { type: "array", items: { type: "string" } } }],
+    schema: [
+      { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+      { type: "object", properties: { root: { type: "string" } }, additionalProperties: false },
+    ],
     messages: {
       inside:
         "'{{target}}' is inside the feature '{{feature}}': import what it offers from its front door, app/features/{{feature}}/index.ts or index.server.ts (decision 0047).",
       browserDoor:
         "Code that plain Node runs (server/, scripts/) imports a feature's index.server.ts, never its index.ts, which names the browser's components (decision 0047).",
+      computed:
+        "An import() whose path is computed cannot be checked against the features' front doors: name the file (decision 0047).",
       undeclared:
         "The feature '{{from}}' may not use '{{feature}}': the edge '{{from}} → {{feature}}' is not declared in app/features/feature-edges.ts (decision 0047).",
     },
   },
   create(context) {
     const edges = (context.options[0] ?? {}) as Record<string, string[] | undefined>;
-    const toRelative = (file: string) => path.relative(context.cwd, file).split(path.sep).join("/");
+    // The repository's root comes with the configuration, so that linting from another folder
+    // checks the same paths.
+    const root = (context.options[1] as { root?: string } | undefined)?.root ?? context.cwd;
+    const toRelative = (file: string) => path.relative(root, file).split(path.sep).join("/");
     const importer = toRelative(context.filename);
     const importerFeature = featureOf(importer);
     const exemptFromDoor = testFile(importer);
     const runByNode = /^(server|scripts)\//.test(importer) && !exemptFromDoor;
 
     const check = (node: Rule.Node, specifier: unknown) => {
-      if (typeof specifier !== "string" || !specifier.startsWith(".")) return;
-      const target = toRelative(path.resolve(path.dirname(context.filename), specifier));
+      if (typeof specifier !== "string") return;
+      const file = specifier.startsWith("file:")
+        ? fileURLToPath(specifier)
+        : specifier.startsWith(".") || path.isAbsolute(specifier)
+          ? path.resolve(path.dirname(context.filename), specifier)
+          : undefined;
+      if (file === undefined) return;
+      const target = toRelative(file);
       const feature = featureOf(target);
       if (!feature || feature === importerFeature) return;
       if (importerFeature && !(edges[importerFeature] ?? []).includes(feature)) {
@@ -61,7 +76,14 @@ export const featureBoundaries: Rule.RuleModule = {
       ImportDeclaration: (node) => check(node, node.source.value),
       ExportNamedDeclaration: (node) => check(node, node.source?.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => check(node, node.source.type === "Literal" ? node.source.value : undefined),
+      ImportExpression: (node) => {
+        const source = node.source;
+        if (source.type === "Literal") return check(node, source.value);
+        // A template without expressions is a literal path too.
+        if (source.type === "TemplateLiteral" && source.expressions.length === 0)
+          return check(node, source.quasis[0]?.value.cooked);
+        if (importer.startsWith("app/")) context.report({ node, messageId: "computed" });
+      },
     };
   },
 };

@@ -29,7 +29,7 @@ describe("the layering lint rules", () => {
   it("let a feature use another along a declared edge, through its front door only", async () => {
     const withEdge = new ESLint({
       cwd: root,
-      overrideConfig: { rules: { "tavola/feature-boundaries": ["error", { home: ["menu"] }] } },
+      overrideConfig: { rules: { "tavola/feature-boundaries": ["error", { home: ["menu"] }, { root }] } },
     });
     const lint = async (from: string) => {
       const [result] = await withEdge.lintText(
@@ -57,6 +57,30 @@ describe("the layering lint rules", () => {
       `import { menuTexts } from "${from}";\nexport const probe = menuTexts;\n`,
     );
     expect(rules).toContain("tavola/feature-boundaries");
+  });
+
+  it("refuse an import into a feature's inside however its path is written", async () => {
+    for (const line of [
+      "const probe = import(`../../features/menu/public-menu.ts`);",
+      `const probe = import("${path.join(root, "app/features/menu/public-menu.ts")}");`,
+      `import { menuTexts as probe } from "file://${path.join(root, "app/features/menu/public-menu.ts")}";`,
+      "const where = 'menu';\nconst probe = import(`../../features/${where}/public-menu.ts`);",
+    ])
+      expect(await ruleIdsFor("app/routes/site/probe.tsx", `${line}\nexport { probe };\n`)).toContain(
+        "tavola/feature-boundaries",
+      );
+  });
+
+  it("check the same paths when linting from another folder", async () => {
+    const elsewhere = new ESLint({
+      cwd: path.join(root, "app"),
+      overrideConfigFile: path.join(root, "eslint.config.js"),
+    });
+    const [result] = await elsewhere.lintText(
+      'import { menuTexts } from "../../features/menu/public-menu.ts";\nexport const probe = menuTexts;\n',
+      { filePath: path.join(root, "app/routes/site/probe.tsx") },
+    );
+    expect((result?.messages ?? []).map((message) => message.ruleId)).toContain("tavola/feature-boundaries");
   });
 
   it("let routes, the server and scripts use a feature's front door, and a test reach inside", async () => {

@@ -12,25 +12,31 @@ export const frontDoor = /[\\/]app[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 const withoutQuery = (id: string) => id.split("?")[0] ?? id;
 
-/** `{ a, type B, c as d }` → the value names a, c. */
-function valueNames(list: string): string[] {
+/**
+ * `{ a, type B, c as d }` → the value names as the other module knows them: an import takes a and c
+ * of its source; an export-from gives a and d to its importers.
+ */
+function valueNames(list: string, side: "import" | "export"): string[] {
   return list
     .split(",")
     .map((part) => part.trim())
     .filter((part) => part !== "" && !part.startsWith("type "))
-    .map((part) => (part.split(/\s+as\s+/)[0] ?? part).trim());
+    .map((part) => {
+      const [own, alias] = part.split(/\s+as\s+/);
+      return ((side === "export" ? (alias ?? own) : own) ?? part).trim();
+    });
 }
 
 /** Named value imports and re-exports of a file, by the absolute path they come from. */
 function namedImportsOf(file: string): Map<string, Set<string>> {
   const source = fs.readFileSync(file, "utf8");
   const imports = new Map<string, Set<string>>();
-  for (const match of source.matchAll(/\b(?:import|export)\s+(type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
-    const [, typeOnly, list = "", specifier = ""] = match;
+  for (const match of source.matchAll(/\b(import|export)\s+(type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    const [, side, typeOnly, list = "", specifier = ""] = match;
     if (typeOnly || !specifier.startsWith(".")) continue;
     const from = path.resolve(path.dirname(file), specifier);
     const names = imports.get(from) ?? new Set<string>();
-    for (const name of valueNames(list)) names.add(name);
+    for (const name of valueNames(list, side === "export" ? "export" : "import")) names.add(name);
     imports.set(from, names);
   }
   return imports;
