@@ -306,8 +306,12 @@ describe.skipIf(!postgresUrl || !nginxTestsRun)("rolling update behind nginx", (
       process.stdout.write(
         `answered ${answered}, reservations ${sentTokens.length}, during A ${first.answeredMeanwhile} (stop ${first.stopMs} ms), during B ${second.answeredMeanwhile} (stop ${second.stopMs} ms)\n${nginxLog}\n`,
       );
-    // nginx did meet a stopped instance and went on to the other: the test tried what it is about.
-    expect(nginxLog).toMatch(/connect\(\) failed \(111: Connection refused\) while connecting to upstream/);
+    // nginx did meet a stopping or stopped instance and went on to the other: the test tried what it
+    // is about. Which of the two it meets depends on when its requests arrive (a refused connect, or a
+    // connection the closing socket had not accepted, reset): on a busy machine either may be alone.
+    expect(nginxLog).toMatch(
+      /connect\(\) failed \(111: Connection refused\) while connecting to upstream|recv\(\) failed \(104: Connection reset by peer\) while reading response header from upstream/,
+    );
     expect(failures, `${failures.length} failed:\n${failures.slice(0, 10).join("\n")}`).toEqual([]);
     expect(first.answeredMeanwhile, "guests answered while A was replaced").toBeGreaterThan(0);
     expect(second.answeredMeanwhile, "guests answered while B was replaced").toBeGreaterThan(0);
