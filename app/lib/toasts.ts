@@ -32,3 +32,17 @@ export const useToastAreaRequested = (): boolean =>
     () => requested,
     () => false,
   );
+
+/**
+ * Whether the toast area is on the page and listening. The toast library forgets a toast sent before
+ * its area subscribed, so a page that has just asked for the area waits for this before its first
+ * toast: on a busy phone the area's code can arrive, and the toast be sent, before React has shown it.
+ */
+let markMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+export const toastAreaMounted = (): void => markMounted();
+
+export const toastAreaReady = (): Promise<void> => mounted;

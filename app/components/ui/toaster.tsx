@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { Toaster as Sonner, toast } from "sonner";
+import { toastAreaMounted } from "../../lib/toasts.ts";
 
 /**
  * Toasts (sonner), announced to screen readers. Our own colours instead of sonner's `richColors`,
@@ -15,6 +17,8 @@ const toastClasses = {
 };
 
 export function Toaster() {
+  // After the library's own effect (a child's effects run first): it listens by now.
+  useEffect(toastAreaMounted, []);
   return (
     <Sonner
       position="bottom-right"

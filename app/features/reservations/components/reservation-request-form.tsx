@@ -10,7 +10,7 @@ import { isCalendarDate } from "../../../lib/calendar.ts";
 import { formatDate } from "../../../lib/format.ts";
 import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
 import { INTENT_FIELD, type FieldErrors, type Notice } from "../../../lib/forms.ts";
-import { requestToastArea } from "../../../lib/toasts.ts";
+import { requestToastArea, toastAreaReady } from "../../../lib/toasts.ts";
 import { useHydrated } from "../../../lib/use-hydrated.ts";
 import {
   HONEYPOT_FIELD,
@@ -53,7 +53,9 @@ const prepare = () => {
 };
 const showToast = (notice: Notice) => {
   requestToastArea();
-  void import("../../../components/forms/toast-notice.ts").then((module) => module.toastNotice(notice));
+  void Promise.all([import("../../../components/forms/toast-notice.ts"), toastAreaReady()]).then(([module]) =>
+    module.toastNotice(notice),
+  );
 };
 
 export interface ReservationRequestFormProps {
