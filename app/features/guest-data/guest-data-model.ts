@@ -1,5 +1,6 @@
 import type { GuestAction, MailStatus, ReservationStatus } from "../../../db/database.types.ts";
 import type { ActionFailure } from "../../lib/action-failures.ts";
+import type { GuestReservationRecord } from "../reservations/index.server.ts";
 import { errorNotice, INTENT_FIELD, type StaffActionResult } from "../../lib/forms.ts";
 
 /** The screen's texts, paths and shapes, for its loader, its action and its page alike. */
@@ -40,18 +41,11 @@ const counted = (count: number, one: string, many: string) => `${count} ${count 
 export const countsText = ({ reservations, mails }: GuestDataCounts): string =>
   `${counted(reservations, "Reservierung", "Reservierungen")} und ${counted(mails, "E-Mail", "E-Mails")}`;
 
-export interface GuestReservationRow {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  date: string;
-  time: string;
-  partySize: number;
-  notes: string | null;
-  status: ReservationStatus;
-  createdAt: string;
-}
+/** A reservation as the screen lists it: what the reservations area answers, without its history. */
+export type GuestReservationRow = Pick<
+  GuestReservationRecord,
+  "id" | "name" | "email" | "phone" | "date" | "time" | "partySize" | "notes" | "status" | "createdAt"
+>;
 
 export interface GuestMailRow {
   id: number;

@@ -3,7 +3,6 @@ import { addressBucket } from "../../lib/address-bucket.ts";
 import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import type { Database } from "../../../db/database.types.ts";
 import { transactTogether } from "../../../db/shared-commit.server.ts";
-import { recordReservationEvent } from "../../common/live/events.server.ts";
 import { formatDate } from "../../lib/format.ts";
 import { formText, type Notice } from "../../lib/forms.ts";
 import type { Logger } from "../../lib/logger.server.ts";
@@ -18,7 +17,12 @@ import { forgetKeptAnswers } from "./availability-api.server.ts";
 import { bookingWindow } from "./rules.ts";
 import { addDays } from "../../lib/calendar.ts";
 import type { RequestResult, Reservation } from "./model.ts";
-import { findSameRequest, findStoredRequest, insertGuestRequest } from "./reservations.server.ts";
+import {
+  announceNewReservation,
+  findSameRequest,
+  findStoredRequest,
+  insertGuestRequest,
+} from "./reservations.server.ts";
 import {
   requestFields,
   validateReservationRequest,
@@ -239,13 +243,7 @@ export async function submitReservationRequest(
       const inserted = await insertGuestRequest(trx, request, admission.status);
       if (inserted.duplicate) return { ...inserted, mailIds: [] };
       const { reservation } = inserted;
-      await recordReservationEvent(trx, {
-        kind: "requested",
-        reservationId: reservation.id,
-        date: reservation.reservation_date,
-        time: reservation.reservation_time,
-        partySize: reservation.party_size,
-      });
+      await announceNewReservation(trx, "requested", reservation);
       // Queue the restaurant's notice and the guest's answer: the confirmation or the receipt.
       const mailIds = await queueMails(trx, [
         reservationNotice(reservation, deps.mail, "guest"),

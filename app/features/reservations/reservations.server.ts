@@ -74,6 +74,20 @@ export function derivedRequestKey(request: ReservationRequest, now = new Date())
 }
 
 /** The reservation the form with this key was stored as, when the guest sends it again. */
+/** Tells the open staff screens of a new reservation, in the transaction that stored it (decision 0035). */
+export const announceNewReservation = (
+  trx: Db,
+  kind: "requested" | "created",
+  reservation: Pick<Reservation, "id" | "reservation_date" | "reservation_time" | "party_size">,
+): Promise<void> =>
+  recordReservationEvent(trx, {
+    kind,
+    reservationId: reservation.id,
+    date: reservation.reservation_date,
+    time: reservation.reservation_time,
+    partySize: reservation.party_size,
+  });
+
 export async function findStoredRequest(db: Db, requestToken: string): Promise<Reservation | undefined> {
   if (requestToken === "") return undefined;
   const [stored] = await storedByKey(db, { requestToken });
@@ -145,14 +159,7 @@ export function createGuestRequest(db: Db, request: ReservationRequest): Promise
       const same = await findSameRequest(trx, request);
       if (same) return { reservation: same, duplicate: true };
       const inserted = await insertGuestRequest(trx, request, "PENDING");
-      if (!inserted.duplicate)
-        await recordReservationEvent(trx, {
-          kind: "requested",
-          reservationId: inserted.reservation.id,
-          date: inserted.reservation.reservation_date,
-          time: inserted.reservation.reservation_time,
-          partySize: inserted.reservation.party_size,
-        });
+      if (!inserted.duplicate) await announceNewReservation(trx, "requested", inserted.reservation);
       return inserted;
     }),
   );
@@ -273,13 +280,7 @@ export async function createStaffReservation(
   return afterWrite(
     db.transaction().execute(async (trx) => {
       const { reservation } = await insertStaffReservation(trx, values);
-      await recordReservationEvent(trx, {
-        kind: "created",
-        reservationId: reservation.id,
-        date: reservation.reservation_date,
-        time: reservation.reservation_time,
-        partySize: reservation.party_size,
-      });
+      await announceNewReservation(trx, "created", reservation);
       return { reservation };
     }),
   );

@@ -6,6 +6,7 @@ import type { ReservationSource, ReservationStatus } from "./constants.ts";
 import { queueMails, reservationNotice, statusChangeMails, type MailContext } from "./mails.server.ts";
 import { OverbookingError, placementOf, weighStaffChange } from "./overbooking.server.ts";
 import {
+  announceNewReservation,
   findReservation,
   followNewAddress,
   insertStaffReservation,
@@ -107,14 +108,8 @@ export async function addByStaff(db: Db, entry: StaffEntry): Promise<AddedReserv
     });
     if (stored.duplicate) return { ...stored, mailIds: [] };
     const { reservation } = stored;
-    await recordReservationEvent(trx, {
-      kind: "created",
-      reservationId: reservation.id,
-      date: reservation.reservation_date,
-      time: reservation.reservation_time,
-      partySize: reservation.party_size,
-    });
-    // Queue the restaurant's notice (spec §7), in the same transaction (decision 0017).
+    await announceNewReservation(trx, "created", reservation);
+    // Queue the restaurant's notice (docs/product/reservations.md), in the same transaction (decision 0017).
     const notice = entry.notice ? [reservationNotice(reservation, entry.notice, "staff")] : [];
     return { ...stored, mailIds: await queueMails(trx, notice) };
   });
