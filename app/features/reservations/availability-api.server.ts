@@ -8,6 +8,7 @@ import { dayOptions } from "./availability.ts";
 import { heldBetween, heldUnder } from "./availability.server.ts";
 import { MAX_STAFF_PARTY_SIZE } from "./constants.ts";
 import type { ReservationSettings } from "./settings.ts";
+import { freeSeatsChanges } from "./changes.server.ts";
 
 /**
  * `GET /api/verfuegbarkeit` (decision 0031): which times of a date are free for a party, or which
@@ -96,7 +97,7 @@ async function answer(question: Question, deps: AvailabilityDeps): Promise<Avail
 }
 
 /** Answers kept for a few seconds, by question; bounded, the oldest go first. */
-const kept = new Map<string, { until: number; answer: AvailabilityAnswer }>();
+const kept = new Map<string, { until: number; changes: number; answer: AvailabilityAnswer }>();
 const KEPT_AT_MOST = 1000;
 /** Questions per address in the current minute; bounded like the answers. */
 const asked = new Map<string, { minute: number; count: number }>();
@@ -130,24 +131,17 @@ export async function answerAvailability(
   if ("status" in question) return question;
   const key = JSON.stringify(question);
   const hit = kept.get(key);
-  if (hit && hit.until > now) return hit.answer;
+  if (hit && hit.until > now && hit.changes === freeSeatsChanges()) return hit.answer;
+  // The count before the read: a write during the read makes the answer stale at once.
+  const changes = freeSeatsChanges();
   const read = await deps();
   const largest = read.settings.largestOnlineParty;
   const fresh =
     question.party > largest
       ? refusal(availabilityApiMessages.partySize(largest))
       : await answer(question, read);
-  remember(kept, key, { until: now + ANSWER_SECONDS * 1000, answer: fresh }, KEPT_AT_MOST);
+  remember(kept, key, { until: now + ANSWER_SECONDS * 1000, changes, answer: fresh }, KEPT_AT_MOST);
   return fresh;
-}
-
-/**
- * Forgets the kept answers: called after every write that changes what is free (a reservation
- * stored, changed or deleted, the settings saved), so this process never answers from before it.
- * Other processes sharing the database keep theirs for at most ANSWER_SECONDS.
- */
-export function forgetKeptAnswers(): void {
-  kept.clear();
 }
 
 /** For tests: forget what was kept and counted. */

@@ -76,6 +76,9 @@ export const sourceLabels: Record<ReservationSource, string> = {
   "walk-in": "Laufkundschaft",
 };
 
+/** The name an anonymised reservation keeps: the column may not be empty, and staff see what happened. */
+export const ANONYMISED_NAME = "Anonymisiert";
+
 /** The name a walk-in is stored under when staff give none. */
 export const WALK_IN_NAME = "Laufkundschaft";
 

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { insertReservation, type TestReservation } from "../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { guestHistories, HISTORY_CHUNK } from "./guest-history.server.ts";
-import { ANONYMISED_NAME } from "./retention.server.ts";
+import { ANONYMISED_NAME } from "./constants.ts";
 
 /** 27 November 2026, 12:00 in Berlin: what has passed and what has not. */
 const NOW = new Date("2026-11-27T11:00:00Z");

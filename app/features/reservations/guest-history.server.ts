@@ -3,7 +3,7 @@ import type { Database, ReservationStatus } from "../../../db/database.types.ts"
 import { berlinNow } from "../../lib/calendar.ts";
 import { storedPhoneKey } from "../../lib/phone.ts";
 import type { GuestHistory } from "./guest-history.ts";
-import { ANONYMISED_NAME } from "./retention.server.ts";
+import { ANONYMISED_NAME } from "./constants.ts";
 import { chunks, IDS_PER_STATEMENT } from "../../lib/id-chunks.ts";
 
 /**

@@ -3,8 +3,8 @@ import type { Database } from "../../../db/database.types.ts";
 import type { OpeningHoursContent } from "../../common/content/schemas.ts";
 import { berlinNow } from "../../lib/calendar.ts";
 import { MAX_PUBLIC_PARTY_SIZE, TIME_SLOTS, type ClosedReason } from "./constants.ts";
-import { lockReservationDay } from "./availability.server.ts";
-import { forgetKeptAnswers } from "./availability-api.server.ts";
+import { lockReservationDay } from "./day-lock.server.ts";
+import { noteFreeSeatsChanged } from "./changes.server.ts";
 import {
   guestActionNotice,
   queueMails,
@@ -108,7 +108,7 @@ export async function cancelByGuest(
     ]);
     return { done: true, reservation: cancelled, mailIds };
   });
-  if (outcome.done) forgetKeptAnswers();
+  if (outcome.done) noteFreeSeatsChanged();
   return outcome;
 }
 
@@ -200,6 +200,6 @@ export async function changeByGuest(
     ]);
     return { done: true, reservation: changed, mailIds };
   });
-  if (outcome.done) forgetKeptAnswers();
+  if (outcome.done) noteFreeSeatsChanged();
   return outcome;
 }

@@ -1,10 +1,9 @@
 import type { Selectable } from "kysely";
 import type { ReservationsTable } from "../../../db/database.types.ts";
-import type { FieldErrors, Notice, StaffActionResult } from "../../lib/forms.ts";
+import type { FieldErrors, StaffActionResult } from "../../lib/forms.ts";
 import type { InfoTitle } from "./constants.ts";
-import type { KnownDay } from "./availability-answer.ts";
 import type { GuestHistory } from "./guest-history.ts";
-import type { RequestField, StaffField } from "./schema.ts";
+import type { StaffField } from "./schema.ts";
 
 /**
  * The shapes the server hands to the reservation screens and forms, in one place for both sides
@@ -23,32 +22,6 @@ export type ReservationView =
   | { mode: "pending" }
   | { mode: "waitlist" }
   | { mode: "search"; query: string };
-
-/** The answer to a guest's request. */
-export type RequestResult =
-  | { status: "sent"; notice: Notice }
-  | {
-      status: "invalid" | "refused" | "error";
-      notice: Notice;
-      fieldErrors: FieldErrors<RequestField>;
-      /** What was sent, so a page rendered without JavaScript keeps it. */
-      values: Partial<Record<RequestField, string>>;
-      /** Refused only for lack of room: the form offers to send it for the waitlist (decision 0031). */
-      waitlistOffered?: boolean;
-      /**
-       * The sent date's times as they are now: a page rendered without JavaScript offers these, not
-       * the opening hours (a time that filled up meanwhile is not offered again).
-       */
-      day?: KnownDay;
-    }
-  /** 'Zeiten anzeigen' without JavaScript: nothing sent, the chosen date's times and what was typed. */
-  | {
-      status: "times";
-      notice: Notice;
-      fieldErrors: FieldErrors<RequestField>;
-      values: Partial<Record<RequestField, string>>;
-      day?: KnownDay;
-    };
 
 export type AdminIntent = "create" | "update" | "status" | "delete";
 

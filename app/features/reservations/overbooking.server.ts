@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { overbookingBy, type HeldReservation, type Overbooking } from "./availability.ts";
 import { HOLDING_STATUSES, type ReservationStatus } from "./constants.ts";
-import { heldOn, lockReservationDay } from "./availability.server.ts";
+import { heldOn } from "./availability.server.ts";
+import { lockReservationDay } from "./day-lock.server.ts";
 import type { Reservation } from "./reservations.server.ts";
 import type { ReservationSettings } from "./settings.ts";
 

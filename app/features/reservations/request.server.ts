@@ -12,11 +12,13 @@ import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../lib/storage-erro
 import { HONEYPOT_FIELD, reservationMessages as M } from "./constants.ts";
 import { queueMails, requestAnswerMail, reservationNotice, type MailContext } from "./mails.server.ts";
 import { dayOptions, nextDatesWithRoom, problemAmong, waitlistAmong } from "./availability.ts";
-import { heldBetween, heldUnder, lockReservationDay } from "./availability.server.ts";
-import { forgetKeptAnswers } from "./availability-api.server.ts";
+import { heldBetween, heldUnder } from "./availability.server.ts";
+import { lockReservationDay } from "./day-lock.server.ts";
+import { noteFreeSeatsChanged } from "./changes.server.ts";
 import { bookingWindow } from "./rules.ts";
 import { addDays } from "../../lib/calendar.ts";
-import type { RequestResult, Reservation } from "./model.ts";
+import type { Reservation } from "./model.ts";
+import type { RequestResult } from "./request-result.ts";
 import {
   announceNewReservation,
   findSameRequest,
@@ -253,7 +255,7 @@ export async function submitReservationRequest(
     });
 
     // After the commit.
-    forgetKeptAnswers();
+    noteFreeSeatsChanged();
     // Expired counters go after the commit; a failed sweep is tried again later and fails nobody.
     if (deps.rateLimit > 0)
       await sweepRateLimits(deps.db, deps.now).catch((error: unknown) =>

@@ -6,7 +6,7 @@ import { transactTogether } from "../../../db/shared-commit.server.ts";
 import { contentDefaults } from "../../common/content/defaults.ts";
 import type { OutgoingMail } from "../../common/mail/outbox.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
-import { lockReservationDay } from "./availability.server.ts";
+import { lockReservationDay } from "./day-lock.server.ts";
 import { queueMails, reservationNotice, type MailContext } from "./mails.server.ts";
 import {
   createGuestRequest,

@@ -6,8 +6,8 @@ import { nowIso } from "../../../db/database.server.ts";
 import { transactTogether } from "../../../db/shared-commit.server.ts";
 import { readdressUnsentMails } from "../../common/mail/outbox.server.ts";
 import { storedPhoneKey } from "../../lib/phone.ts";
-import { lockReservationDay } from "./availability.server.ts";
-import { forgetKeptAnswers } from "./availability-api.server.ts";
+import { lockReservationDay } from "./day-lock.server.ts";
+import { noteFreeSeatsChanged } from "./changes.server.ts";
 import { OPEN_STATUSES, type ReservationSource, type ReservationStatus } from "./constants.ts";
 import type { Reservation, ReservationView } from "./model.ts";
 import { searchableName, type ReservationRequest, type StaffReservationValues } from "./schema.ts";
@@ -409,7 +409,7 @@ export async function moveByGuest(
 /** A write's result, once the availability API's kept answers are forgotten (they may be stale now). */
 async function afterWrite<T>(write: Promise<T>): Promise<T> {
   const result = await write;
-  forgetKeptAnswers();
+  noteFreeSeatsChanged();
   return result;
 }
 

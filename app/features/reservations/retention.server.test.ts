@@ -4,7 +4,8 @@ import { enqueueMail } from "../../common/mail/outbox.server.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { createStaffReservation } from "./reservations.server.ts";
 import { issueGuestToken } from "./guest-link.server.ts";
-import { ANONYMISED_NAME, deleteExpiredGuestData } from "./retention.server.ts";
+import { ANONYMISED_NAME } from "./constants.ts";
+import { deleteExpiredGuestData } from "./retention.server.ts";
 import { saveReservationSettings } from "./settings.server.ts";
 import { DEFAULT_SETTINGS } from "./settings.ts";
 

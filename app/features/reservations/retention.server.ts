@@ -5,6 +5,7 @@ import { checkpointErasures } from "../../../db/database.server.ts";
 import { deleteExpiredMails, reservationsWithMail } from "../../common/mail/outbox-guest-data.server.ts";
 import { readReservationSettings } from "./settings.server.ts";
 import type { ReservationSettings } from "./settings.ts";
+import { ANONYMISED_NAME } from "./constants.ts";
 
 /**
  * Guest data is kept no longer than needed (decision 0033), by the periods set under
@@ -21,9 +22,6 @@ import type { ReservationSettings } from "./settings.ts";
 export const SENT_MAIL_DAYS = 30;
 export const FAILED_MAIL_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The name an anonymised reservation keeps: the column may not be empty, and staff see what happened. */
-export const ANONYMISED_NAME = "Anonymisiert";
 
 export interface RetentionResult {
   /** Reservations whose notes were erased. */

@@ -36,7 +36,8 @@ import {
   type HostStandTap,
 } from "./staff-booking.server.ts";
 import { statusSchema, walkInFields, walkInSchema } from "./schema.ts";
-import { SERVICE_STATUSES, type ServiceDay, type ServiceEntry, type UndoOffer } from "./service.ts";
+import { SERVICE_STATUSES } from "./service.ts";
+import type { ServiceDay, ServiceEntry, UndoOffer } from "./evening.ts";
 import type { ReservationSettings } from "./settings.ts";
 
 /**

@@ -1,49 +1,11 @@
 import { addDays, berlinNow, minutesOfClock } from "../../lib/calendar.ts";
-import type { GuestHistory } from "./guest-history.ts";
-import { NO_SHOW_AFTER_MINUTES, type ReservationSource, type ReservationStatus } from "./constants.ts";
+import { NO_SHOW_AFTER_MINUTES, type ReservationStatus } from "./constants.ts";
 
 /**
- * 'Service' (decision 0034): the shapes the host stand's screen receives and the rule when a party
- * may be marked 'Nicht erschienen'. Browser-safe: the screen asks the same rule as the clock runs on.
+ * Which status moves staff may make at the host stand (decision 0034), and when a party may be marked
+ * 'Nicht erschienen'. Browser-safe: the screen asks the same rule as the clock runs on, and staff
+ * changes on the book are weighed by it too.
  */
-
-/** One reservation as the host stand sees it. */
-export interface ServiceEntry {
-  id: number;
-  name: string;
-  time: string;
-  partySize: number;
-  status: ReservationStatus;
-  source: ReservationSource;
-  notes: string | null;
-  phone: string | null;
-  /** The guest said 'Ich komme' through their link (decision 0033). */
-  guestConfirmed: boolean;
-  /** The row's version: a tap on a stale screen is refused, not applied to a changed reservation. */
-  updatedAt: string;
-  /** The guest's earlier visits (decision 0037); none when they cannot be recognised. */
-  history?: GuestHistory;
-}
-
-/** The reservations of one time, and the seats held at that time against the restaurant's seats. */
-export interface ServiceSlot {
-  time: string;
-  entries: ServiceEntry[];
-  seatsHeld: number;
-}
-
-export interface ServiceDay {
-  date: string;
-  today: string;
-  tomorrow: string;
-  /** The restaurant's seats ('Plätze insgesamt', else the online seats); null: no limit set. */
-  capacity: number | null;
-  slots: ServiceSlot[];
-  /** Waiting requests of the day: they have no table, so they are counted, not listed. */
-  waitlist: number;
-  expectedGuests: number;
-  arrivedGuests: number;
-}
 
 const DAY_MINUTES = 24 * 60;
 
@@ -74,14 +36,6 @@ export function noShowDue(date: string, time: string, now = new Date()): boolean
  */
 export const reversesTap = (target: ReservationStatus, current: ReservationStatus): boolean =>
   (serviceActions(target) as readonly string[]).includes(current);
-
-/** What the screen needs to offer 'Rückgängig': the status to go back to, on the version the tap wrote. */
-export interface UndoOffer {
-  id: number;
-  /** The status before the tap; absent for a walk-in, whose undo deletes it. */
-  status?: ReservationStatus;
-  updatedAt: string;
-}
 
 /** What the host stand offers for a status: the big buttons, in their order. */
 export function serviceActions(status: ReservationStatus): Array<"ARRIVED" | "COMPLETED" | "NO_SHOW"> {

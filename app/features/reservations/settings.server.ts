@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import type { Logger } from "../../lib/logger.server.ts";
 import { bumpPageVersion, keptForPageVersion } from "../../lib/page-version.server.ts";
-import { forgetKeptAnswers } from "./availability-api.server.ts";
+import { noteFreeSeatsChanged } from "./changes.server.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "./settings.ts";
 
 /**
@@ -93,7 +93,7 @@ export async function saveReservationSettings(
   username: string,
 ): Promise<void> {
   await db.transaction().execute((trx) => writeReservationSettings(trx, settings, username));
-  forgetKeptAnswers();
+  noteFreeSeatsChanged();
 }
 
 /** The same inside a transaction the caller holds (the demo content's). */

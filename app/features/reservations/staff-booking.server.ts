@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { recordReservationEvent } from "../../common/live/events.server.ts";
-import { forgetKeptAnswers } from "./availability-api.server.ts";
+import { noteFreeSeatsChanged } from "./changes.server.ts";
 import type { ReservationSource, ReservationStatus } from "./constants.ts";
 import { queueMails, reservationNotice, statusChangeMails, type MailContext } from "./mails.server.ts";
 import { OverbookingError, placementOf, weighStaffChange } from "./overbooking.server.ts";
@@ -113,7 +113,7 @@ export async function addByStaff(db: Db, entry: StaffEntry): Promise<AddedReserv
     const notice = entry.notice ? [reservationNotice(reservation, entry.notice, "staff")] : [];
     return { ...stored, mailIds: await queueMails(trx, notice) };
   });
-  forgetKeptAnswers();
+  noteFreeSeatsChanged();
   return added;
 }
 
@@ -189,7 +189,7 @@ export async function changeByStaff(
       return { reservation, previousStatus: current.status, mailIds: await queueMails(trx, mails) };
     });
     if (changed) {
-      forgetKeptAnswers();
+      noteFreeSeatsChanged();
       return changed;
     }
     if (attempt >= 5)

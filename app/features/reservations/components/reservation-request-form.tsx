@@ -23,7 +23,7 @@ import {
   WAITLIST_YES,
 } from "../constants.ts";
 import { closedWeekdays, dayAvailability, type BookingWindow } from "../rules.ts";
-import type { RequestResult } from "../model.ts";
+import type { RequestResult } from "../request-result.ts";
 import type { RequestField } from "../schema.ts";
 import type { DayTimes, KnownDay } from "../availability-answer.ts";
 import { useDayTimes } from "./use-day-times.ts";

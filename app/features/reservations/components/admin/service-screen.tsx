@@ -18,14 +18,8 @@ import {
   UNDO_SECONDS,
 } from "../../constants.ts";
 import { walkInFields, walkInSchema } from "../../schema.ts";
-import {
-  noShowDue,
-  noShowFrom,
-  offeredServiceActions,
-  type ServiceDay,
-  type ServiceEntry,
-  type UndoOffer,
-} from "../../service.ts";
+import type { ServiceDay, ServiceEntry, UndoOffer } from "../../evening.ts";
+import { noShowDue, noShowFrom, offeredServiceActions } from "../../service.ts";
 import { GuestHistoryLine } from "./guest-history-line.tsx";
 import { statusClasses } from "./reservation-card.tsx";
 
