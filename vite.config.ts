@@ -103,7 +103,7 @@ function browserChunks(): Rolldown.CodeSplittingGroup[] {
     // small requests on a phone's first load. No Zod and no server code in any of them.
     forGuests(
       "home-parts",
-      /[\\/]app[\\/](components[\\/]forms[\\/](focus|status-button|form-notice|field)\.|features[\\/]reservations[\\/](rules|constants)\.|features[\\/]menu[\\/](marks|public-menu)\.|features[\\/]menu[\\/]components[\\/]dish-picture\.|features[\\/]pictures[\\/]public-gallery\.)/,
+      /[\\/]app[\\/](components[\\/]forms[\\/](focus|status-button|form-notice|field)\.|features[\\/]reservations[\\/]book[\\/](opening-rule|terms)\.|features[\\/]menu[\\/](marks|public-menu)\.|features[\\/]menu[\\/]components[\\/]dish-picture\.|features[\\/]pictures[\\/]public-gallery\.)/,
       inGuestsFirstLoad,
     ),
   ];

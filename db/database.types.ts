@@ -294,7 +294,7 @@ export interface PageVersionsTable {
 }
 
 /**
- * One row (id 1) of 'Reservierungseinstellungen' (app/features/reservations/settings.ts); no row:
+ * One row (id 1) of 'Reservierungseinstellungen' (app/features/reservations/settings/reservation-settings.ts); no row:
  * the defaults. Null is an empty setting (no limit, or off).
  */
 export interface ReservationSettingsTable {

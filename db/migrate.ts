@@ -96,6 +96,15 @@ export async function migrateToLatest(
   }
 }
 
+/**
+ * Whether the database answers a read of its own stored data: the migrations' record, which every
+ * migrated database has and no feature owns (a read that touches the file, where `select 1` would
+ * not). Throws when it cannot.
+ */
+export async function readMigrationRecord(db: DatabaseHandle["db"]): Promise<void> {
+  await sql`select name from kysely_migration limit 1`.execute(db);
+}
+
 /** The migrations the database says have run; none before the first. */
 async function executedMigrations({ db }: DatabaseHandle): Promise<string[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });

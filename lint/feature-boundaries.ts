@@ -8,14 +8,24 @@ import type { Rule } from "eslint";
  * - from outside `app/features/<name>/`, an import may name only its `index.ts` (what the browser may
  *   load) or `index.server.ts`; tests may reach inside to seed and inspect what they test;
  * - from inside feature `a`, an import of feature `b` needs `b` in `a`'s list of the rule's option
- *   (app/features/feature-edges.ts), tests included;
+ *   (app/features/feature-edges.ts), tests included; a test may use the other parts of its own area
+ *   (`reservations/book` and `reservations/booking`), which it exercises together;
+ * - a feature is `app/features/<name>/`, or `app/features/<area>/<part>/` when the option lists
+ *   `<area>/<part>` (decision 0051);
  * - `server/` and `scripts/` import `index.server.ts` only: plain Node runs them, and `index.ts`
  *   names `.tsx` components it cannot load.
  * Paths are resolved from the relative specifiers the code uses (decision 0001: every import names
  * its file).
  */
 
-const featureOf = (relative: string) => /^app\/features\/([^/]+)\//.exec(relative)?.[1];
+/** The feature a path lies in: a listed part of an area (`reservations/book`), else the folder. */
+const featureIn = (parts: ReadonlySet<string>) => (relative: string) => {
+  const match = /^app\/features\/([^/]+)\/(?:([^/]+)\/)?/.exec(relative);
+  if (!match) return undefined;
+  const part = `${match[1]}/${match[2]}`;
+  return match[2] !== undefined && parts.has(part) ? part : match[1];
+};
+const areaOf = (feature: string) => feature.split("/")[0];
 const frontDoor = /^index(\.server)?\.ts$/;
 const testFile = (relative: string) => /\.test\.tsx?$/.test(relative) || relative.startsWith("tests/");
 
@@ -44,6 +54,7 @@ export const featureBoundaries: Rule.RuleModule = {
     // checks the same paths.
     const root = (context.options[1] as { root?: string } | undefined)?.root ?? context.cwd;
     const toRelative = (file: string) => path.relative(root, file).split(path.sep).join("/");
+    const featureOf = featureIn(new Set(Object.keys(edges).filter((name) => name.includes("/"))));
     const importer = toRelative(context.filename);
     const importerFeature = featureOf(importer);
     const exemptFromDoor = testFile(importer);
@@ -60,7 +71,8 @@ export const featureBoundaries: Rule.RuleModule = {
       const target = toRelative(file);
       const feature = featureOf(target);
       if (!feature || feature === importerFeature) return;
-      if (importerFeature && !(edges[importerFeature] ?? []).includes(feature)) {
+      const sameAreasTest = exemptFromDoor && importerFeature && areaOf(importerFeature) === areaOf(feature);
+      if (importerFeature && !sameAreasTest && !(edges[importerFeature] ?? []).includes(feature)) {
         context.report({ node, messageId: "undeclared", data: { from: importerFeature, feature } });
         return;
       }

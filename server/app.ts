@@ -7,7 +7,7 @@ import type { PictureStorage } from "../app/common/pictures/storage.server.ts";
 import { setPublicPicturesUrl } from "../app/common/pictures/uploaded-pictures.ts";
 import { clearIncoming, incomingDirOf } from "../app/common/pictures/upload.server.ts";
 import { createLiveHub } from "../app/common/live/hub.server.ts";
-import { notifiedSource, pollingSource } from "../app/common/live/source.server.ts";
+import { notifiedSource, pollingSource } from "../app/features/reservations/book/index.server.ts";
 import { openDatabase, type DatabaseHandle } from "../db/database.server.ts";
 import { tightenDataDir } from "../db/private-files.server.ts";
 import { watchPageVersion } from "../app/lib/page-version.server.ts";
@@ -21,7 +21,7 @@ import {
   type MailTransport,
 } from "../app/common/mail/mailer.server.ts";
 import { UPLOAD_ROUTES } from "./request-guards.ts";
-import { fillInGuestLinks } from "../app/features/reservations/index.server.ts";
+import { fillInGuestLinks } from "../app/features/reservations/book/index.server.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { startReminders } from "./reminders.ts";
 import { readHoursAndContact } from "../app/features/content/index.server.ts";

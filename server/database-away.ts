@@ -1,18 +1,17 @@
 import type { DatabaseHandle } from "../db/database.server.ts";
+import { readMigrationRecord } from "../db/migrate.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { loggedPath } from "./request-guards.ts";
 
-/** One cheap query, given at most two seconds (a database that hangs counts as unreachable). */
+/**
+ * One cheap read, given at most two seconds (a database that hangs counts as unreachable). It reads
+ * the migrations' record, not a feature's table: each table has its owning feature (decision 0051).
+ */
 export async function databaseReachable(database: DatabaseHandle): Promise<boolean> {
-  const query = database.db
-    .selectFrom("staff_users")
-    .select((eb) => eb.lit(1).as("ok"))
-    .limit(1)
-    .execute()
-    .then(
-      () => true,
-      () => false,
-    );
+  const query = readMigrationRecord(database.db).then(
+    () => true,
+    () => false,
+  );
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), 2000);

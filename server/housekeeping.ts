@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
-import { deleteOldEvents } from "../app/common/live/events.server.ts";
-import { deleteExpiredGuestData } from "../app/features/reservations/index.server.ts";
+import { deleteOldEvents } from "../app/features/reservations/book/index.server.ts";
+import { deleteExpiredGuestData } from "../app/features/reservations/retention/index.server.ts";
 import type { Database } from "../db/database.types.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { runOncePerPeriod } from "../db/once-per-period.server.ts";
 
 /**
  * Work the server does on its own, once a day: erasing and anonymising guest data past the periods
- * the privacy policy states (app/features/reservations/retention.server.ts), and the staff screens'
+ * the privacy policy states (app/features/reservations/retention/expired-data.server.ts), and the staff screens'
  * change events older than a day (decision 0035). However many servers share the database, one of
  * them runs it per day (decision 0039): each looks on start and then every hour whether the day's
  * run is due, and the first to claim it runs it.

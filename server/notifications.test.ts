@@ -1,7 +1,10 @@
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { recordReservationEvent, type ReservationEvent } from "../app/common/live/events.server.ts";
-import { notifiedSource } from "../app/common/live/source.server.ts";
+import {
+  recordReservationEvent,
+  type ReservationEvent,
+} from "../app/features/reservations/book/change-events.server.ts";
+import { notifiedSource } from "../app/features/reservations/book/change-feed.server.ts";
 import { bumpPageVersion, readPageVersion, watchPageVersion } from "../app/lib/page-version.server.ts";
 import { testDatabases } from "../tests/support/test-databases.ts";
 import { openDatabase, type DatabaseHandle } from "../db/database.server.ts";

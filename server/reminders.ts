@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
-import type { MailContext } from "../app/features/reservations/index.server.ts";
-import { writeDueReminders, readKeptReservationSettings } from "../app/features/reservations/index.server.ts";
+import type { MailContext } from "../app/features/reservations/mails/index.server.ts";
+import { writeDueReminders } from "../app/features/reservations/guest-self-service/index.server.ts";
+import { readKeptReservationSettings } from "../app/features/reservations/settings/index.server.ts";
 import { deliverInBackground, type Mailer } from "../app/common/mail/mailer.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import type { Database } from "../db/database.types.ts";
 
 /**
- * The reminders the day before a visit (app/features/reservations/reminders.server.ts), looked for
+ * The reminders the day before a visit (app/features/reservations/guest-self-service/reminders.server.ts), looked for
  * on start and then every REMINDER_CHECK_SECONDS. Every process does it; each reservation is still
  * reminded once (decision 0033).
  */

@@ -11,10 +11,19 @@ import { featureEdges, type FeatureEdges } from "../app/features/feature-edges.t
  */
 const root = path.resolve(import.meta.dirname, "..");
 const featuresDir = path.join(root, "app/features");
-const features = fs
-  .readdirSync(featuresDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
+const foldersIn = (dir: string) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+/** The area split into parts, each a feature `area/part` (decision 0051). */
+const areas = ["reservations"];
+const features = foldersIn(featuresDir)
+  .flatMap((folder) =>
+    areas.includes(folder)
+      ? foldersIn(path.join(featuresDir, folder)).map((part) => `${folder}/${part}`)
+      : [folder],
+  )
   .sort();
 const edges: FeatureEdges = featureEdges;
 const declared = Object.entries(edges).flatMap(([from, tos]) => tos.map((to) => `${from} → ${to}`));
@@ -54,9 +63,63 @@ describe("the features' declared edges", () => {
     }
   });
 
+  it("are each taken by an import: the map names no edge the code does not use", () => {
+    const used = new Set<string>();
+    const featureOf = (file: string) => {
+      const relative = path.relative(featuresDir, file).split(path.sep);
+      const [first = "", second = ""] = relative;
+      return areas.includes(first) ? `${first}/${second}` : first;
+    };
+    const sources = fs
+      .readdirSync(featuresDir, { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => path.join(featuresDir, file));
+    for (const file of sources) {
+      const from = featureOf(file);
+      for (const match of fs.readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*"(\.[^"]+)"/g)) {
+        const target = path.resolve(path.dirname(file), match[1] ?? "");
+        if (!target.startsWith(featuresDir + path.sep)) continue;
+        const to = featureOf(target);
+        if (to !== from) used.add(`${from} → ${to}`);
+      }
+    }
+    expect([...used].sort()).toEqual([...declared].sort());
+  });
+
   it("form no cycle", () => {
     expect(cycleIn(edges)).toBeUndefined();
     expect(cycleIn({ a: ["b"], b: ["c"], c: ["a"] })).toBe("a → b → c → a");
+  });
+
+  it("leave no file in an area's own folder: everything is in a part", () => {
+    for (const area of areas) {
+      const loose = fs
+        .readdirSync(path.join(featuresDir, area), { withFileTypes: true })
+        .filter((entry) => !entry.isDirectory());
+      expect(loose.map((entry) => entry.name)).toEqual([]);
+    }
+  });
+
+  it("name each file once in its folder: no two files share a stem, but for a file's own test", () => {
+    const stemOf = (name: string) => name.replace(/(\.test)?(\.server)?\.tsx?$/, "");
+    const shared: string[] = [];
+    for (const folder of fs.readdirSync(featuresDir, { recursive: true, encoding: "utf8" })) {
+      const dir = path.join(featuresDir, folder);
+      if (!fs.statSync(dir).isDirectory()) continue;
+      const sources = fs
+        .readdirSync(dir)
+        .filter(
+          (name) =>
+            /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/^index(\.server)?\.ts$/.test(name),
+        );
+      const seen = new Map<string, string>();
+      for (const name of sources) {
+        const first = seen.get(stemOf(name));
+        if (first) shared.push(`${folder}: ${first}, ${name}`);
+        seen.set(stemOf(name), name);
+      }
+    }
+    expect(shared).toEqual([]);
   });
 
   it.each(features)("give %s a front door", (feature) => {
@@ -79,7 +142,7 @@ describe("the features' declared edges", () => {
   it("are the ones docs/ARCHITECTURE.md names, with every feature", () => {
     const map = fs.readFileSync(path.join(root, "docs/ARCHITECTURE.md"), "utf8");
     const section = /## Features and their edges\n([\s\S]*?)\n## /.exec(map)?.[1] ?? "";
-    const named = [...section.matchAll(/`([a-z-]+) → ([a-z-]+)`/g)].map(
+    const named = [...section.matchAll(/`([a-z/-]+) → ([a-z/-]+)`/g)].map(
       (match) => `${match[1]} → ${match[2]}`,
     );
     expect(named.sort()).toEqual([...declared].sort());

@@ -49,7 +49,7 @@ describe("the layering lint rules", () => {
     ["app/routes/admin/probe.tsx", "../../features/menu/components/admin/speisekarte-admin.tsx"],
     ["app/demo/probe.ts", "../features/menu/dishes.server.ts"],
     ["server/probe.ts", "../app/features/auth/session.server.ts"],
-    ["scripts/cli/probe.ts", "../../app/features/reservations/settings.server.ts"],
+    ["scripts/cli/probe.ts", "../../app/features/reservations/settings/settings-store.server.ts"],
     ["scripts/cli/probe.ts", "../../app/features/auth/index.ts"],
   ])("refuse an import into a feature's inside from outside it: %s ← %s", async (file, from) => {
     const rules = await ruleIdsFor(
@@ -81,6 +81,41 @@ describe("the layering lint rules", () => {
       { filePath: path.join(root, "app/routes/site/probe.tsx") },
     );
     expect((result?.messages ?? []).map((message) => message.ruleId)).toContain("tavola/feature-boundaries");
+  });
+
+  it("treat each part of the reservations area as a feature: its door, its declared edges", async () => {
+    const probe = (from: string) => `import { probe as used } from "${from}";\nexport const probe = used;\n`;
+    // booking → book is declared: through the door only.
+    expect(await ruleIdsFor("app/features/reservations/booking/probe.ts", probe("../book/index.ts"))).toEqual(
+      [],
+    );
+    expect(await ruleIdsFor("app/features/reservations/booking/probe.ts", probe("../book/terms.ts"))).toEqual(
+      ["tavola/feature-boundaries"],
+    );
+    // book → booking is not: the book is below the booking paths.
+    expect(await ruleIdsFor("app/features/reservations/book/probe.ts", probe("../booking/index.ts"))).toEqual(
+      ["tavola/feature-boundaries"],
+    );
+    // A route takes a part's door, never a file inside it.
+    expect(
+      await ruleIdsFor("app/routes/admin/probe.tsx", probe("../../features/reservations/booking/index.ts")),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        "app/routes/admin/probe.tsx",
+        probe("../../features/reservations/booking/admin-failure.ts"),
+      ),
+    ).toEqual(["tavola/feature-boundaries"]);
+    // A part's test may use the other parts of its area (it exercises them together), not other features.
+    expect(
+      await ruleIdsFor(
+        "app/features/reservations/book/probe.test.ts",
+        probe("../booking/guest-request.server.ts"),
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor("app/features/reservations/book/probe.test.ts", probe("../../menu/index.server.ts")),
+    ).toEqual(["tavola/feature-boundaries"]);
   });
 
   it("let routes, the server and scripts use a feature's front door, and a test reach inside", async () => {

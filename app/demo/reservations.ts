@@ -1,10 +1,10 @@
-import type { Insertable, Transaction } from "kysely";
-import type { ReservationStatus, ReservationsTable, Database } from "../../db/database.types.ts";
-import { WALK_IN_NAME, searchableName } from "../features/reservations/index.ts";
-import { writeReservationSettings } from "../features/reservations/index.server.ts";
-import { DEFAULT_SETTINGS, type ReservationSettings } from "../features/reservations/index.ts";
+import type { Transaction } from "kysely";
+import type { ReservationStatus, Database } from "../../db/database.types.ts";
+import { WALK_IN_NAME, searchableName } from "../features/reservations/book/index.ts";
+import { insertPastReservations, type PastReservation } from "../features/reservations/book/index.server.ts";
+import { writeReservationSettings } from "../features/reservations/settings/index.server.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "../features/reservations/book/index.ts";
 import { addDays, berlinNow, weekdayOf } from "../lib/calendar.ts";
-import { storedPhoneKey } from "../lib/phone.ts";
 
 /**
  * Demo reservations: a fortnight around the day of the first start, in all four states, on the
@@ -173,9 +173,8 @@ const demoRow = (
   guest: DemoGuest,
   status: ReservationStatus,
   requested: string,
-): Insertable<ReservationsTable> => ({
+): PastReservation => ({
   customer_name: guest.name,
-  customer_name_search: searchableName(guest.name),
   email: guest.email,
   phone_number: guest.phone,
   reservation_date: date,
@@ -188,7 +187,6 @@ const demoRow = (
   updated_at: requested,
   // Guests without an e-mail address phoned (the guest's form asks for one).
   source: guest.email === null ? "staff" : "online",
-  phone_key: storedPhoneKey(guest.phone),
 });
 
 /**
@@ -196,7 +194,7 @@ const demoRow = (
  * coming guest said 'Ich komme', one waiting request was changed, and one guest cancelled a visit of
  * the next open day (the dashboard's 'Vom Gast storniert').
  */
-function markGuestActions(rows: Array<Insertable<ReservationsTable>>, today: string, now: Date) {
+function markGuestActions(rows: Array<PastReservation>, today: string, now: Date) {
   const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
   const ahead = rows.filter((row) => row.reservation_date > today);
   const attending = ahead.find((row) => row.status === "CONFIRMED");
@@ -227,7 +225,7 @@ function markGuestActions(rows: Array<Insertable<ReservationsTable>>, today: str
 }
 
 /** Guests who came without a reservation on the past days ('Laufkundschaft', decision 0034). */
-function walkIns(today: string, now: Date): Array<Insertable<ReservationsTable>> {
+function walkIns(today: string, now: Date): Array<PastReservation> {
   return [-2, -3, -5]
     .map((offset) => addDays(today, offset))
     .filter((date) => weekdayOf(date) !== "monday")
@@ -248,7 +246,7 @@ function walkIns(today: string, now: Date): Array<Insertable<ReservationsTable>>
 export async function seedDemoReservations(db: Transaction<Database>, now = new Date()): Promise<void> {
   const today = berlinNow(now).date;
   const full = demoFullDate(today);
-  const rows: Array<Insertable<ReservationsTable>> = [];
+  const rows: Array<PastReservation> = [];
   for (let offset = -7; offset <= 7; offset += 1) {
     const date = addDays(today, offset);
     if (weekdayOf(date) === "monday") continue;
@@ -281,9 +279,9 @@ export async function seedDemoReservations(db: Transaction<Database>, now = new 
   // The demo's guests are invented (their addresses are example.de's): a new site with a mail server
   // must not send them the reminder the day before. Nothing shows this mark (decision 0033).
   const remindedAt = now.toISOString();
-  await db
-    .insertInto("reservations")
-    .values(rows.map((row) => (row.email ? { ...row, reminder_sent_at: remindedAt } : row)))
-    .execute();
+  await insertPastReservations(
+    db,
+    rows.map((row) => (row.email ? { ...row, reminder_sent_at: remindedAt } : row)),
+  );
   await writeReservationSettings(db, demoReservationSettings(today), "demo");
 }

@@ -1,7 +1,8 @@
 /**
  * The only imports between features (decision 0047): `a: ["b"]` lets feature `a` use feature `b`
  * through `b`'s front door (`index.ts`, `index.server.ts`). Every feature is listed; the edges form
- * no cycle. `npm run lint` refuses an import along an edge that is not here
+ * no cycle. An area too large for one folder is split into parts, each a feature of its own with its
+ * own door, named `area/part` (the reservations area, decision 0051). `npm run lint` refuses an import along an edge that is not here
  * (lint/feature-boundaries.ts), tests/feature-edges.test.ts checks the list itself and that
  * docs/ARCHITECTURE.md names every edge.
  */
@@ -10,16 +11,38 @@ export const featureEdges = {
   announcements: [],
   auth: [],
   content: [],
-  dashboard: ["menu", "reservations"],
+  dashboard: ["menu", "reservations/book"],
   gallery: [],
-  "guest-data": ["reservations"],
+  "guest-data": ["reservations/book"],
   home: [],
   legal: [],
   menu: [],
   outbox: [],
-  reservations: [],
+  "reservations/book": [],
+  "reservations/settings": ["reservations/book"],
+  "reservations/availability": ["reservations/book"],
+  "reservations/mails": ["reservations/book"],
+  "reservations/booking": [
+    "reservations/book",
+    "reservations/settings",
+    "reservations/availability",
+    "reservations/mails",
+  ],
+  "reservations/guest-self-service": [
+    "reservations/book",
+    "reservations/settings",
+    "reservations/booking",
+    "reservations/mails",
+  ],
+  "reservations/service": [
+    "reservations/book",
+    "reservations/availability",
+    "reservations/booking",
+    "reservations/mails",
+  ],
+  "reservations/retention": ["reservations/book", "reservations/settings"],
   "site-frame": [],
-  statistics: ["reservations"],
+  statistics: ["reservations/book"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FeatureEdges = Readonly<Record<string, readonly string[]>>;

@@ -1,6 +1,13 @@
 import os from "node:os";
-import { heldBetween, heldOn, dayOptions } from "../../app/features/reservations/index.server.ts";
-import { DEFAULT_SETTINGS, type ReservationSettings } from "../../app/features/reservations/index.server.ts";
+import {
+  heldBetween,
+  heldOn,
+  dayOptions,
+} from "../../app/features/reservations/availability/index.server.ts";
+import {
+  DEFAULT_SETTINGS,
+  type ReservationSettings,
+} from "../../app/features/reservations/book/index.server.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import { contentDefaults } from "../../app/common/content/defaults.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";
@@ -8,8 +15,8 @@ import { busyMachineWarning } from "../../tests/support/production-server.ts";
 import { fillToRows, onBothDatabases, openDayAhead, percentile, ROWS, time } from "./reservation-figures.ts";
 
 /**
- * `npm run bench:availability`: what the availability rule costs (app/features/reservations/
- * availability.ts), a benchmark, not a test. Over 50,000 stored reservations (two years around today,
+ * `npm run bench:availability`: what the availability rule costs
+ * (app/features/reservations/availability/seat-rule.ts), a benchmark, not a test. Over 50,000 stored reservations (two years around today,
  * about 70 a day, half of them holding seats), median and p95 of
  *   1. one date for one party size: reading the date's reservations and computing its times
  *      (goal: under 2 ms), and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { reservationMessages as M } from "../../app/features/reservations/constants.ts";
-import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
+import { reservationMessages as M } from "../../app/features/reservations/book/terms.ts";
+import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservation-settings.ts";
 import {
   addressOf,
   answerKind,

@@ -1,17 +1,17 @@
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import {
-  heldOn,
-  saveReservationSettings,
-  reservationMessages as M,
-} from "../../app/features/reservations/index.server.ts";
+import { heldOn } from "../../app/features/reservations/availability/index.server.ts";
+import { saveReservationSettings } from "../../app/features/reservations/settings/index.server.ts";
+import { reservationMessages as M } from "../../app/features/reservations/book/index.server.ts";
 import {
   seatsHeldAt,
   type HeldReservation,
+} from "../../app/features/reservations/availability/index.server.ts";
+import {
   DEFAULT_SETTINGS,
   type ReservationSettings,
-} from "../../app/features/reservations/index.server.ts";
+} from "../../app/features/reservations/book/index.server.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import { openDatabase, type DatabaseTarget } from "../../db/database.server.ts";
 import {

@@ -3,9 +3,9 @@ import { contentDefaults } from "../../app/common/content/defaults.ts";
 import {
   dueForReminder,
   writeDueReminders,
-  searchableName,
-  DEFAULT_SETTINGS,
-} from "../../app/features/reservations/index.server.ts";
+} from "../../app/features/reservations/guest-self-service/index.server.ts";
+import { insertPastReservations } from "../../app/features/reservations/book/index.server.ts";
+import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/index.server.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import type { ReservationStatus } from "../../db/database.types.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";
@@ -82,7 +82,6 @@ async function fill(handle: DatabaseHandle) {
     const email = index % 25 === 0 ? null : `${name.toLowerCase().replace(" ", ".")}.${index}@example.de`;
     return {
       customer_name: name,
-      customer_name_search: searchableName(name),
       email,
       phone_number: index % 3 === 0 ? "+49 30 1234567" : null,
       reservation_date: date,
@@ -97,13 +96,7 @@ async function fill(handle: DatabaseHandle) {
         status === "CONFIRMED" && email && date <= today ? `${addDays(date, -1)}T09:00:00.000Z` : null,
     };
   });
-  await handle.db.transaction().execute(async (trx) => {
-    for (let start = 0; start < rows.length; start += 500)
-      await trx
-        .insertInto("reservations")
-        .values(rows.slice(start, start + 500))
-        .execute();
-  });
+  await handle.db.transaction().execute((trx) => insertPastReservations(trx, rows));
 }
 
 /** Tomorrow as no run has seen it: nobody reminded, no reminder in the outbox. */

@@ -3,11 +3,12 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import {
+  insertPastReservations,
   listReservations,
-  saveReservationSettings,
-  searchableName,
-  DEFAULT_SETTINGS,
-} from "../../app/features/reservations/index.server.ts";
+  type PastReservation,
+} from "../../app/features/reservations/book/index.server.ts";
+import { saveReservationSettings } from "../../app/features/reservations/settings/index.server.ts";
+import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/index.server.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { openDatabase, type DatabaseHandle } from "../../db/database.server.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
@@ -60,12 +61,11 @@ async function fill(handle: DatabaseHandle, rows: number) {
   const now = new Date().toISOString();
   const statuses = ["PENDING", "CONFIRMED", "COMPLETED", "CANCELLED"] as const;
   const slots = ["12:00", "12:30", "18:00", "18:30", "19:00", "19:30", "20:00"];
-  let batch = [];
+  const batch: PastReservation[] = [];
   for (let i = 0; i < rows; i += 1) {
     const name = `${firstNames[i % firstNames.length]} ${lastNames[(i * 7) % lastNames.length]} ${i}`;
     batch.push({
       customer_name: name,
-      customer_name_search: searchableName(name),
       email: `gast${i}@example.de`,
       phone_number: null,
       reservation_date: addDays(start, Math.floor(i / (rows / 730))),
@@ -77,12 +77,8 @@ async function fill(handle: DatabaseHandle, rows: number) {
       created_at: now,
       updated_at: now,
     });
-    if (batch.length === 500) {
-      await handle.db.insertInto("reservations").values(batch).execute();
-      batch = [];
-    }
   }
-  if (batch.length) await handle.db.insertInto("reservations").values(batch).execute();
+  await insertPastReservations(handle.db, batch);
 }
 
 /** Milliseconds of each of `repeat` runs, after one unmeasured run, sorted. */

@@ -7,6 +7,7 @@ import {
 } from "../../app/features/statistics/index.server.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import type { ReservationSource, ReservationStatus } from "../../db/database.types.ts";
+import { insertPastReservations } from "../../app/features/reservations/book/index.server.ts";
 import type { DatabaseHandle } from "../../db/database.server.ts";
 import { busyMachineWarning } from "../../tests/support/production-server.ts";
 import { migratedAndFilled, onBothDatabases } from "./both-databases.ts";
@@ -72,7 +73,6 @@ async function fill(handle: DatabaseHandle) {
     const status = statusOf(index, date);
     return {
       customer_name: "",
-      customer_name_search: "",
       email: null,
       phone_number: null,
       reservation_date: date,
@@ -88,13 +88,7 @@ async function fill(handle: DatabaseHandle) {
       guest_action: status === "CANCELLED" && index % 2 === 0 ? ("cancelled" as const) : null,
     };
   });
-  await handle.db.transaction().execute(async (trx) => {
-    for (let start = 0; start < rows.length; start += 500)
-      await trx
-        .insertInto("reservations")
-        .values(rows.slice(start, start + 500))
-        .execute();
-  });
+  await handle.db.transaction().execute((trx) => insertPastReservations(trx, rows));
 }
 
 interface Figures {

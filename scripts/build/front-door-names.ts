@@ -8,7 +8,8 @@ import path from "node:path";
  * page uses; the guests' chunks (vite.config.ts) must follow only those.
  */
 
-export const frontDoor = /[\\/]app[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+/** A feature's door, or a part's in a split area (`app/features/reservations/book/index.ts`). */
+export const frontDoor = /[\\/]app[\\/]features[\\/](?:[^\\/]+[\\/])+index\.ts$/;
 
 const withoutQuery = (id: string) => id.split("?")[0] ?? id;
 

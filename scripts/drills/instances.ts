@@ -1,4 +1,5 @@
-import { writeReservationSettings, DEFAULT_SETTINGS } from "../../app/features/reservations/index.server.ts";
+import { writeReservationSettings } from "../../app/features/reservations/settings/index.server.ts";
+import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/index.server.ts";
 import { openDatabase } from "../../db/database.server.ts";
 import { findPostgresBinaries, startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
 import { startMailbox } from "../../tests/support/mailbox.ts";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { saveReservationSettings } from "../../app/features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
+import { saveReservationSettings } from "../../app/features/reservations/settings/settings-store.server.ts";
+import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservation-settings.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { insertReservation } from "../support/reservations.ts";
 import { accessibilityViolations, expect, test, waitForHydration, type Site } from "./fixtures.ts";

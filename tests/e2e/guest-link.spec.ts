@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
-import { issueGuestToken } from "../../app/features/reservations/guest-link.server.ts";
+import { issueGuestToken } from "../../app/features/reservations/book/guest-links.server.ts";
 import type { ParsedMail } from "mailparser";
-import { saveReservationSettings } from "../../app/features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
+import { saveReservationSettings } from "../../app/features/reservations/settings/settings-store.server.ts";
+import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservation-settings.ts";
 import { addDays, berlinNow, formatLongDate, weekdayOf } from "../../app/lib/calendar.ts";
 import { formatDate } from "../../app/lib/format.ts";
 import { insertReservation } from "../support/reservations.ts";

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import {
   readReservationSettings,
   saveReservationSettings,
-} from "../../app/features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
+} from "../../app/features/reservations/settings/settings-store.server.ts";
+import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservation-settings.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
 

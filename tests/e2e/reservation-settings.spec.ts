@@ -3,8 +3,8 @@ import { createSession } from "../../app/features/auth/session.server.ts";
 import {
   readReservationSettings,
   saveReservationSettings,
-} from "../../app/features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
+} from "../../app/features/reservations/settings/settings-store.server.ts";
+import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservation-settings.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import { createStaff } from "../support/staff.ts";
 import {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { saveReservationSettings } from "../../app/features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../app/features/reservations/settings.ts";
+import { saveReservationSettings } from "../../app/features/reservations/settings/settings-store.server.ts";
+import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservation-settings.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { insertReservation, type TestReservation } from "../support/reservations.ts";
 import { accessibilityViolations, expect, test, waitForHydration, type Site } from "./fixtures.ts";

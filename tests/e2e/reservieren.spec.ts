@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.types.ts";
 import { demoFullDate, demoReservationSettings } from "../../app/demo/reservations.ts";
-import { saveReservationSettings } from "../../app/features/reservations/settings.server.ts";
+import { saveReservationSettings } from "../../app/features/reservations/settings/settings-store.server.ts";
 import { formatDate } from "../../app/lib/format.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { accessibilityViolations, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";

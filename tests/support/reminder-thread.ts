@@ -1,8 +1,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { openDatabase, type DatabaseTarget } from "../../db/database.server.ts";
-import { writeDueReminders } from "../../app/features/reservations/reminders.server.ts";
-import type { MailContext } from "../../app/features/reservations/mails.server.ts";
-import type { ReservationSettings } from "../../app/features/reservations/settings.ts";
+import { writeDueReminders } from "../../app/features/reservations/guest-self-service/reminders.server.ts";
+import type { MailContext } from "../../app/features/reservations/mails/reservation-mails.server.ts";
+import type { ReservationSettings } from "../../app/features/reservations/book/reservation-settings.ts";
 
 /**
  * A reminder run in a thread of its own, with its own connection: another server process's run, as

@@ -1,6 +1,5 @@
 import type { Logger } from "../../lib/logger.server.ts";
-import type { ReservationEvent } from "./events.server.ts";
-import type { ChangeSource } from "./source.server.ts";
+import type { ChangeSource, ReservationEvent } from "./change-feed.ts";
 
 /** Why a stream was ended by the server: its session ended, or the server stops. */
 export type EndReason = "signed-out" | "shutdown";

@@ -1,4 +1,4 @@
-import type { ReservationEvent } from "./events.server.ts";
+import type { ReservationEvent } from "./change-feed.ts";
 import type { EndReason, LiveHub, LiveSubscriber } from "./hub.server.ts";
 
 export interface LiveStreamOptions {

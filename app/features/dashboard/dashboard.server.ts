@@ -7,7 +7,7 @@ import {
   expectedOn,
   guestCancellationsOn,
   type GuestCancellation,
-} from "../reservations/index.server.ts";
+} from "../reservations/book/index.server.ts";
 
 export type { GuestCancellation };
 

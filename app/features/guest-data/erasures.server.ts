@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkpointErasures } from "../../../db/database.server.ts";
 import type { Database } from "../../../db/database.types.ts";
 import { eraseMails, eraseMailsAbout, mailsWrittenAt } from "../../common/mail/outbox-guest-data.server.ts";
-import { eraseReservations, reservationsWrittenAt } from "../reservations/index.server.ts";
+import { eraseReservations, reservationsWrittenAt } from "../reservations/book/index.server.ts";
 
 /**
  * The record of what 'Gastdaten' erased (Art. 17 GDPR; decision 0042). A backup taken before an

@@ -1,6 +1,6 @@
 import type { GuestAction, MailStatus, ReservationStatus } from "../../../db/database.types.ts";
 import type { ActionFailure } from "../../lib/action-failures.ts";
-import type { GuestReservationRecord } from "../reservations/index.server.ts";
+import type { GuestReservationRecord } from "../reservations/book/index.server.ts";
 import { errorNotice, INTENT_FIELD, type StaffActionResult } from "../../lib/forms.ts";
 
 /** The screen's texts, paths and shapes, for its loader, its action and its page alike. */

@@ -39,7 +39,7 @@ import {
   guestReservationRecords,
   lockReservations,
   type GuestReservationMatch,
-} from "../reservations/index.server.ts";
+} from "../reservations/book/index.server.ts";
 import { recordErasures } from "./erasures.server.ts";
 
 /**

@@ -1,3 +1,3 @@
 export { loadStatistics, readStatistics, statisticsDownload, statisticsQuery } from "./statistics.server.ts";
 export { periodOf } from "./schema.ts";
-export { daysIn } from "./statistics.ts";
+export { daysIn } from "./counting.ts";

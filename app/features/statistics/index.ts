@@ -1,3 +1,3 @@
 export { StatisticsScreen } from "./components/statistics-screen.tsx";
 export { periodOf } from "./schema.ts";
-export { daysIn } from "./statistics.ts";
+export { daysIn } from "./counting.ts";

@@ -9,7 +9,7 @@ import {
   keyFigures,
   weekdayName,
   type Statistics,
-} from "./statistics.ts";
+} from "./counting.ts";
 
 /** The labels of statuses and sources, which the route hands over (features do not import each other). */
 export interface StatisticsLabels {

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../../../db/database.server.ts";
 import type { ReservationsTable } from "../../../db/database.types.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { loadStatistics, readStatistics, statisticsDownload, statisticsQuery } from "./statistics.server.ts";
-import { kindOf, SOURCE_INDEX, STATUS_INDEX } from "./statistics.ts";
+import { kindOf, SOURCE_INDEX, STATUS_INDEX } from "./counting.ts";
 
 /**
  * 'Statistik' against both engines: the one query reads the period's reservations (PostgreSQL's

@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database.types.ts";
 import { berlinNow } from "../../lib/calendar.ts";
 import { checkPeriod, periodQuery, type Period, type PeriodCheck } from "./schema.ts";
-import { reservationFactsQuery } from "../reservations/index.server.ts";
-import { aggregateStatistics, type Statistics, type StatisticsRow } from "./statistics.ts";
+import { reservationFactsQuery } from "../reservations/book/index.server.ts";
+import { aggregateStatistics, type Statistics, type StatisticsRow } from "./counting.ts";
 import { statisticsCsv, type StatisticsLabels } from "./statistics-csv.ts";
 
 /**

@@ -4,17 +4,16 @@ import { Link } from "react-router";
 import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
 import { signedInStaff } from "../../features/auth/index.server.ts";
 import { readDashboardFigures, type GuestCancellation } from "../../features/dashboard/index.server.ts";
+import { guestActionLabels, personsLabel } from "../../features/reservations/book/index.ts";
+import { seatsSummary, settingsMessages } from "../../features/reservations/settings/index.ts";
 import {
-  guestActionLabels,
-  personsLabel,
-  seatsSummary,
-  settingsMessages,
   freeSeatsPerService,
   servicesOn,
   freeSeatsLine,
-} from "../../features/reservations/index.ts";
+} from "../../features/reservations/availability/index.ts";
 import { hoursAndContactOf } from "../../features/content/index.server.ts";
-import { heldOn, readSettingsOrDefaults } from "../../features/reservations/index.server.ts";
+import { heldOn } from "../../features/reservations/availability/index.server.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { LiveUpdates } from "../../common/live/live-updates.tsx";
 import { berlinToday, formatBerlinDateTime } from "../../lib/format.ts";

@@ -1,7 +1,7 @@
 import { ownersOnlyBecause, signedInStaff } from "../../features/auth/index.server.ts";
 import { guestDataDownload } from "../../features/guest-data/index.server.ts";
 import { guestDataMessages } from "../../features/guest-data/index.ts";
-import { guestActionLabels, statusLabels } from "../../features/reservations/index.ts";
+import { guestActionLabels, statusLabels } from "../../features/reservations/book/index.ts";
 import { services } from "../../common/app-context.ts";
 import { readForm } from "../../lib/forms.ts";
 import type { Route } from "./+types/gastdaten-json";

@@ -8,7 +8,7 @@ import {
   type GuestDataView,
 } from "../../features/guest-data/index.ts";
 import { handleGuestDataAction } from "../../features/guest-data/index.server.ts";
-import { statusLabels } from "../../features/reservations/index.ts";
+import { statusLabels } from "../../features/reservations/book/index.ts";
 import { services } from "../../common/app-context.ts";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 import { readForm } from "../../lib/forms.ts";

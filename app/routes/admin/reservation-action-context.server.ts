@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { signedInStaff } from "../../features/auth/index.server.ts";
 import { hoursAndContactOf } from "../../features/content/index.server.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/index.server.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
 import { services } from "../../common/app-context.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createSession } from "../../features/auth/session.server.ts";
-import { settingsFormFields } from "../../features/reservations/settings-form.ts";
-import { settingsDraftOf } from "../../features/reservations/settings-schema.ts";
-import { readReservationSettings } from "../../features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../features/reservations/settings.ts";
+import { settingsFormFields } from "../../features/reservations/settings/settings-form.ts";
+import { settingsDraftOf } from "../../features/reservations/settings/settings-schema.ts";
+import { readReservationSettings } from "../../features/reservations/settings/settings-store.server.ts";
+import { DEFAULT_SETTINGS } from "../../features/reservations/book/reservation-settings.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { callRoute, staffScreenContext } from "../../../tests/support/admin-routes.ts";
 import { createStaff } from "../../../tests/support/staff.ts";

@@ -7,8 +7,11 @@ import {
   settingsDraftOf,
   settingsMessages,
   withoutPast,
-} from "../../features/reservations/index.ts";
-import { handleSettingsAction, readReservationSettings } from "../../features/reservations/index.server.ts";
+} from "../../features/reservations/settings/index.ts";
+import {
+  handleSettingsAction,
+  readReservationSettings,
+} from "../../features/reservations/settings/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 import { berlinToday } from "../../lib/format.ts";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { createSession } from "../../features/auth/session.server.ts";
-import type { ListResult } from "../../features/reservations/model.ts";
+import type { ListResult } from "../../features/reservations/book/shapes.ts";
 import { callRoute, staffScreenContext } from "../../../tests/support/admin-routes.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { createStaff } from "../../../tests/support/staff.ts";

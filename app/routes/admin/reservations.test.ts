@@ -1,14 +1,14 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSession } from "../../features/auth/session.server.ts";
-import type { AdminResult, ListResult } from "../../features/reservations/model.ts";
-import { saveReservationSettings } from "../../features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../features/reservations/settings.ts";
+import type { AdminResult, ListResult } from "../../features/reservations/book/shapes.ts";
+import { saveReservationSettings } from "../../features/reservations/settings/settings-store.server.ts";
+import { DEFAULT_SETTINGS } from "../../features/reservations/book/reservation-settings.ts";
 import { parseConfig } from "../../lib/env.server.ts";
 import { appContext, type AppServices } from "../../common/app-context.ts";
 import { createMailer, type MailTransport } from "../../common/mail/mailer.server.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import type { ReservationStatus } from "../../features/reservations/constants.ts";
+import type { ReservationStatus } from "../../features/reservations/book/terms.ts";
 import { callRoute } from "../../../tests/support/admin-routes.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
@@ -172,11 +172,11 @@ describe.each(testDatabases())("reservations screen and capacity on $dialect", (
     const big = await add("Große Gruppe", "19:00", 58, "CONFIRMED");
     const form = {
       intent: "create",
-      customer_name: "Telefon Gast",
+      name: "Telefon Gast",
       email: "",
-      phone_number: "",
-      reservation_date: DATE,
-      reservation_time: "19:30",
+      phone: "",
+      date: DATE,
+      time: "19:30",
       party_size: "4",
       status: "CONFIRMED",
       notes: "",
@@ -202,8 +202,8 @@ describe.each(testDatabases())("reservations screen and capacity on $dialect", (
       intent: "update",
       id: String(big),
       updated_at: row.updated_at,
-      customer_name: "Große Gruppe",
-      reservation_time: "19:00",
+      name: "Große Gruppe",
+      time: "19:00",
       party_size: "58",
       notes: "Geburtstag",
     };

@@ -1,12 +1,8 @@
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
-import {
-  handleAdminAction,
-  loadList,
-  viewOf,
-  readSettingsOrDefaults,
-} from "../../features/reservations/index.server.ts";
-import { ReservationsScreen, adminFailureResult } from "../../features/reservations/index.ts";
+import { handleAdminAction, loadList, viewOf } from "../../features/reservations/booking/index.server.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
+import { ReservationsScreen, adminFailureResult } from "../../features/reservations/booking/index.ts";
 import { services } from "../../common/app-context.ts";
 import { LiveUpdates } from "../../common/live/live-updates.tsx";
 import { berlinToday } from "../../lib/format.ts";

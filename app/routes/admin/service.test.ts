@@ -1,13 +1,13 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSession } from "../../features/auth/session.server.ts";
-import { heldOn } from "../../features/reservations/availability.server.ts";
-import type { ServiceResult } from "../../features/reservations/components/admin/service-screen.tsx";
-import type { ReservationStatus } from "../../features/reservations/constants.ts";
-import { offeredServiceActions } from "../../features/reservations/service.ts";
-import type { ServiceDay } from "../../features/reservations/evening.ts";
-import { saveReservationSettings } from "../../features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../features/reservations/settings.ts";
+import { heldOn } from "../../features/reservations/availability/held-seats.server.ts";
+import type { ServiceResult } from "../../features/reservations/service/components/service-screen.tsx";
+import type { ReservationStatus } from "../../features/reservations/book/terms.ts";
+import { offeredServiceActions } from "../../features/reservations/book/status-moves.ts";
+import type { ServiceDay } from "../../features/reservations/service/evening.ts";
+import { saveReservationSettings } from "../../features/reservations/settings/settings-store.server.ts";
+import { DEFAULT_SETTINGS } from "../../features/reservations/book/reservation-settings.ts";
 import { appContext, type AppServices } from "../../common/app-context.ts";
 import { createMailer, type MailTransport } from "../../common/mail/mailer.server.ts";
 import { addDays, berlinNow, minutesOfClock } from "../../lib/calendar.ts";
@@ -318,13 +318,13 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
   it("a walk-in is stored 'Eingetroffen' now, from 'Laufkundschaft', holding seats; undo removes it; 0 or 500 people are refused", async () => {
     const { db, post, row } = await screen();
     for (const size of ["0", "500", "", "2.5"]) {
-      const refused = await post({ intent: "walk-in", party_size: size, customer_name: "" });
+      const refused = await post({ intent: "walk-in", party_size: size, name: "" });
       expect(refused.init?.status).toBe(400);
       expect(refused.data.fieldErrors?.party_size).toMatch(/Personen/);
     }
     expect(await db.selectFrom("reservations").select("id").execute()).toEqual([]);
 
-    const answer = await post({ intent: "walk-in", party_size: "3", customer_name: "" });
+    const answer = await post({ intent: "walk-in", party_size: "3", name: "" });
     expect(answer.data.outcome).toBe("done");
     const id = answer.data.undo?.id ?? 0;
     const stored = await row(id);
@@ -346,13 +346,13 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
     const again = await post({
       intent: "walk-in",
       party_size: "3",
-      customer_name: "",
+      name: "",
       request_token: "form-1",
     });
     const resent = await post({
       intent: "walk-in",
       party_size: "3",
-      customer_name: "",
+      name: "",
       request_token: "form-1",
     });
     expect(resent.data.undo?.id).toBe(again.data.undo?.id);

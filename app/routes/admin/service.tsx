@@ -1,15 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
-import {
-  serviceFailureNotices,
-  serviceMessages as S,
-  ServiceScreen,
-} from "../../features/reservations/index.ts";
-import {
-  handleServiceAction,
-  loadServiceDay,
-  readSettingsOrDefaults,
-} from "../../features/reservations/index.server.ts";
+import { serviceFailureNotices, serviceMessages as S } from "../../features/reservations/book/index.ts";
+import { ServiceScreen } from "../../features/reservations/service/index.ts";
+import { handleServiceAction, loadServiceDay } from "../../features/reservations/service/index.server.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { LiveUpdates } from "../../common/live/live-updates.tsx";
 import { rowActionFailure, answerOrFailure } from "../../lib/action-failures.ts";

@@ -1,5 +1,5 @@
 import { signedInStaff } from "../../features/auth/index.server.ts";
-import { sourceLabels, statusLabels } from "../../features/reservations/index.ts";
+import { sourceLabels, statusLabels } from "../../features/reservations/book/index.ts";
 import { statisticsDownload } from "../../features/statistics/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/statistik-csv";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
 import { signedInStaff } from "../../features/auth/index.server.ts";
-import { sourceLabels, statusLabels } from "../../features/reservations/index.ts";
+import { sourceLabels, statusLabels } from "../../features/reservations/book/index.ts";
 import { StatisticsScreen } from "../../features/statistics/index.ts";
 import { loadStatistics } from "../../features/statistics/index.server.ts";
 import { services } from "../../common/app-context.ts";

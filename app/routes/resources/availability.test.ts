@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { forgetAvailabilityAnswers } from "../../features/reservations/availability-api.server.ts";
+import { forgetAvailabilityAnswers } from "../../features/reservations/availability/guest-api.server.ts";
 import { parseConfig } from "../../lib/env.server.ts";
 import { appContext, type AppServices } from "../../common/app-context.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";

@@ -3,8 +3,8 @@ import {
   answerAvailability,
   availabilityApiMessages,
   mayAsk,
-  readKeptReservationSettings,
-} from "../../features/reservations/index.server.ts";
+} from "../../features/reservations/availability/index.server.ts";
+import { readKeptReservationSettings } from "../../features/reservations/settings/index.server.ts";
 import { hoursAndContactOf } from "../../features/content/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/availability";

@@ -8,19 +8,19 @@ import {
   attendByGuest,
   cancelByGuest,
   changeByGuest,
-} from "../../features/reservations/guest-self-service.server.ts";
+} from "../../features/reservations/guest-self-service/guest-changes.server.ts";
 import {
   createGuestRequest,
   createStaffReservation,
   deleteReservation,
   findReservation,
-} from "../../features/reservations/reservations.server.ts";
-import { changeByStaff } from "../../features/reservations/staff-booking.server.ts";
+} from "../../features/reservations/book/store.server.ts";
+import { changeByStaff } from "../../features/reservations/booking/staff-booking.server.ts";
 import { contentDefaults } from "../../common/content/defaults.ts";
 import { appContext, type AppServices } from "../../common/app-context.ts";
-import { readEvents } from "../../common/live/events.server.ts";
+import { readEvents } from "../../features/reservations/book/change-events.server.ts";
 import { createLiveHub, type LiveHub } from "../../common/live/hub.server.ts";
-import { pollingSource } from "../../common/live/source.server.ts";
+import { pollingSource } from "../../features/reservations/book/change-feed.server.ts";
 import { parseConfig } from "../../lib/env.server.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";

@@ -3,13 +3,13 @@ import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { addDays, berlinNow, weekdayOf } from "../../lib/calendar.ts";
 import { formatDate } from "../../lib/format.ts";
 import { createSession } from "../../features/auth/session.server.ts";
-import { saveReservationSettings } from "../../features/reservations/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../features/reservations/settings.ts";
+import { saveReservationSettings } from "../../features/reservations/settings/settings-store.server.ts";
+import { DEFAULT_SETTINGS } from "../../features/reservations/book/reservation-settings.ts";
 import {
   staffSeatsLines,
   staffSeatsMessages,
   type StaffSeats,
-} from "../../features/reservations/staff-seats.ts";
+} from "../../features/reservations/availability/staff-seats.ts";
 import { callRoute, staffScreenContext } from "../../../tests/support/admin-routes.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { createStaff } from "../../../tests/support/staff.ts";

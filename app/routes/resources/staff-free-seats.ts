@@ -1,7 +1,8 @@
 import { staffAccessOf } from "../../features/auth/index.server.ts";
 import { hoursAndContactOf } from "../../features/content/index.server.ts";
-import { readSettingsOrDefaults, answerStaffSeats } from "../../features/reservations/index.server.ts";
-import { staffSeatsMessages } from "../../features/reservations/index.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
+import { answerStaffSeats } from "../../features/reservations/availability/index.server.ts";
+import { staffSeatsMessages } from "../../features/reservations/availability/index.ts";
 import { services } from "../../common/app-context.ts";
 import type { Route } from "./+types/staff-free-seats";
 

@@ -1,9 +1,6 @@
 import { Datenschutz } from "../../features/legal/index.ts";
-import {
-  FAILED_MAIL_DAYS,
-  SENT_MAIL_DAYS,
-  readSettingsOrDefaults,
-} from "../../features/reservations/index.server.ts";
+import { FAILED_MAIL_DAYS, SENT_MAIL_DAYS } from "../../features/reservations/retention/index.server.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
 import { useSiteFrame } from "../../features/site-frame/index.ts";
 import { services } from "../../common/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";

@@ -15,12 +15,9 @@ import { PublicGallery } from "../../features/gallery/index.ts";
 import { loadAnnouncementsDialog } from "../../features/announcements/index.ts";
 import { loadPublicGallery } from "../../features/gallery/index.server.ts";
 import { loadMenuDialog, ShowcaseCarousel } from "../../features/menu/index.ts";
-import { ReservationRequestForm } from "../../features/reservations/index.ts";
-import {
-  answerGuestRequest,
-  guestFormSetupOf,
-  readSettingsOrDefaults,
-} from "../../features/reservations/index.server.ts";
+import { ReservationRequestForm } from "../../features/reservations/booking/index.ts";
+import { answerGuestRequest, guestFormSetupOf } from "../../features/reservations/booking/index.server.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
 import { data } from "react-router";
 import { useSiteFrame } from "../../features/site-frame/index.ts";
 import { services } from "../../common/app-context.ts";

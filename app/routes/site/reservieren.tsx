@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { hoursAndContactOf, readContentBlocks } from "../../features/content/index.server.ts";
 import { ReservationsSection } from "../../features/home/index.ts";
-import { ReservationRequestForm } from "../../features/reservations/index.ts";
+import { ReservationRequestForm } from "../../features/reservations/booking/index.ts";
 import {
   answerGuestRequest,
   guestFormSetupOf,
   knownDay,
   prefillOf,
-  readSettingsOrDefaults,
-} from "../../features/reservations/index.server.ts";
+} from "../../features/reservations/booking/index.server.ts";
+import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
 import { useSiteFrame } from "../../features/site-frame/index.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import { services } from "../../common/app-context.ts";

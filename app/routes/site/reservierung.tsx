@@ -1,12 +1,15 @@
 import { data, useSearchParams } from "react-router";
 import { hoursAndContactOf } from "../../features/content/index.server.ts";
-import { GuestReservationPage, type GuestPageMode } from "../../features/reservations/index.ts";
+import {
+  GuestReservationPage,
+  type GuestPageMode,
+} from "../../features/reservations/guest-self-service/index.ts";
 import {
   answerGuestPage,
   GUEST_PAGE_HEADERS,
   loadGuestPage,
-} from "../../features/reservations/index.server.ts";
-import { guestLinkPath } from "../../features/reservations/index.ts";
+} from "../../features/reservations/guest-self-service/index.server.ts";
+import { guestLinkPath } from "../../features/reservations/book/index.ts";
 import { services } from "../../common/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/reservierung";

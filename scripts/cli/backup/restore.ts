@@ -11,7 +11,7 @@ import { reapplyErasures, type Erasure } from "../../../app/features/guest-data/
 import {
   deleteExpiredGuestData,
   type RetentionResult,
-} from "../../../app/features/reservations/index.server.ts";
+} from "../../../app/features/reservations/retention/index.server.ts";
 import { sha256OfFile } from "./files.ts";
 import { BackupError, FILE_FOLDERS, type Manifest } from "./manifest.ts";
 import { ARCHIVE_LIMITS, readArchive, type ArchiveLimits } from "./read-archive.ts";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatCount } from "../statistics.ts";
+import { formatCount } from "../counting.ts";
 
 /** One bar group: its name on the axis, its full name in the table, one value per series. */
 export interface ChartItem {

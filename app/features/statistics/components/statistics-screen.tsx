@@ -30,7 +30,7 @@ import {
   WEEKS_UP_TO,
   weekdayName,
   type Statistics,
-} from "../statistics.ts";
+} from "../counting.ts";
 import { BarChart, type ChartSeries } from "./bar-chart.tsx";
 
 export const STATISTICS_PATH = "/admin/statistik";

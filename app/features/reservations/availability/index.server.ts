@@ -1,0 +1,16 @@
+export { type KnownDay, dayAnswerOf, formDayOf } from "./day-answer.ts";
+export { ANSWER_SECONDS, answerAvailability, availabilityApiMessages, mayAsk } from "./guest-api.server.ts";
+export { heldBetween, heldOn, heldUnder } from "./held-seats.server.ts";
+export {
+  type CapacitySettings,
+  type HeldReservation,
+  type Overbooking,
+  dayOptions,
+  nextDatesWithRoom,
+  overbookingBy,
+  problemAmong,
+  roomAt,
+  seatsHeldAt,
+  waitlistAmong,
+} from "./seat-rule.ts";
+export { answerStaffSeats } from "./staff-api.server.ts";

@@ -1,0 +1,25 @@
+import type { Kysely } from "kysely";
+import { compiledOnce } from "../../../../db/compiled-once.server.ts";
+import type { Database } from "../../../../db/database.types.ts";
+
+type Db = Kysely<Database>;
+
+/**
+ * Written first by every transaction that checks a date's capacity and then stores on it (decision
+ * 0031): the write takes the date's row lock on PostgreSQL and the write lock on SQLite, so such
+ * transactions run one after the other per date, and the second sees what the first stored.
+ */
+export async function lockReservationDay(trx: Db, date: string): Promise<void> {
+  await lockDay(trx, { date });
+}
+
+const lockDay = compiledOnce((trx: Db, values: { date: string }) =>
+  trx
+    .insertInto("reservation_day_locks")
+    .values({ day: values.date, writes: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .column("day")
+        .doUpdateSet((update) => ({ writes: update("reservation_day_locks.writes", "+", 1) })),
+    ),
+);

@@ -1,0 +1,221 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import type { DatabaseHandle } from "../../../../db/database.server.ts";
+import type { Database } from "../../../../db/database.types.ts";
+import { transactTogether } from "../../../../db/shared-commit.server.ts";
+import { contentDefaults } from "../../../common/content/defaults.ts";
+import type { OutgoingMail } from "../../../common/mail/outbox.server.ts";
+import { testDatabases } from "../../../../tests/support/test-databases.ts";
+import { lockReservationDay } from "./day-lock.server.ts";
+import { queueMails, reservationNotice, type MailContext } from "../mails/reservation-mails.server.ts";
+import {
+  createGuestRequest,
+  createStaffReservation,
+  deleteReservation,
+  findSameRequest,
+  insertGuestRequest,
+  listReservations,
+  type Reservation,
+} from "./store.server.ts";
+import type { ReservationRequest, StaffReservationValues } from "./form-schemas.ts";
+import { changeByStaff } from "../booking/staff-booking.server.ts";
+
+const mail: MailContext = {
+  contact: contentDefaults["global.contact"],
+  notifyEmail: "kueche@example.de",
+  siteOrigin: "https://tavola.example",
+};
+
+const request = (overrides: Partial<ReservationRequest> = {}): ReservationRequest => ({
+  name: "Jürgen Müller",
+  email: "j@example.de",
+  phone: null,
+  date: "2026-12-01",
+  time: "18:00",
+  party_size: 2,
+  notes: null,
+  website: "",
+  request_token: "",
+  waitlist: false,
+  ...overrides,
+});
+
+const staff = (overrides: Partial<StaffReservationValues> = {}): StaffReservationValues => ({
+  customer_name: "Gast",
+  email: "gast@example.de",
+  phone_number: null,
+  reservation_date: "2026-12-01",
+  reservation_time: "19:00",
+  party_size: 2,
+  status: "PENDING",
+  notes: null,
+  ...overrides,
+});
+
+/**
+ * The store's steps for a guest's request as `submitReservationRequest` takes them — the date locked,
+ * the same request looked for, the row inserted, its mails queued — in one shared commit, with the
+ * mails a test chooses (the request's own way in always writes the notice and the receipt).
+ */
+const requestWithMails = (
+  db: Kysely<Database>,
+  guest: ReservationRequest,
+  mailsFor: (reservation: Reservation) => Array<OutgoingMail | undefined>,
+) =>
+  transactTogether(db, async (trx) => {
+    await lockReservationDay(trx, guest.date);
+    const same = await findSameRequest(trx, guest);
+    if (same) return { reservation: same, duplicate: true };
+    const stored = await insertGuestRequest(trx, guest, "PENDING");
+    if (!stored.duplicate) await queueMails(trx, mailsFor(stored.reservation));
+    return stored;
+  });
+
+describe.each(testDatabases())("reservations on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  it("stores a guest's request as PENDING with its notice in the outbox, in one transaction", async () => {
+    handle = await engine.open();
+    const created = await requestWithMails(handle.db, request({ request_token: "t1" }), (r) => [
+      reservationNotice(r, mail, "guest"),
+    ]);
+    expect(created.duplicate).toBe(false);
+    expect(created.reservation).toMatchObject({ status: "PENDING", customer_name: "Jürgen Müller" });
+    const outbox = await handle.db.selectFrom("mail_outbox").selectAll().execute();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({
+      kind: "reservation-notice",
+      recipient: "kueche@example.de",
+      reservation_id: created.reservation.id,
+      status: "pending",
+    });
+    expect(outbox[0]?.text_body).toContain("Jürgen Müller");
+    expect(outbox[0]?.text_body).toContain("01.12.2026");
+  });
+
+  it("a failure while writing the notice stores no reservation either", async () => {
+    handle = await engine.open();
+    await expect(
+      requestWithMails(handle.db, request(), () => [
+        // A recipient the outbox refuses (NOT NULL) makes writing the notice fail.
+        { kind: "x", recipient: null as unknown as string, subject: "s", text: "t", sender: "a@b.de" },
+      ]),
+    ).rejects.toThrow();
+    expect(await handle.db.selectFrom("reservations").select("id").execute()).toEqual([]);
+  });
+
+  it("stores the same request sent twice at once (same form key) once", async () => {
+    handle = await engine.open();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        requestWithMails(handle.db, request({ request_token: "same-form" }), (r) => [
+          reservationNotice(r, mail, "guest"),
+        ]),
+      ),
+    );
+    expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
+    expect(await handle.db.selectFrom("reservations").select("id").execute()).toHaveLength(1);
+    expect(await handle.db.selectFrom("mail_outbox").select("id").execute()).toHaveLength(1);
+  });
+
+  it("stores the same request without form key sent eight times at once only once", async () => {
+    handle = await engine.open();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => createGuestRequest(handle.db, request({ request_token: "" }))),
+    );
+    expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
+    expect(await handle.db.selectFrom("reservations").select("id").execute()).toHaveLength(1);
+  });
+
+  it("takes an identical pending request without form key as the same one, a different one as new", async () => {
+    handle = await engine.open();
+    await createGuestRequest(handle.db, request());
+    expect((await createGuestRequest(handle.db, request({ name: "JÜRGEN MÜLLER" }))).duplicate).toBe(true);
+    expect((await createGuestRequest(handle.db, request({ party_size: 3 }))).duplicate).toBe(false);
+  });
+
+  it("lists by date, pending, and by name ignoring case with umlauts; LIKE wildcards are text", async () => {
+    handle = await engine.open();
+    await createStaffReservation(
+      handle.db,
+      staff({ customer_name: "Jürgen Übel", reservation_time: "20:00" }),
+    );
+    await createStaffReservation(
+      handle.db,
+      staff({ customer_name: "Anna Özdemir", reservation_time: "12:00" }),
+    );
+    await createStaffReservation(
+      handle.db,
+      staff({ customer_name: "100% Gast_1", status: "CONFIRMED", reservation_date: "2026-12-02" }),
+    );
+    const names = (rows: Reservation[]) => rows.map((row) => row.customer_name);
+    expect(names(await listReservations(handle.db, { mode: "date", date: "2026-12-01" }))).toEqual([
+      "Anna Özdemir",
+      "Jürgen Übel",
+    ]);
+    expect(names(await listReservations(handle.db, { mode: "pending" }))).toHaveLength(2);
+    expect(names(await listReservations(handle.db, { mode: "search", query: "ÜBEL" }))).toEqual([
+      "Jürgen Übel",
+    ]);
+    expect(names(await listReservations(handle.db, { mode: "search", query: "özd" }))).toEqual([
+      "Anna Özdemir",
+    ]);
+    expect(names(await listReservations(handle.db, { mode: "search", query: "%" }))).toEqual(["100% Gast_1"]);
+    expect(names(await listReservations(handle.db, { mode: "search", query: "t_1" }))).toEqual([
+      "100% Gast_1",
+    ]);
+    expect(names(await listReservations(handle.db, { mode: "search", query: "s_1" }))).toEqual([]);
+  });
+
+  it("writes the confirmation only when a reservation changes into CONFIRMED, the cancellation into CANCELLED", async () => {
+    handle = await engine.open();
+    const { reservation } = await createStaffReservation(handle.db, staff());
+    const kinds = async () =>
+      (await handle.db.selectFrom("mail_outbox").select("kind").orderBy("id").execute()).map(
+        (row) => row.kind,
+      );
+    const before = reservation.updated_at;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const confirmed = await changeByStaff(handle.db, reservation.id, { status: "CONFIRMED" }, { mail });
+    expect(confirmed.previousStatus).toBe("PENDING");
+    expect(confirmed.reservation.updated_at > before).toBe(true);
+    expect(await kinds()).toEqual(["reservation-confirmation"]);
+    await changeByStaff(handle.db, reservation.id, staff({ status: "CONFIRMED", notes: "Fenster" }), {
+      mail,
+    });
+    expect(await kinds()).toEqual(["reservation-confirmation"]);
+    await changeByStaff(handle.db, reservation.id, { status: "CANCELLED" }, { mail });
+    expect(await kinds()).toEqual(["reservation-confirmation", "reservation-cancellation"]);
+    const confirmation = await handle.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("kind", "=", "reservation-confirmation")
+      .executeTakeFirstOrThrow();
+    expect(confirmation.recipient).toBe("gast@example.de");
+    expect(confirmation.text_body).toContain("01.12.2026");
+    expect(confirmation.text_body).toContain("19:00 Uhr");
+    expect(confirmation.attachments).toContain("BEGIN:VCALENDAR");
+  });
+
+  it("two staff members confirming at once write one confirmation", async () => {
+    handle = await engine.open();
+    const { reservation } = await createStaffReservation(handle.db, staff());
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        changeByStaff(handle.db, reservation.id, { status: "CONFIRMED" }, { mail }),
+      ),
+    );
+    expect(await handle.db.selectFrom("mail_outbox").select("id").execute()).toHaveLength(1);
+  });
+
+  it("deletes, and says when there was nothing to delete", async () => {
+    handle = await engine.open();
+    const { reservation } = await createStaffReservation(handle.db, staff());
+    expect(await deleteReservation(handle.db, reservation.id)).toBe(true);
+    expect(await deleteReservation(handle.db, reservation.id)).toBe(false);
+    await expect(changeByStaff(handle.db, reservation.id, { status: "CONFIRMED" })).rejects.toThrow(
+      /nicht gefunden/,
+    );
+  });
+});

@@ -1,0 +1,351 @@
+import type { Kysely } from "kysely";
+import { addressBucket } from "../../../lib/address-bucket.ts";
+import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
+import type { Database } from "../../../../db/database.types.ts";
+import { transactTogether } from "../../../../db/shared-commit.server.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { formText, type Notice } from "../../../lib/forms.ts";
+import type { Logger } from "../../../lib/logger.server.ts";
+import { deliverInBackground, type Mailer } from "../../../common/mail/mailer.server.ts";
+import { countHit, sweepRateLimits } from "../../../lib/rate-limit.server.ts";
+import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../../lib/storage-errors.server.ts";
+import { HONEYPOT_FIELD, reservationMessages as M } from "../book/index.server.ts";
+import { queueMails, requestAnswerMail, reservationNotice, type MailContext } from "../mails/index.server.ts";
+import { dayOptions, nextDatesWithRoom, problemAmong, waitlistAmong } from "../availability/index.server.ts";
+import { heldBetween, heldUnder } from "../availability/index.server.ts";
+import { lockReservationDay } from "../book/index.server.ts";
+import { noteFreeSeatsChanged } from "../book/index.server.ts";
+import { bookingWindow } from "../book/index.server.ts";
+import { addDays } from "../../../lib/calendar.ts";
+import type { Reservation } from "../book/index.server.ts";
+import type { RequestResult } from "./request-result.ts";
+import {
+  announceNewReservation,
+  findSameRequest,
+  findStoredRequest,
+  insertGuestRequest,
+} from "../book/index.server.ts";
+import {
+  requestFields,
+  validateReservationRequest,
+  type RequestField,
+  type ReservationRequest,
+} from "../book/index.server.ts";
+import type { ReservationSettings } from "../book/index.server.ts";
+
+/**
+ * A guest's reservation request, from the submitted form to the stored row and the restaurant's
+ * notice (decisions 0014, 0017, 0031 and 0050). Nothing a guest sends causes a server error:
+ * every answer is a German message, and the form keeps what was typed unless it was stored.
+ */
+
+/** A new form's one-time key. */
+
+export const REQUEST_WINDOW_MS = 10 * 60 * 1000;
+
+export interface RequestDependencies {
+  db: Kysely<Database>;
+  logger: Logger;
+  mailer: Mailer;
+  clientAddress: string;
+  /** Requests one address may send per 10 minutes (RESERVATION_RATE_LIMIT); 0 = no limit. */
+  rateLimit: number;
+  hours: OpeningHoursContent;
+  mail: MailContext;
+  /** 'Reservierungseinstellungen'; without them every valid request is taken and waits for staff. */
+  settings?: ReservationSettings;
+  now?: Date;
+}
+
+export interface RequestAnswer {
+  result: RequestResult;
+  status: number;
+  headers?: Record<string, string>;
+}
+
+const sentNotice = { tone: "success", title: M.successTitle, description: M.successDescription } as const;
+
+/**
+ * What the guest is told once the request is stored: confirmed at once by the settings, on the
+ * waitlist, or waiting for staff — the first two with the date and time.
+ */
+function noticeFor(reservation: Reservation): Notice {
+  const date = formatDate(reservation.reservation_date);
+  if (reservation.status === "CONFIRMED")
+    return {
+      tone: "success",
+      title: M.confirmedTitle,
+      description: M.confirmedDescription(date, reservation.reservation_time),
+    };
+  if (reservation.status === "WAITLIST")
+    return {
+      tone: "success",
+      title: M.waitlistTitle,
+      description: M.waitlistDescription(date, reservation.reservation_time),
+    };
+  return sentNotice;
+}
+
+/** A visit to weigh against its day: a new request, or a guest's change (`except`: its own reservation). */
+export interface VisitQuestion {
+  date: string;
+  time: string;
+  partySize: number;
+  except?: number;
+}
+
+export type VisitVerdict =
+  | { status: "PENDING" | "CONFIRMED" }
+  | {
+      problem: { field: "date" | "time"; message: string };
+      /** Refused only for lack of room: the guest may wait for a seat instead. */
+      waitlist: boolean;
+    };
+
+/**
+ * Inside the storing transaction, after the date is locked (decision 0031): the availability rule
+ * over what is stored by then, and whether the settings confirm the visit at once. A refusal for
+ * lack of room names what is still free: that date's times, or the next dates.
+ */
+export async function weighVisit(
+  trx: Kysely<Database>,
+  visit: VisitQuestion,
+  deps: Pick<RequestDependencies, "settings" | "hours" | "now" | "mail">,
+): Promise<VisitVerdict> {
+  const question = {
+    date: visit.date,
+    time: visit.time,
+    partySize: visit.partySize,
+    settings: deps.settings,
+    hours: deps.hours,
+    now: deps.now,
+  };
+  // Read and weighed once: the refusal's free times come from the same rows, in the same transaction.
+  const options = dayOptions({
+    ...question,
+    held: await heldUnder(deps.settings, trx, visit.date, visit.except),
+  });
+  const problem = problemAmong(options, question);
+  if (problem) {
+    const waitlist = waitlistAmong(options, visit.time);
+    if (problem.message === M.timeTaken) {
+      const free = options.kind === "open" ? options.times.filter((option) => option.free) : [];
+      const message =
+        free.length > 0
+          ? `${problem.message} ${M.stillFree(free.map((option) => option.time))}`
+          : problem.message;
+      return { problem: { field: problem.field, message }, waitlist };
+    }
+    if (problem.message === M.dayFull) {
+      const until = bookingWindow(deps.now, deps.settings?.horizonMonths).max;
+      const held = await heldBetween(trx, addDays(visit.date, 1), until);
+      const dates = nextDatesWithRoom({ ...question, after: visit.date, held });
+      const message = `${problem.message} ${M.otherDates(dates.map(formatDate), deps.mail.contact.phone)}`;
+      return { problem: { field: problem.field, message }, waitlist };
+    }
+    return { problem, waitlist };
+  }
+  const upTo = deps.settings?.autoConfirmUpTo ?? null;
+  return { status: upTo !== null && visit.partySize <= upTo ? "CONFIRMED" : "PENDING" };
+}
+
+/**
+ * Whether a guest's request may be stored, and how, decided inside the storing transaction after the
+ * date is locked (decision 0031): refused with the field and message, or stored with a status.
+ */
+type Admission = { status: "PENDING" | "CONFIRMED" | "WAITLIST" } | RefusedRequest;
+interface RefusedRequest {
+  /** `waitlist`: refused only for lack of room, so the guest may ask for the waitlist instead. */
+  refused: { field: "date" | "time"; message: string; waitlist: boolean };
+}
+
+/** A guest's request under the settings: stored with a status, put on the waitlist, or refused. */
+async function admissionOf(
+  trx: Kysely<Database>,
+  request: ReservationRequest,
+  deps: RequestDependencies,
+): Promise<Admission> {
+  const verdict = await weighVisit(
+    trx,
+    { date: request.date, time: request.time, partySize: request.party_size },
+    deps,
+  );
+  if ("status" in verdict) return verdict;
+  // Refused only for lack of room: the guest may wait for a seat instead (it holds none).
+  if (verdict.waitlist && request.waitlist) return { status: "WAITLIST" };
+  return { refused: { ...verdict.problem, waitlist: verdict.waitlist } };
+}
+
+/** What the storing transaction ends with. */
+type Taken =
+  | { reservation: Reservation; duplicate: boolean; mailIds: number[] }
+  | RefusedRequest
+  /** Over the per-address limit: the request ends there, with its hit counted. */
+  | { limited: { retryAfterMs: number } };
+
+/**
+ * The guest's way in (decision 0050), top to bottom: parse the form → count the address's request
+ * → lock the date → weigh (the same request sent again; the availability rule) → store → queue the
+ * e-mails, all in one transaction whose commit is shared with the guests arriving at the same moment
+ * (decision 0032) → after the commit: forget the availability API's kept answers, send the e-mails
+ * in the background, log, answer.
+ */
+export async function submitReservationRequest(
+  form: FormData,
+  deps: RequestDependencies,
+): Promise<RequestAnswer> {
+  // Parse.
+  const values = formText(form, requestFields);
+  const kept = { ...values, [HONEYPOT_FIELD]: "", request_token: "" };
+  if (values[HONEYPOT_FIELD].trim() !== "") {
+    // A robot: it is told all went well, so it has no reason to try again; nothing is stored.
+    deps.logger.warn("reservation request refused: honeypot filled", { client: deps.clientAddress });
+    return { result: { status: "sent", notice: sentNotice }, status: 200 };
+  }
+  const validation = validateReservationRequest(values, {
+    hours: deps.hours,
+    now: deps.now,
+    largestParty: deps.settings?.largestOnlineParty,
+    horizonMonths: deps.settings?.horizonMonths,
+    exceptionDates: deps.settings?.exceptions.map((exception) => exception.date),
+    exceptions: deps.settings?.exceptions,
+  });
+  if (!validation.success) return invalidAnswer(validation, kept);
+  const request = validation.data;
+
+  try {
+    // The same form sent again (a double click, a resend after a timeout) is answered as before and
+    // does not count towards the limit.
+    const stored = await findStoredRequest(deps.db, request.request_token);
+    if (stored) {
+      deps.logger.info("reservation request repeated", { client: deps.clientAddress });
+      return { result: { status: "sent", notice: noticeFor(stored) }, status: 200 };
+    }
+
+    const taken = await transactTogether(deps.db, async (trx): Promise<Taken> => {
+      // Count first, before the date is locked: the counter's write reaches the disk with the
+      // request's own, in one commit; a request over the limit ends here, with its hit counted.
+      const hit = await countHit(
+        trx,
+        `reservation:${addressBucket(deps.clientAddress)}`,
+        { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS },
+        deps.now,
+        { sweep: false },
+      );
+      if (!hit.allowed) return { limited: { retryAfterMs: hit.retryAfterMs } };
+      // Lock the date: what is weighed below is what is stored by then (decision 0031).
+      await lockReservationDay(trx, request.date);
+      // Weigh: stored as a request, confirmed at once or put on the waitlist moments ago — the same
+      // request either way; else the availability rule over the date as it is now.
+      const same = await findSameRequest(trx, request);
+      if (same) return { reservation: same, duplicate: true, mailIds: [] };
+      const admission = await admissionOf(trx, request, deps);
+      if ("refused" in admission) return admission;
+      // Store, once per form key, and tell the open staff screens (decision 0035).
+      const inserted = await insertGuestRequest(trx, request, admission.status);
+      if (inserted.duplicate) return { ...inserted, mailIds: [] };
+      const { reservation } = inserted;
+      await announceNewReservation(trx, "requested", reservation);
+      // Queue the restaurant's notice and the guest's answer: the confirmation or the receipt.
+      const mailIds = await queueMails(trx, [
+        reservationNotice(reservation, deps.mail, "guest"),
+        requestAnswerMail(reservation, deps.mail),
+      ]);
+      return { reservation, duplicate: false, mailIds };
+    });
+
+    // After the commit.
+    noteFreeSeatsChanged();
+    // Expired counters go after the commit; a failed sweep is tried again later and fails nobody.
+    if (deps.rateLimit > 0)
+      await sweepRateLimits(deps.db, deps.now).catch((error: unknown) =>
+        deps.logger.warn("rate limit counters not swept", { error }),
+      );
+    if ("limited" in taken) {
+      deps.logger.warn("reservation request refused: rate limit", { client: deps.clientAddress });
+      return limitedAnswer(taken.limited.retryAfterMs, kept);
+    }
+    if ("refused" in taken) return refusedAnswer(taken.refused, kept);
+    deps.logger.info(taken.duplicate ? "reservation request repeated" : "reservation request stored", {
+      reservationId: taken.reservation.id,
+      client: deps.clientAddress,
+    });
+    // Sent at once, without keeping the guest waiting for the mail server: a failure is retried
+    // from the outbox and only logged (decision 0017: the guest still sees success).
+    deliverInBackground(deps.mailer, deps.logger, taken.mailIds, "reservation notice");
+    return { result: { status: "sent", notice: noticeFor(taken.reservation) }, status: 200 };
+  } catch (error) {
+    deps.logger.error("reservation request failed", { error });
+    return failedAnswer(error, kept);
+  }
+}
+
+type KeptValues = Partial<Record<RequestField, string>>;
+
+function invalidAnswer(
+  validation: Extract<ReturnType<typeof validateReservationRequest>, { success: false }>,
+  kept: KeptValues,
+): RequestAnswer {
+  return {
+    result: {
+      status: "invalid",
+      notice: validation.missing
+        ? { tone: "error", title: M.missingTitle, description: M.missingDescription }
+        : {
+            tone: "error",
+            title: M.failedTitle,
+            description: Object.values(validation.fieldErrors)[0] ?? M.checkFields,
+          },
+      fieldErrors: validation.fieldErrors,
+      values: kept,
+    },
+    status: 400,
+  };
+}
+
+function limitedAnswer(retryAfterMs: number, kept: KeptValues): RequestAnswer {
+  return {
+    result: {
+      status: "refused",
+      notice: { tone: "error", title: M.failedTitle, description: M.tooMany },
+      fieldErrors: {},
+      values: kept,
+    },
+    status: 429,
+    headers: { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) },
+  };
+}
+
+function refusedAnswer(
+  { field, message, waitlist }: RefusedRequest["refused"],
+  kept: KeptValues,
+): RequestAnswer {
+  return {
+    result: {
+      status: "refused",
+      notice: { tone: "error", title: M.failedTitle, description: message },
+      fieldErrors: { [field]: message },
+      values: kept,
+      ...(waitlist ? { waitlistOffered: true } : {}),
+    },
+    status: 409,
+  };
+}
+
+/** A full disk (or a database the server may not write) is said as such; the guest keeps the form. */
+function failedAnswer(error: unknown, kept: KeptValues): RequestAnswer {
+  const storage = storageProblemOf(error) !== undefined;
+  return {
+    result: {
+      status: "error",
+      notice: {
+        tone: "error",
+        title: M.failedTitle,
+        description: storage ? M.storageProblem : M.unexpected,
+      },
+      fieldErrors: {},
+      values: kept,
+    },
+    status: storage ? STORAGE_PROBLEM_STATUS : 500,
+  };
+}

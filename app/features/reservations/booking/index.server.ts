@@ -1,0 +1,12 @@
+export { handleAdminAction, loadList, viewOf } from "./book-admin.server.ts";
+export { answerGuestRequest, guestFormSetupOf, knownDay, prefillOf } from "./guest-form.server.ts";
+export { weighVisit } from "./guest-request.server.ts";
+export {
+  type HostStandTap,
+  NoShowTooEarlyError,
+  NotOfferedError,
+  ReservationChangedError,
+  ReservationNotFoundError,
+  addByStaff,
+  changeByStaff,
+} from "./staff-booking.server.ts";

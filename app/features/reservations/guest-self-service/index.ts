@@ -1,0 +1,1 @@
+export { type GuestPageMode, GuestReservationPage } from "./components/guest-reservation.tsx";

@@ -1,0 +1,11 @@
+export {
+  type MailContext,
+  guestActionNotice,
+  queueMails,
+  requestAnswerMail,
+  reservationCancellation,
+  reservationChanged,
+  reservationNotice,
+  reservationReminder,
+  statusChangeMails,
+} from "./reservation-mails.server.ts";

@@ -1,0 +1,6 @@
+export {
+  FAILED_MAIL_DAYS,
+  type RetentionResult,
+  SENT_MAIL_DAYS,
+  deleteExpiredGuestData,
+} from "./expired-data.server.ts";

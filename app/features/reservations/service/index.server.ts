@@ -1,0 +1,1 @@
+export { handleServiceAction, loadServiceDay } from "./service-day.server.ts";

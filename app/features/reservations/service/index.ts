@@ -1,0 +1,1 @@
+export { ServiceScreen } from "./components/service-screen.tsx";

@@ -1,0 +1,76 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../../db/database.types.ts";
+import { INTENT_FIELD, saveFailedNotice, savedNotice, saveMessages } from "../../../lib/forms.ts";
+import type { Logger } from "../../../lib/logger.server.ts";
+import { staffActionDispatcher, type StaffActionOutcome } from "../../../lib/staff-actions.server.ts";
+import {
+  applyListEdit,
+  parseListEdit,
+  readSettingsDraft,
+  unknownActionNotice,
+  type SettingsResult,
+} from "./settings-form.ts";
+import { settingsDraftOf, settingsMessages, validateSettings } from "./settings-schema.ts";
+import { saveReservationSettings } from "./settings-store.server.ts";
+
+/**
+ * 'Reservierungseinstellungen' through the staff forms' dispatcher (decision 0010). Only owners get
+ * here with a change: the route's middleware refuses everyone else first. The action checks every
+ * field again with the screen's schema; a refused form changes nothing and comes back as typed.
+ */
+export interface SettingsActionDependencies {
+  db: Kysely<Database>;
+  logger: Logger;
+  username: string;
+  /** Today in Berlin: closures and exceptions may not lie before it. */
+  today: string;
+}
+
+type Extra = Pick<SettingsResult, "values">;
+type Outcome = StaffActionOutcome<Extra>;
+
+export const handleSettingsAction = staffActionDispatcher<"save" | "edit", SettingsActionDependencies, Extra>(
+  {
+    async save(form, { db, logger, username, today }): Promise<Outcome> {
+      const draft = readSettingsDraft(form);
+      const validation = validateSettings(draft, today);
+      if (!validation.success)
+        return {
+          status: 400,
+          result: {
+            outcome: "invalid",
+            fieldErrors: validation.fieldErrors,
+            notice: saveFailedNotice(saveMessages.fixMarked),
+            values: draft,
+          },
+        };
+      try {
+        await saveReservationSettings(db, validation.settings, username);
+      } catch (error) {
+        logger.error("reservation settings save failed", { username, error });
+        return { status: 500, result: { outcome: "failed", notice: saveFailedNotice(), values: draft } };
+      }
+      logger.info("reservation settings saved", { username });
+      return {
+        status: 200,
+        result: {
+          outcome: "done",
+          notice: savedNotice(settingsMessages.saved),
+          values: settingsDraftOf(validation.settings),
+        },
+      };
+    },
+
+    /** A list button sent without JavaScript: the rows change on the page, nothing is saved. */
+    async edit(form): Promise<Outcome> {
+      const edit = parseListEdit(form.get(INTENT_FIELD));
+      if (!edit) return { status: 400, result: { outcome: "failed", notice: unknownActionNotice() } };
+      return {
+        status: 200,
+        result: { outcome: "done", values: applyListEdit(readSettingsDraft(form), edit) },
+      };
+    },
+  },
+  // The list buttons name their change in the intent (`list:remove:closures:2`); 'edit' tells.
+  { intent: "edit" },
+);
