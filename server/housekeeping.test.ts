@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { enqueueMail } from "../app/common/mail/outbox.server.ts";
-import { createStaffReservation } from "../app/features/reservations/book/store.server.ts";
+import { createStaffReservation } from "../tests/support/reservations.ts";
 import { addMonths, berlinNow } from "../app/lib/calendar.ts";
 import type { DatabaseHandle, DatabaseTarget } from "../db/database.server.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createStaffReservation } from "../../app/features/reservations/book/index.server.ts";
+import { createStaffReservation } from "../../tests/support/reservations.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import { openDatabase } from "../../db/database.server.ts";
 import { buildIfNeeded } from "../../server/build-if-needed.ts";

@@ -1,6 +1,21 @@
 import type { Kysely } from "kysely";
 import type { Database, ReservationSource, ReservationStatus } from "../../db/database.types.ts";
+import { transactTogether } from "../../db/shared-commit.server.ts";
 import { storedPhoneKey } from "../../app/lib/phone.ts";
+import { noteFreeSeatsChanged } from "../../app/features/reservations/book/changes.server.ts";
+import { lockReservationDay } from "../../app/features/reservations/book/day-lock.server.ts";
+import type {
+  ReservationRequest,
+  StaffReservationValues,
+} from "../../app/features/reservations/book/form-schemas.ts";
+import type { Reservation } from "../../app/features/reservations/book/shapes.ts";
+import {
+  announceNewReservation,
+  findSameRequest,
+  insertGuestRequest,
+  insertStaffReservation,
+  type StoredReservation,
+} from "../../app/features/reservations/book/store.server.ts";
 
 /** What a test says of a reservation it stores; the rest is a plausible guest's. */
 export interface TestReservation {
@@ -45,4 +60,42 @@ export async function insertReservation(db: Kysely<Database>, values: TestReserv
     .returning("id")
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/**
+ * A guest's request stored as PENDING, once, without the settings' rules and without e-mails: the
+ * store's own steps, for tests and benchmarks that need a request, not the way one is made. Guests'
+ * requests go through `submitReservationRequest` (decision 0050).
+ */
+export async function createGuestRequest(
+  db: Kysely<Database>,
+  request: ReservationRequest,
+): Promise<StoredReservation> {
+  const stored = await transactTogether(db, async (trx) => {
+    await lockReservationDay(trx, request.date);
+    const same = await findSameRequest(trx, request);
+    if (same) return { reservation: same, duplicate: true };
+    const inserted = await insertGuestRequest(trx, request, "PENDING");
+    if (!inserted.duplicate) await announceNewReservation(trx, "requested", inserted.reservation);
+    return inserted;
+  });
+  noteFreeSeatsChanged();
+  return stored;
+}
+
+/**
+ * A reservation as staff enter it, without weighing it against the seats and without e-mails: for
+ * tests and benchmarks. The staff screens go through `addByStaff` (decision 0050).
+ */
+export async function createStaffReservation(
+  db: Kysely<Database>,
+  values: StaffReservationValues,
+): Promise<{ reservation: Reservation }> {
+  const stored = await db.transaction().execute(async (trx) => {
+    const { reservation } = await insertStaffReservation(trx, values);
+    await announceNewReservation(trx, "created", reservation);
+    return { reservation };
+  });
+  noteFreeSeatsChanged();
+  return stored;
 }

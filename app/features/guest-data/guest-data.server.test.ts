@@ -8,23 +8,10 @@ import { testDatabases } from "../../../tests/support/test-databases.ts";
 import { deleteGuestData, exportGuestData, findGuestData } from "./guest-data.server.ts";
 import type { GuestDataLabels } from "./guest-data-model.ts";
 import { checkGuestTerm, type GuestTerm } from "./schema.ts";
+import { guestActionLabels, statusLabels } from "../reservations/book/index.ts";
 
-const labels: GuestDataLabels = {
-  status: {
-    PENDING: "Ausstehend",
-    WAITLIST: "Warteliste",
-    CONFIRMED: "Bestätigt",
-    ARRIVED: "Eingetroffen",
-    COMPLETED: "Abgeschlossen",
-    NO_SHOW: "Nicht erschienen",
-    CANCELLED: "Storniert",
-  },
-  guestAction: {
-    cancelled: "Vom Gast storniert",
-    changed: "Vom Gast geändert",
-    attending: "Vom Gast bestätigt",
-  },
-};
+/** The book's own labels, as the route hands them in. */
+const labels: GuestDataLabels = { status: statusLabels, guestAction: guestActionLabels };
 
 function term(value: string): GuestTerm {
   const check = checkGuestTerm(value);

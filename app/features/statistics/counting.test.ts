@@ -1,3 +1,4 @@
+import { sourceLabels, statusLabels } from "../reservations/book/index.ts";
 import { describe, expect, it } from "vitest";
 import type { GuestAction, ReservationSource, ReservationStatus } from "../../../db/database.types.ts";
 import { statisticsCsv } from "./statistics-csv.ts";
@@ -41,18 +42,8 @@ const row = (values: Readable): StatisticsRow => {
 const NOVEMBER = { from: "2026-11-01", to: "2026-11-30" };
 const NOW = { date: "2026-11-20", time: "18:00" };
 
-const labels = {
-  status: {
-    PENDING: "Ausstehend",
-    WAITLIST: "Warteliste",
-    CONFIRMED: "Bestätigt",
-    ARRIVED: "Eingetroffen",
-    COMPLETED: "Abgeschlossen",
-    NO_SHOW: "Nicht erschienen",
-    CANCELLED: "Storniert",
-  },
-  source: { online: "Online", staff: "Telefon/Personal", "walk-in": "Laufkundschaft" },
-} as const;
+/** The book's own labels, as the route hands them in. */
+const labels = { status: statusLabels, source: sourceLabels };
 
 describe("the bars of a period", () => {
   it("are days up to 62 days, weeks up to 184, months beyond", () => {

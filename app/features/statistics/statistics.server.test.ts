@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { sourceLabels, statusLabels } from "../reservations/book/index.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import type { ReservationsTable } from "../../../db/database.types.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
@@ -13,18 +14,8 @@ import { kindOf, SOURCE_INDEX, STATUS_INDEX } from "./counting.ts";
  */
 const NOW = new Date("2026-11-20T17:00:00.000Z"); // 18:00 in Berlin
 
-const labels = {
-  status: {
-    PENDING: "Ausstehend",
-    WAITLIST: "Warteliste",
-    CONFIRMED: "Bestätigt",
-    ARRIVED: "Eingetroffen",
-    COMPLETED: "Abgeschlossen",
-    NO_SHOW: "Nicht erschienen",
-    CANCELLED: "Storniert",
-  },
-  source: { online: "Online", staff: "Telefon/Personal", "walk-in": "Laufkundschaft" },
-} as const;
+/** The book's own labels, as the route hands them in. */
+const labels = { status: statusLabels, source: sourceLabels };
 
 const reservation = (values: Partial<Insertable<ReservationsTable>>): Insertable<ReservationsTable> => ({
   customer_name: "Gast",

@@ -9,12 +9,8 @@ import {
   cancelByGuest,
   changeByGuest,
 } from "../../features/reservations/guest-self-service/guest-changes.server.ts";
-import {
-  createGuestRequest,
-  createStaffReservation,
-  deleteReservation,
-  findReservation,
-} from "../../features/reservations/book/store.server.ts";
+import { deleteReservation, findReservation } from "../../features/reservations/book/store.server.ts";
+import { createGuestRequest, createStaffReservation } from "../../../tests/support/reservations.ts";
 import { changeByStaff } from "../../features/reservations/booking/staff-booking.server.ts";
 import { contentDefaults } from "../../common/content/defaults.ts";
 import { appContext, type AppServices } from "../../common/app-context.ts";

@@ -9,7 +9,7 @@ import {
   jsonLdText,
   restaurantStructuredData,
 } from "../../features/site-frame/index.ts";
-import { readContentBlocks } from "../../features/content/index.server.ts";
+import { hoursAndContactOf, readContentBlocks } from "../../features/content/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { canonicalUrl } from "../../lib/meta.ts";
 import type { Route } from "./+types/layout";
@@ -22,21 +22,26 @@ import type { Route } from "./+types/layout";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
-  const blocks = await readContentBlocks(database.db, logger, siteFrameKeys);
+  // The contact and the opening hours are the request's shared reading (decision 0049): the page's
+  // own loader and the reservation form ask for them too.
+  const [frame, { contact, hours }] = await Promise.all([
+    readContentBlocks(database.db, logger, frameBlockKeys),
+    hoursAndContactOf(context),
+  ]);
+  const blocks = { ...frame, "global.contact": contact, "global.opening_hours": hours };
   const origin = services(context).siteOrigin;
   const structuredData =
     new URL(request.url).pathname === "/"
-      ? jsonLdText(
-          restaurantStructuredData({
-            contact: blocks["global.contact"],
-            hours: blocks["global.opening_hours"],
-            origin,
-            image: HERO_PICTURE.src,
-          }),
-        )
+      ? jsonLdText(restaurantStructuredData({ contact, hours, origin, image: HERO_PICTURE.src }))
       : undefined;
   return { ...blocks, seo: { origin, image: canonicalUrl(origin, HERO_PICTURE.src), structuredData } };
 }
+
+/** The frame's blocks other than the contact and the opening hours. */
+const frameBlockKeys = siteFrameKeys.filter(
+  (key): key is Exclude<(typeof siteFrameKeys)[number], "global.contact" | "global.opening_hours"> =>
+    key !== "global.contact" && key !== "global.opening_hours",
+);
 
 /**
  * The contact dialog's code (with the dialog library) loads when a guest reaches for a button that

@@ -1,4 +1,5 @@
-import { createStaffReservation, deleteReservation, findReservation } from "../book/store.server.ts";
+import { deleteReservation, findReservation } from "../book/store.server.ts";
+import { createStaffReservation } from "../../../../tests/support/reservations.ts";
 import { addByStaff, changeByStaff } from "../booking/staff-booking.server.ts";
 import { cancelByGuest, changeByGuest } from "../guest-self-service/guest-changes.server.ts";
 import { submitReservationRequest } from "../booking/guest-request.server.ts";

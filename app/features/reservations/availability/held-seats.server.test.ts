@@ -5,7 +5,7 @@ import { contentDefaults } from "../../../common/content/defaults.ts";
 import { dayOptions } from "./seat-rule.ts";
 import { heldBetween, heldOn } from "./held-seats.server.ts";
 import type { ReservationStatus } from "../book/terms.ts";
-import { createStaffReservation } from "../book/store.server.ts";
+import { createStaffReservation } from "../../../../tests/support/reservations.ts";
 import { DEFAULT_SETTINGS } from "../book/reservation-settings.ts";
 
 const reservation = (date: string, time: string, party_size: number, status: ReservationStatus) => ({

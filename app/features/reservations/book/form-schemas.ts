@@ -60,15 +60,15 @@ const partySize = (max: number, invalid: string) =>
     .refine((value) => /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= max, invalid)
     .transform(Number);
 
+/**
+ * What a reservation's forms call its fields, the guest's and the staff's alike (one vocabulary,
+ * decision 0051); the store names them as the table's columns.
+ */
+const reservationFields = ["name", "email", "phone", "date", "time", "party_size", "notes"] as const;
+
 /** The guest's request as the form sends it: every value a string ('' when left empty). */
 export const requestFields = [
-  "name",
-  "email",
-  "phone",
-  "date",
-  "time",
-  "party_size",
-  "notes",
+  ...reservationFields,
   HONEYPOT_FIELD,
   "request_token",
   /** 'ja' when the guest asks to go on the waitlist should the time be full (decision 0031). */

@@ -61,7 +61,6 @@ export {
   announceNewReservation,
   cancelOpen,
   countReservations,
-  createStaffReservation,
   deleteReservation,
   findReservation,
   findSameRequest,

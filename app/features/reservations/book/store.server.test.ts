@@ -1,22 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Kysely } from "kysely";
 import type { DatabaseHandle } from "../../../../db/database.server.ts";
-import type { Database } from "../../../../db/database.types.ts";
-import { transactTogether } from "../../../../db/shared-commit.server.ts";
 import { contentDefaults } from "../../../common/content/defaults.ts";
-import type { OutgoingMail } from "../../../common/mail/outbox.server.ts";
 import { testDatabases } from "../../../../tests/support/test-databases.ts";
-import { lockReservationDay } from "./day-lock.server.ts";
-import { queueMails, reservationNotice, type MailContext } from "../mails/reservation-mails.server.ts";
-import {
-  createGuestRequest,
-  createStaffReservation,
-  deleteReservation,
-  findSameRequest,
-  insertGuestRequest,
-  listReservations,
-  type Reservation,
-} from "./store.server.ts";
+import type { MailContext } from "../mails/reservation-mails.server.ts";
+import { deleteReservation, listReservations, type Reservation } from "./store.server.ts";
+import { createGuestRequest, createStaffReservation } from "../../../../tests/support/reservations.ts";
 import type { ReservationRequest, StaffReservationValues } from "./form-schemas.ts";
 import { changeByStaff } from "../booking/staff-booking.server.ts";
 
@@ -52,72 +40,9 @@ const staff = (overrides: Partial<StaffReservationValues> = {}): StaffReservatio
   ...overrides,
 });
 
-/**
- * The store's steps for a guest's request as `submitReservationRequest` takes them — the date locked,
- * the same request looked for, the row inserted, its mails queued — in one shared commit, with the
- * mails a test chooses (the request's own way in always writes the notice and the receipt).
- */
-const requestWithMails = (
-  db: Kysely<Database>,
-  guest: ReservationRequest,
-  mailsFor: (reservation: Reservation) => Array<OutgoingMail | undefined>,
-) =>
-  transactTogether(db, async (trx) => {
-    await lockReservationDay(trx, guest.date);
-    const same = await findSameRequest(trx, guest);
-    if (same) return { reservation: same, duplicate: true };
-    const stored = await insertGuestRequest(trx, guest, "PENDING");
-    if (!stored.duplicate) await queueMails(trx, mailsFor(stored.reservation));
-    return stored;
-  });
-
 describe.each(testDatabases())("reservations on $dialect", (engine) => {
   let handle: DatabaseHandle;
   afterEach(async () => handle?.close());
-
-  it("stores a guest's request as PENDING with its notice in the outbox, in one transaction", async () => {
-    handle = await engine.open();
-    const created = await requestWithMails(handle.db, request({ request_token: "t1" }), (r) => [
-      reservationNotice(r, mail, "guest"),
-    ]);
-    expect(created.duplicate).toBe(false);
-    expect(created.reservation).toMatchObject({ status: "PENDING", customer_name: "Jürgen Müller" });
-    const outbox = await handle.db.selectFrom("mail_outbox").selectAll().execute();
-    expect(outbox).toHaveLength(1);
-    expect(outbox[0]).toMatchObject({
-      kind: "reservation-notice",
-      recipient: "kueche@example.de",
-      reservation_id: created.reservation.id,
-      status: "pending",
-    });
-    expect(outbox[0]?.text_body).toContain("Jürgen Müller");
-    expect(outbox[0]?.text_body).toContain("01.12.2026");
-  });
-
-  it("a failure while writing the notice stores no reservation either", async () => {
-    handle = await engine.open();
-    await expect(
-      requestWithMails(handle.db, request(), () => [
-        // A recipient the outbox refuses (NOT NULL) makes writing the notice fail.
-        { kind: "x", recipient: null as unknown as string, subject: "s", text: "t", sender: "a@b.de" },
-      ]),
-    ).rejects.toThrow();
-    expect(await handle.db.selectFrom("reservations").select("id").execute()).toEqual([]);
-  });
-
-  it("stores the same request sent twice at once (same form key) once", async () => {
-    handle = await engine.open();
-    const results = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        requestWithMails(handle.db, request({ request_token: "same-form" }), (r) => [
-          reservationNotice(r, mail, "guest"),
-        ]),
-      ),
-    );
-    expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
-    expect(await handle.db.selectFrom("reservations").select("id").execute()).toHaveLength(1);
-    expect(await handle.db.selectFrom("mail_outbox").select("id").execute()).toHaveLength(1);
-  });
 
   it("stores the same request without form key sent eight times at once only once", async () => {
     handle = await engine.open();

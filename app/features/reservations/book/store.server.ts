@@ -3,10 +3,8 @@ import { sql, type Insertable, type Kysely } from "kysely";
 import type { Database, GuestAction, ReservationsTable } from "../../../../db/database.types.ts";
 import { compiledOnce } from "../../../../db/compiled-once.server.ts";
 import { nowIso } from "../../../../db/database.server.ts";
-import { transactTogether } from "../../../../db/shared-commit.server.ts";
 import { readdressUnsentMails } from "../../../common/mail/outbox.server.ts";
 import { storedPhoneKey } from "../../../lib/phone.ts";
-import { lockReservationDay } from "./day-lock.server.ts";
 import { noteFreeSeatsChanged } from "./changes.server.ts";
 import { SERVICE_STATUSES } from "./status-moves.ts";
 import { OPEN_STATUSES, type ReservationSource, type ReservationStatus } from "./terms.ts";
@@ -149,23 +147,6 @@ export async function insertGuestRequest(
   return { reservation: earlier, duplicate: true };
 }
 
-/**
- * A guest's request stored as PENDING, once, without the settings' rules and without e-mails: the
- * bare store, for tests and seeding. Guests' requests go through `submitReservationRequest`.
- */
-export function createGuestRequest(db: Db, request: ReservationRequest): Promise<StoredReservation> {
-  return afterWrite(
-    transactTogether(db, async (trx) => {
-      await lockReservationDay(trx, request.date);
-      const same = await findSameRequest(trx, request);
-      if (same) return { reservation: same, duplicate: true };
-      const inserted = await insertGuestRequest(trx, request, "PENDING");
-      if (!inserted.duplicate) await announceNewReservation(trx, "requested", inserted.reservation);
-      return inserted;
-    }),
-  );
-}
-
 // The queries every guest's request runs, compiled once (decision 0032).
 const storedByKey = compiledOnce((db: Db, values: { requestToken: string }) =>
   db.selectFrom("reservations").select(reservationColumns).where("request_token", "=", values.requestToken),
@@ -295,23 +276,6 @@ export async function insertStaffReservation(
     .where("request_token", "=", token)
     .executeTakeFirstOrThrow();
   return { reservation: earlier, duplicate: true };
-}
-
-/**
- * A reservation as staff enter it, without weighing it against the seats and without e-mails: the
- * bare store, for tests, benchmarks and seeding. The staff screens go through `addByStaff`.
- */
-export async function createStaffReservation(
-  db: Db,
-  values: StaffReservationValues,
-): Promise<{ reservation: Reservation }> {
-  return afterWrite(
-    db.transaction().execute(async (trx) => {
-      const { reservation } = await insertStaffReservation(trx, values);
-      await announceNewReservation(trx, "created", reservation);
-      return { reservation };
-    }),
-  );
 }
 
 /** What staff change: every field of the form, or only the status. */

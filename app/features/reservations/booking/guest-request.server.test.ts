@@ -120,6 +120,17 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
     expect(await count()).toBe(0);
   });
 
+  it("stores the same form sent eight times at once once, with one notice and one receipt", async () => {
+    handle = await engine.open();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => submitReservationRequest(form(guest), deps({ rateLimit: 0 }))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 200));
+    expect(await count()).toBe(1);
+    const outbox = await handle.db.selectFrom("mail_outbox").select(["kind", "reservation_id"]).execute();
+    expect(outbox.map((row) => row.kind).sort()).toEqual(["reservation-notice", "reservation-receipt"]);
+  });
+
   it("answers a filled honeypot as if all went well and stores nothing", async () => {
     handle = await engine.open();
     const answer = await submitReservationRequest(form({ ...guest, website: "http://spam.example" }), deps());
@@ -335,7 +346,7 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
     const admin = staffDeps(base);
     const invalid = await handleAdminAction(form({ intent: "create", name: "", party_size: "2.5" }), admin);
     expect(invalid.status).toBe(400);
-    expect(invalid.result.fieldErrors?.customer_name).toBe("Name ist erforderlich");
+    expect(invalid.result.fieldErrors?.name).toBe("Name ist erforderlich");
     expect((await handleAdminAction(form({ intent: "drop-table" }), admin)).status).toBe(400);
     expect((await handleAdminAction(form({ intent: "delete", id: "999" }), admin)).result.info?.title).toBe(
       "Fehler",

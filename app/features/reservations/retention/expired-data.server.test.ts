@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../../db/database.server.ts";
 import { enqueueMail } from "../../../common/mail/outbox.server.ts";
 import { testDatabases } from "../../../../tests/support/test-databases.ts";
-import { createStaffReservation } from "../book/store.server.ts";
+import { createStaffReservation } from "../../../../tests/support/reservations.ts";
 import { issueGuestToken } from "../book/guest-links.server.ts";
 import { ANONYMISED_NAME } from "../book/terms.ts";
 import { deleteExpiredGuestData } from "./expired-data.server.ts";
