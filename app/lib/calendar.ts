@@ -84,6 +84,19 @@ export function berlinNow(now = new Date()): { date: string; time: string } {
   return answer;
 }
 
+/** Berlin's offset from UTC in milliseconds at an instant (milliseconds since 1970). */
+export function berlinOffsetAt(instant: number): number {
+  const parts = Object.fromEntries(berlinParts.formatToParts(instant).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
+  return wall - Math.floor(instant / 60_000) * 60_000;
+}
+
 /** 'HH:MM' as minutes after midnight; undefined for anything else. */
 export function minutesOfClock(time: string): number | undefined {
   const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);

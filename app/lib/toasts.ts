@@ -34,9 +34,11 @@ export const useToastAreaRequested = (): boolean =>
   );
 
 /**
- * Whether the toast area is on the page and listening. The toast library forgets a toast sent before
- * its area subscribed, so a page that has just asked for the area waits for this before its first
- * toast: on a busy phone the area's code can arrive, and the toast be sent, before React has shown it.
+ * Whether the toast area is on the page and listening. A page that has just asked for the area waits
+ * for this before its first toast, so the toast is added to a live region that is already there —
+ * what a screen reader announces is a change in the region, not what it is first shown with. (The
+ * toast library itself keeps a toast sent before its area subscribed and shows it then; on a busy
+ * phone the area's code can arrive, and the toast be sent, before React has shown the area.)
  */
 let markMounted: () => void = () => undefined;
 const mounted = new Promise<void>((resolve) => {

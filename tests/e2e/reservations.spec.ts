@@ -131,8 +131,8 @@ test.describe("Reservierungsanfrage auf der Startseite", () => {
     page,
   }) => {
     // The toast area's code (and the toast library with it) arrives a second and a half late, as on a
-    // busy phone; the toast's own text is there at once. A toast sent before the area listens would
-    // be forgotten by the library (decision 0008, app/lib/toasts.ts).
+    // busy phone: the area is mounted on the guest's first touch of the form (decision 0008), and its
+    // first toast must still be shown once it is there (app/lib/toasts.ts).
     await page.route("**/*toaster*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();

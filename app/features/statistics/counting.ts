@@ -1,6 +1,5 @@
 import type { ReservationSource, ReservationStatus } from "../../../db/database.types.ts";
-import { addDays, addMonths, weekdayOf } from "../../lib/calendar.ts";
-import { TIME_ZONE } from "../../lib/format.ts";
+import { addDays, addMonths, berlinOffsetAt, weekdayOf } from "../../lib/calendar.ts";
 import { weekdays, type Weekday } from "../../lib/weekdays.ts";
 import { EXPECTED_STATUSES } from "../../common/book/statuses.ts";
 import {
@@ -79,37 +78,14 @@ export function bucketsOf(period: Pick<Period, "from" | "to">, granularity: Gran
   return buckets;
 }
 
-const berlinParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** Berlin's offset from UTC in milliseconds at an instant. */
-function berlinOffset(instant: number): number {
-  const parts = Object.fromEntries(berlinParts.formatToParts(instant).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-  );
-  return wall - Math.floor(instant / 60_000) * 60_000;
-}
-
 /** Per date: Berlin's offset when it is the same all day, else undefined (the days the clocks change). */
 const dayOffsets = new Map<string, number | undefined>();
 
 export function berlinDayOffset(date: string): number | undefined {
   if (dayOffsets.has(date)) return dayOffsets.get(date);
   const midnight = Date.parse(`${date}T00:00:00Z`);
-  const early = berlinOffset(midnight - 2 * 3_600_000);
-  const late = berlinOffset(midnight + 22 * 3_600_000);
+  const early = berlinOffsetAt(midnight - 2 * 3_600_000);
+  const late = berlinOffsetAt(midnight + 22 * 3_600_000);
   const offset = early === late ? early : undefined;
   if (dayOffsets.size > 10_000) dayOffsets.clear();
   dayOffsets.set(date, offset);
@@ -128,7 +104,7 @@ export function berlinInstant(date: string, time: string): number {
   if (offset !== undefined) return wall - offset;
   for (const hours of [2, 1]) {
     const instant = wall - hours * 3_600_000;
-    if (berlinOffset(instant) === hours * 3_600_000) return instant;
+    if (berlinOffsetAt(instant) === hours * 3_600_000) return instant;
   }
   return wall - 3_600_000;
 }
