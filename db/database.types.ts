@@ -294,8 +294,9 @@ export interface PageVersionsTable {
 }
 
 /**
- * One row (id 1) of 'Reservierungseinstellungen' (app/features/reservations/settings/reservation-settings.ts); no row:
- * the defaults. Null is an empty setting (no limit, or off).
+ * One row (id 1) of 'Reservierungseinstellungen'
+ * (app/features/reservations/book/reservation-settings.ts); no row: the defaults. Null is an empty
+ * setting (no limit, or off).
  */
 export interface ReservationSettingsTable {
   id: number;

@@ -7,8 +7,8 @@ import { runOncePerPeriod } from "../db/once-per-period.server.ts";
 
 /**
  * Work the server does on its own, once a day: erasing and anonymising guest data past the periods
- * the privacy policy states (app/features/reservations/retention/expired-data.server.ts), and the staff screens'
- * change events older than a day (decision 0035). However many servers share the database, one of
+ * the privacy policy states (app/features/reservations/retention/expired-data.server.ts), and the
+ * staff screens' change events older than a day (decision 0035). However many servers share the database, one of
  * them runs it per day (decision 0039): each looks on start and then every hour whether the day's
  * run is due, and the first to claim it runs it.
  */

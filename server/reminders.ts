@@ -7,9 +7,10 @@ import type { Logger } from "../app/lib/logger.server.ts";
 import type { Database } from "../db/database.types.ts";
 
 /**
- * The reminders the day before a visit (app/features/reservations/guest-self-service/reminders.server.ts), looked for
- * on start and then every REMINDER_CHECK_SECONDS. Every process does it; each reservation is still
- * reminded once (decision 0033).
+ * The reminders the day before a visit
+ * (app/features/reservations/guest-self-service/reminders.server.ts), looked for on start and then
+ * every REMINDER_CHECK_SECONDS. Every process does it; each reservation is still reminded once
+ * (decision 0033).
  */
 const FIRST_RUN_AFTER_MS = 2000;
 

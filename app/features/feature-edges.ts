@@ -2,8 +2,9 @@
  * The only imports between features (decision 0047): `a: ["b"]` lets feature `a` use feature `b`
  * through `b`'s front door (`index.ts`, `index.server.ts`). Every feature is listed; the edges form
  * no cycle. An area too large for one folder is split into parts, each a feature of its own with its
- * own door, named `area/part` (the reservations area, decision 0051). `npm run lint` refuses an import along an edge that is not here
- * (lint/feature-boundaries.ts), tests/feature-edges.test.ts checks the list itself and that
+ * own door, named `area/part` (the reservations area, decision 0051). `npm run lint` refuses an
+ * import along an edge that is not here (lint/feature-boundaries.ts), tests/feature-edges.test.ts
+ * checks the list itself and that
  * docs/ARCHITECTURE.md names every edge.
  */
 export const featureEdges = {

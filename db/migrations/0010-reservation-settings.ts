@@ -4,8 +4,8 @@ import type { Dialect } from "../dialect.ts";
 import { columnTypes, notNull, withId, type MigrationDb } from "./schema-helpers.ts";
 
 /**
- * 'Reservierungseinstellungen' (app/features/reservations/settings/reservation-settings.ts): one row of what the
- * restaurant can seat and how guests may book it, the closed date ranges ('Betriebsferien') and
+ * 'Reservierungseinstellungen' (app/features/reservations/book/reservation-settings.ts): one row of
+ * what the restaurant can seat and how guests may book it, the closed date ranges ('Betriebsferien') and
  * single dates with their own hours. No row means the defaults: on a fresh installation nothing is
  * limited, so the migration writes none. Empty settings are null; calendar dates and 'HH:MM' times
  * as decision 0003 keeps them.

@@ -16,8 +16,9 @@ import { fillToRows, onBothDatabases, openDayAhead, percentile, ROWS, time } fro
 
 /**
  * `npm run bench:availability`: what the availability rule costs
- * (app/features/reservations/availability/seat-rule.ts), a benchmark, not a test. Over 50,000 stored reservations (two years around today,
- * about 70 a day, half of them holding seats), median and p95 of
+ * (app/features/reservations/availability/seat-rule.ts), a benchmark, not a test. Over 50,000 stored
+ * reservations (two years around today, about 70 a day, half of them holding seats), median and p95
+ * of
  *   1. one date for one party size: reading the date's reservations and computing its times
  *      (goal: under 2 ms), and
  *   2. 62 days from today, as a month view or the next dates with room would ask (goal: under 20 ms),
