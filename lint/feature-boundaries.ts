@@ -8,8 +8,8 @@ import type { Rule } from "eslint";
  * - from outside `app/features/<name>/`, an import may name only its `index.ts` (what the browser may
  *   load) or `index.server.ts`; tests may reach inside to seed and inspect what they test;
  * - from inside feature `a`, an import of feature `b` needs `b` in `a`'s list of the rule's option
- *   (app/features/feature-edges.ts), tests included; a test may use the other parts of its own area
- *   (`reservations/book` and `reservations/booking`), which it exercises together;
+ *   (app/features/feature-edges.ts), tests included; a test in a part of an area (`reservations/book`)
+ *   may use any other part of that area (`reservations/booking`), which it exercises together;
  * - a feature is `app/features/<name>/`, or `app/features/<area>/<part>/` when the option lists
  *   `<area>/<part>` (decision 0051);
  * - `server/` and `scripts/` import `index.server.ts` only: plain Node runs them, and `index.ts`

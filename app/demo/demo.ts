@@ -7,6 +7,7 @@ import { seedDemoContentBlocks } from "./content.ts";
 import { seedDemoGallery, type DemoPictures } from "./gallery.ts";
 import { seedDemoMenu } from "./menu.ts";
 import { seedDemoReservations } from "./reservations.ts";
+import { holdsReservations } from "../features/reservations/book/index.server.ts";
 
 /**
  * Demo content for a fresh installation (`DEMO_CONTENT=off` skips it): a Speisekarte and
@@ -21,7 +22,7 @@ import { seedDemoReservations } from "./reservations.ts";
  */
 export const DEMO_MARKER_KEY = "system.demo_content";
 
-/** Tables that hold what a restaurant enters (besides its texts); staff accounts do not count. */
+/** Tables that hold what a restaurant enters (besides its texts and its book); staff accounts do not count. */
 const restaurantTables = [
   "announcements",
   "categories",
@@ -29,7 +30,6 @@ const restaurantTables = [
   "weekly_meals",
   "featured_dishes",
   "gallery_images",
-  "reservations",
 ] as const;
 
 async function holdsRestaurantData(db: Kysely<Database>): Promise<boolean> {
@@ -48,7 +48,8 @@ async function holdsRestaurantData(db: Kysely<Database>): Promise<boolean> {
       .executeTakeFirst();
     if (row) return true;
   }
-  return false;
+  // The reservations are the book's to answer for (decision 0051).
+  return holdsReservations(db);
 }
 
 /** With `pictures`, the demo gallery's files are written there and its pictures added. */

@@ -16,8 +16,8 @@ import { explain, readPlan, type PlanReading } from "./query-plan.ts";
 import { formatTable, showSpread, spreadOf, type Spread } from "./stats.ts";
 
 /**
- * `npm run bench:reminders`: what the reminder run costs (app/features/reservations/
- * reminders.server.ts, decision 0033), a benchmark, not a test. On a fresh SQLite file and a fresh
+ * `npm run bench:reminders`: what the reminder run costs
+ * (app/features/reservations/guest-self-service/reminders.server.ts, decision 0033), a benchmark, not a test. On a fresh SQLite file and a fresh
  * throwaway PostgreSQL (left out, with a note, when it cannot start), 50,000 reservations over 365
  * days around today (about 137 a day, three in four confirmed, booked days to weeks ahead):
  *   1. the plan of the reminder's query (`dueForReminder` for tomorrow) and the index it reads;

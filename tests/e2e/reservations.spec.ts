@@ -133,7 +133,9 @@ test.describe("Reservierungsanfrage auf der Startseite", () => {
     // The toast area's code (and the toast library with it) arrives a second and a half late, as on a
     // busy phone: the area is mounted on the guest's first touch of the form (decision 0008), and its
     // first toast must still be shown once it is there (app/lib/toasts.ts).
+    let delayed = 0;
     await page.route("**/*toaster*", async (route) => {
+      delayed += 1;
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
@@ -141,6 +143,7 @@ test.describe("Reservierungsanfrage auf der Startseite", () => {
     await waitForHydration(page);
     await formArea(page).getByRole("button", { name: "Reservierung anfragen" }).click();
     await expect(toastRegion(page).getByText("Fehlende Angaben")).toBeVisible({ timeout: 10_000 });
+    expect(delayed).toBeGreaterThan(0);
   });
 });
 

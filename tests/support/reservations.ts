@@ -4,9 +4,10 @@ import { transactTogether } from "../../db/shared-commit.server.ts";
 import { storedPhoneKey } from "../../app/lib/phone.ts";
 import { noteFreeSeatsChanged } from "../../app/features/reservations/book/changes.server.ts";
 import { lockReservationDay } from "../../app/features/reservations/book/day-lock.server.ts";
-import type {
-  ReservationRequest,
-  StaffReservationValues,
+import {
+  searchableName,
+  type ReservationRequest,
+  type StaffReservationValues,
 } from "../../app/features/reservations/book/form-schemas.ts";
 import type { Reservation } from "../../app/features/reservations/book/shapes.ts";
 import {
@@ -41,7 +42,7 @@ export async function insertReservation(db: Kysely<Database>, values: TestReserv
     .insertInto("reservations")
     .values({
       customer_name: name,
-      customer_name_search: name.toLocaleLowerCase("de-DE"),
+      customer_name_search: searchableName(name),
       email:
         values.email === undefined ? `${name.toLowerCase().replace(/\W+/g, ".")}@example.de` : values.email,
       phone_number: values.phone ?? null,

@@ -315,6 +315,18 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
     expect((await mark(arrived, "COMPLETED")).data.outcome).toBe("done");
   });
 
+  it("a walk-in from a screen loaded before the fields were renamed keeps its name (decision 0051)", async () => {
+    const { db, post } = await screen();
+    const answer = await post({ intent: "walk-in", party_size: "2", customer_name: "Familie Vorher" });
+    expect(answer.data.outcome).toBe("done");
+    const stored = await db
+      .selectFrom("reservations")
+      .select("customer_name")
+      .where("id", "=", answer.data.undo?.id ?? 0)
+      .executeTakeFirst();
+    expect(stored?.customer_name).toBe("Familie Vorher");
+  });
+
   it("a walk-in is stored 'Eingetroffen' now, from 'Laufkundschaft', holding seats; undo removes it; 0 or 500 people are refused", async () => {
     const { db, post, row } = await screen();
     for (const size of ["0", "500", "", "2.5"]) {

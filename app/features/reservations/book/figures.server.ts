@@ -65,3 +65,13 @@ export async function guestCancellationsOn(
     at: row.guest_action_at ?? "",
   }));
 }
+
+/** Whether the book holds any reservation at all (a site whose restaurant has begun to use it). */
+export async function holdsReservations(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom("reservations")
+    .select((eb) => eb.lit(1).as("found"))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { contentDefaults } from "../../../common/content/defaults.ts";
 import { reservationMessages as M } from "./terms.ts";
-import { searchableName, staffReservationSchema, validateReservationRequest } from "./form-schemas.ts";
+import {
+  searchableName,
+  staffReservationSchema,
+  validateReservationRequest,
+  withFormerStaffNames,
+} from "./form-schemas.ts";
 
 const hours = contentDefaults["global.opening_hours"];
 const now = new Date("2026-11-24T09:15:00Z");
@@ -146,6 +151,43 @@ describe("the staff form's schema", () => {
     const result = staffReservationSchema.safeParse({ ...staff, ...values });
     expect(result.success).toBe(false);
     expect(result.error?.issues.find((issue) => issue.path[0] === field)?.message).toBe(message);
+  });
+});
+
+describe("the staff forms' former field names (decision 0051)", () => {
+  const form = (entries: Array<[string, string]>) => {
+    const data = new FormData();
+    for (const [key, value] of entries) data.append(key, value);
+    return data;
+  };
+
+  it("are read as the new names, the rest of the form kept", () => {
+    const sent = form([
+      ["intent", "create"],
+      ["customer_name", "Gast"],
+      ["phone_number", "0711 1"],
+      ["reservation_date", "2026-11-30"],
+      ["reservation_time", "19:15"],
+      ["party_size", "2"],
+    ]);
+    expect([...withFormerStaffNames(sent).entries()]).toEqual([
+      ["intent", "create"],
+      ["name", "Gast"],
+      ["phone", "0711 1"],
+      ["date", "2026-11-30"],
+      ["time", "19:15"],
+      ["party_size", "2"],
+    ]);
+  });
+
+  it("give way to a new name sent beside them, and leave a form without them as it is", () => {
+    const both = form([
+      ["name", "Neu"],
+      ["customer_name", "Alt"],
+    ]);
+    expect(withFormerStaffNames(both)).toBe(both);
+    const plain = form([["name", "Gast"]]);
+    expect(withFormerStaffNames(plain)).toBe(plain);
   });
 });
 

@@ -66,6 +66,28 @@ const partySize = (max: number, invalid: string) =>
  */
 const reservationFields = ["name", "email", "phone", "date", "time", "party_size", "notes"] as const;
 
+/**
+ * The staff forms' field names before they took the guest's (decision 0051): a staff screen loaded
+ * before an update still sends them to a server already updated, during a rolling update. Read as the
+ * new names for one release, so that no walk-in's name and no edit is lost; then removed.
+ */
+const formerStaffNames = {
+  customer_name: "name",
+  phone_number: "phone",
+  reservation_date: "date",
+  reservation_time: "time",
+} as const;
+
+/** The form with a former field name read as its new one, where the new one was not sent. */
+export function withFormerStaffNames(form: FormData): FormData {
+  const former = Object.entries(formerStaffNames).filter(([old, name]) => form.has(old) && !form.has(name));
+  if (former.length === 0) return form;
+  const renamed = new FormData();
+  const newNameOf = new Map<string, string>(former);
+  for (const [key, value] of form.entries()) renamed.append(newNameOf.get(key) ?? key, value);
+  return renamed;
+}
+
 /** The guest's request as the form sends it: every value a string ('' when left empty). */
 export const requestFields = [
   ...reservationFields,

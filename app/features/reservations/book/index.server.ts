@@ -1,7 +1,13 @@
 export { freeSeatsChanges, noteFreeSeatsChanged } from "./changes.server.ts";
 export { lockReservationDay } from "./day-lock.server.ts";
 export { reservationFactsQuery } from "./facts.server.ts";
-export { type GuestCancellation, countPending, expectedOn, guestCancellationsOn } from "./figures.server.ts";
+export {
+  type GuestCancellation,
+  countPending,
+  expectedOn,
+  guestCancellationsOn,
+  holdsReservations,
+} from "./figures.server.ts";
 export {
   type GuestChange,
   type GuestChangeField,
@@ -10,7 +16,6 @@ export {
   type StaffReservationValues,
   guestChangeFields,
   requestFields,
-  searchableName,
   staffFields,
   staffReservationSchema,
   statusSchema,
@@ -18,6 +23,7 @@ export {
   validateReservationRequest,
   walkInFields,
   walkInSchema,
+  withFormerStaffNames,
 } from "./form-schemas.ts";
 export { type GuestHistory } from "./guest-history.ts";
 export {
@@ -100,13 +106,6 @@ export {
   serviceMessages,
   statusLabels,
 } from "./terms.ts";
-export {
-  DEFAULT_SETTINGS,
-  stayMinutesFor,
-  type Closure,
-  type DayException,
-  type ReservationSettings,
-  type StayMinutes,
-} from "./reservation-settings.ts";
-export { deleteOldEvents, recordReservationEvent, type ReservationEvent } from "./change-events.server.ts";
+export { DEFAULT_SETTINGS, stayMinutesFor, type ReservationSettings } from "./reservation-settings.ts";
+export { deleteOldEvents, recordReservationEvent } from "./change-events.server.ts";
 export { notifiedSource, pollingSource } from "./change-feed.server.ts";

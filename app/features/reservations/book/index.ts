@@ -64,7 +64,6 @@ export {
   type Closure,
   type DayException,
   type ReservationSettings,
-  type StayMinutes,
 } from "./reservation-settings.ts";
 
 /** The forms' schemas (and Zod with them) for a form that loads them when a guest starts on it (decision 0008). */

@@ -40,7 +40,12 @@ import {
   ReservationNotFoundError,
   type ChangedReservation,
 } from "./staff-booking.server.ts";
-import { staffFields, staffReservationSchema, statusSchema } from "../book/index.server.ts";
+import {
+  staffFields,
+  staffReservationSchema,
+  statusSchema,
+  withFormerStaffNames,
+} from "../book/index.server.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/index.server.ts";
 
 /**
@@ -313,7 +318,10 @@ const handlers: Record<AdminIntent, Handler> = {
   },
 };
 
-export const handleAdminAction = staffActionDispatcher<AdminIntent, AdminDependencies, AdminResultExtra>(
+const dispatchAdminAction = staffActionDispatcher<AdminIntent, AdminDependencies, AdminResultExtra>(
   handlers,
   refused(400, A.updateFailed("Unbekannte Aktion")),
 );
+
+export const handleAdminAction = (form: FormData, deps: AdminDependencies) =>
+  dispatchAdminAction(withFormerStaffNames(form), deps);

@@ -131,6 +131,19 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
     expect(outbox.map((row) => row.kind).sort()).toEqual(["reservation-notice", "reservation-receipt"]);
   });
 
+  it("stores the same request without form key sent eight times at once once (the date's lock)", async () => {
+    handle = await engine.open();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        submitReservationRequest(form({ ...guest, request_token: "" }), deps({ rateLimit: 0 })),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 200));
+    expect(await count()).toBe(1);
+    const outbox = await handle.db.selectFrom("mail_outbox").select("kind").execute();
+    expect(outbox.map((row) => row.kind).sort()).toEqual(["reservation-notice", "reservation-receipt"]);
+  });
+
   it("answers a filled honeypot as if all went well and stores nothing", async () => {
     handle = await engine.open();
     const answer = await submitReservationRequest(form({ ...guest, website: "http://spam.example" }), deps());

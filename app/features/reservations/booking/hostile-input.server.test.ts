@@ -115,6 +115,7 @@ describe.each(testDatabases())("hostile input to reservations on $dialect", (eng
 
   it("a staff action: never a server error, nothing stored unless valid", async () => {
     handle = await engine.open();
+    const succeeded = new Set<string>();
     const { logger, mail, mailer } = dependencies();
     const existing = await handle.db
       .insertInto("reservations")
@@ -159,10 +160,15 @@ describe.each(testDatabases())("hostile input to reservations on $dialect", (eng
           });
           expect(answer.status).toBeGreaterThanOrEqual(200);
           expect(answer.status).toBeLessThan(500);
+          const savesForm = intent === "create" || intent === "update";
+          if (savesForm && answer.result.info?.title === "Erfolg") succeeded.add(intent);
         },
       ),
       { numRuns: runs },
     );
     await expectOnlyValidRows();
+    // Not vacuous: the form's fields are the ones the schema reads, so valid forms among the runs
+    // were saved.
+    expect(succeeded.size).toBeGreaterThan(0);
   });
 });

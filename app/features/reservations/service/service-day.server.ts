@@ -35,7 +35,7 @@ import {
   ReservationNotFoundError,
   type HostStandTap,
 } from "../booking/index.server.ts";
-import { statusSchema, walkInFields, walkInSchema } from "../book/index.server.ts";
+import { statusSchema, walkInFields, walkInSchema, withFormerStaffNames } from "../book/index.server.ts";
 import { SERVICE_STATUSES } from "../book/index.server.ts";
 import type { ServiceDay, ServiceEntry, UndoOffer } from "./evening.ts";
 import type { ReservationSettings } from "../book/index.server.ts";
@@ -268,7 +268,10 @@ const handlers: Record<ServiceIntent, Handler> = {
   },
 };
 
-export const handleServiceAction = staffActionDispatcher<ServiceIntent, ServiceDependencies, ServiceExtra>(
+const dispatchServiceAction = staffActionDispatcher<ServiceIntent, ServiceDependencies, ServiceExtra>(
   handlers,
   refusal(400, A.updateFailed("Unbekannte Aktion")),
 );
+
+export const handleServiceAction = (form: FormData, deps: ServiceDependencies) =>
+  dispatchServiceAction(withFormerStaffNames(form), deps);
