@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../../db/database.server.ts";
-import { contentDefaults } from "../../../common/content/defaults.ts";
-import { createMailer, type MailTransport } from "../../../common/mail/mailer.server.ts";
-import { recordingLogger } from "../../../../tests/support/silent-logger.ts";
+import { staffActionDependencies } from "../../../../tests/support/staff-actions.ts";
 import { insertReservation } from "../../../../tests/support/reservations.ts";
 import { testDatabases } from "../../../../tests/support/test-databases.ts";
 import { handleAdminAction, type AdminDependencies } from "./book-admin.server.ts";
@@ -14,7 +12,6 @@ import { DEFAULT_SETTINGS } from "../book/reservation-settings.ts";
  * 0031): staff confirming the last seats at the same moment cannot all pass on them. Without the
  * lock (`weighStaffChange`), PostgreSQL lets several through.
  */
-const transport: MailTransport = { async send() {}, close() {} };
 const DATE = "2030-06-12";
 
 describe.each(testDatabases())("staff saves weighed one at a time per date on $dialect", (engine) => {
@@ -24,21 +21,10 @@ describe.each(testDatabases())("staff saves weighed one at a time per date on $d
   const add = (name: string, partySize: number, status: ReservationStatus) =>
     insertReservation(handle.db, { name, email: null, date: DATE, time: "19:00", partySize, status });
 
-  const staffDeps = (): AdminDependencies => {
-    const { logger } = recordingLogger();
-    return {
-      db: handle.db,
-      logger,
-      mailer: createMailer({ db: handle.db, logger, transport, from: undefined, retryBaseMs: 60_000 }),
-      mail: {
-        contact: contentDefaults["global.contact"],
-        notifyEmail: undefined,
-        siteOrigin: "http://localhost",
-      },
-      username: "Chef",
-      settings: { ...DEFAULT_SETTINGS, totalSeats: 70, onlineSeats: 60 },
-    };
-  };
+  const staffDeps = (): AdminDependencies => ({
+    ...staffActionDependencies(handle.db, "Chef"),
+    settings: { ...DEFAULT_SETTINGS, totalSeats: 70, onlineSeats: 60 },
+  });
 
   it("20 waitlist requests confirmed at once into room for one: one is saved, 19 are asked", async () => {
     handle = await engine.open();

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../../db/database.server.ts";
-import { contentDefaults } from "../../../common/content/defaults.ts";
-import { createMailer, type MailTransport } from "../../../common/mail/mailer.server.ts";
 import { addDays, berlinNow } from "../../../lib/calendar.ts";
 import { insertReservation } from "../../../../tests/support/reservations.ts";
-import { recordingLogger } from "../../../../tests/support/silent-logger.ts";
+import { staffActionDependencies } from "../../../../tests/support/staff-actions.ts";
 import { testDatabases } from "../../../../tests/support/test-databases.ts";
 import { DEFAULT_SETTINGS } from "../book/reservation-settings.ts";
 import { handleServiceAction, loadServiceDay, type ServiceDependencies } from "./service-day.server.ts";
@@ -14,27 +12,14 @@ import { handleServiceAction, loadServiceDay, type ServiceDependencies } from ".
  * app/routes/admin/service.test.ts): the evening grouped by time with the seats held, and the
  * host stand's walk-in.
  */
-const transport: MailTransport = { async send() {}, close() {} };
-
 describe.each(testDatabases())("the evening on $dialect", (engine) => {
   let handle: DatabaseHandle;
   afterEach(async () => handle?.close());
 
-  const dependencies = (): ServiceDependencies => {
-    const { logger } = recordingLogger();
-    return {
-      db: handle.db,
-      logger,
-      mailer: createMailer({ db: handle.db, logger, transport, from: undefined, retryBaseMs: 60_000 }),
-      mail: {
-        contact: contentDefaults["global.contact"],
-        notifyEmail: undefined,
-        siteOrigin: "http://localhost",
-      },
-      username: "chef",
-      settings: DEFAULT_SETTINGS,
-    };
-  };
+  const dependencies = (): ServiceDependencies => ({
+    ...staffActionDependencies(handle.db),
+    settings: DEFAULT_SETTINGS,
+  });
 
   it("groups the day by time with the seats held; counts the waitlist, the expected and the arrived guests", async () => {
     handle = await engine.open();
