@@ -32,6 +32,30 @@ export interface Site {
  * `extraEnv` adds to or overrides the environment (e.g. `SMTP_URL`). Reservation requests are not
  * limited per address unless a test sets `RESERVATION_RATE_LIMIT`: every test browser is 127.0.0.1.
  */
+/** How long a site's server may take to stop after SIGTERM before the suite kills it. */
+const STOP_WITHIN_MS = 30_000;
+
+/**
+ * Stops the server; one that has not ended `ms` after SIGTERM is killed, and what it printed is
+ * shown. Once in a CI run a site's server outlived the fixture's 90 s after a passing test, and the
+ * suite failed on the teardown without saying why; the server's own shutdown is tested in
+ * tests/e2e/process.spec.ts.
+ */
+async function stopWithin(server: ReturnType<typeof spawnServer>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), ms);
+  });
+  const ended = await Promise.race([server.stop(), late]);
+  clearTimeout(timer);
+  if (ended !== "late") return;
+  process.stderr.write(
+    `\ne2e: a site's server had not stopped ${ms / 1000} s after SIGTERM and was killed. Its output:\n${server.output().slice(-4000)}\n`,
+  );
+  server.child.kill("SIGKILL");
+  await server.exited;
+}
+
 export async function startSite(extraEnv: Record<string, string> = {}): Promise<Site> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tavola-e2e-"));
   const env = {
@@ -57,7 +81,7 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
       sessionCookie: sessionCookieName({ secure: config.secureCookies }),
       async stop() {
         await handle.close();
-        await server.stop();
+        await stopWithin(server, STOP_WITHIN_MS);
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
