@@ -35,6 +35,7 @@ export default [
     route("content", "routes/admin/content.tsx"),
     route("reservations", "routes/admin/reservations.tsx"),
     route("service", "routes/admin/service.tsx"),
+    route("tischplan", "routes/admin/tischplan.tsx"),
     route("reservations/e-mails", "routes/admin/outbox.tsx"),
     route("reservations/einstellungen", "routes/admin/reservation-settings.tsx"),
     route("speisekarte", "routes/admin/speisekarte.tsx"),

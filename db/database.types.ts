@@ -372,6 +372,66 @@ export interface GuestErasuresTable {
   erased_at: Timestamp;
 }
 
+/** An area of the restaurant on 'Tischplan' (decision 0052): 'Innenraum', 'Terrasse'. */
+export interface FloorAreasTable {
+  id: Id;
+  name: string;
+  /** The name folded for comparison: no two areas share it. */
+  name_key: string;
+  sort_order: number;
+  /** 1: guests may book its tables online. */
+  online_bookable: Generated<number>;
+  /** The plan's size in decimetres. */
+  plan_width: number;
+  plan_height: number;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+/** Dates an area is closed ('Terrasse geschlossen: Regen'), both days included. */
+export interface FloorAreaClosuresTable {
+  id: Id;
+  area_id: number;
+  starts_on: CalendarDate;
+  ends_on: CalendarDate;
+  /** For staff; '' when none. */
+  note: string;
+}
+
+export type TableShape = "round" | "square" | "rectangle";
+
+/** A table on the plan: its seats, its shape, where it stands (decimetres, degrees). */
+export interface DiningTablesTable {
+  id: Id;
+  area_id: number;
+  name: string;
+  /** The name folded for comparison: unique in the restaurant. */
+  name_key: string;
+  seats_min: number;
+  seats_max: number;
+  shape: TableShape;
+  /** The top left corner of the unrotated table; it turns about its centre. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  rotation: Generated<number>;
+  online_bookable: Generated<number>;
+}
+
+/** Tables of one area that staff may push together, with the seats of the whole. */
+export interface TableCombinationsTable {
+  id: Id;
+  area_id: number;
+  seats_min: number;
+  seats_max: number;
+}
+
+export interface TableCombinationMembersTable {
+  combination_id: number;
+  table_id: number;
+}
+
 export interface Database {
   housekeeping_runs: HousekeepingRunsTable;
   guest_erasures: GuestErasuresTable;
@@ -399,6 +459,11 @@ export interface Database {
   reservation_settings: ReservationSettingsTable;
   reservation_closures: ReservationClosuresTable;
   reservation_day_hours: ReservationDayHoursTable;
+  floor_areas: FloorAreasTable;
+  floor_area_closures: FloorAreaClosuresTable;
+  dining_tables: DiningTablesTable;
+  table_combinations: TableCombinationsTable;
+  table_combination_members: TableCombinationMembersTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -33,6 +33,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0018-reservation-events",
       "0019-housekeeping-runs",
       "0020-guest-erasures",
+      "0021-floor-plan",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     // A newer version migrated it further (a rolling update): this one leaves it as it is and says so.
@@ -66,6 +67,11 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
         "reservation_settings",
         "reservation_closures",
         "reservation_day_hours",
+        "floor_areas",
+        "floor_area_closures",
+        "dining_tables",
+        "table_combinations",
+        "table_combination_members",
       ]),
     );
   });

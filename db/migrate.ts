@@ -22,6 +22,7 @@ import { serviceStates } from "./migrations/0017-service-states.ts";
 import { reservationEvents } from "./migrations/0018-reservation-events.ts";
 import { housekeepingRuns } from "./migrations/0019-housekeeping-runs.ts";
 import { guestErasures } from "./migrations/0020-guest-erasures.ts";
+import { floorPlan } from "./migrations/0021-floor-plan.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -49,6 +50,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0018-reservation-events": reservationEvents(dialect),
     "0019-housekeeping-runs": housekeepingRuns(dialect),
     "0020-guest-erasures": guestErasures(dialect),
+    "0021-floor-plan": floorPlan(dialect),
   };
 }
 

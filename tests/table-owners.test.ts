@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 /**
  * One owner per table (decision 0051): in the product's code — the application, the server, the
  * database layer and the command-line tools — only the reservations area names the `reservations`
- * table, and only the outbox (`app/common/mail/`) names `mail_outbox`. Others ask them through their
+ * table, only the outbox (`app/common/mail/`) names `mail_outbox`, and only 'Tischplan'
+ * (`reservations/tables`, decision 0052) names the floor plan's tables. Others ask them through their
  * front doors. Tests, drills and benchmarks may read the tables to check what the product did; the
  * migrations create them, and the backup copies every table by name.
  */
@@ -15,6 +16,11 @@ const root = path.resolve(import.meta.dirname, "..");
 const owners = {
   reservations: "app/features/reservations/",
   mail_outbox: "app/common/mail/",
+  floor_areas: "app/features/reservations/tables/",
+  floor_area_closures: "app/features/reservations/tables/",
+  dining_tables: "app/features/reservations/tables/",
+  table_combinations: "app/features/reservations/tables/",
+  table_combination_members: "app/features/reservations/tables/",
 } as const;
 
 /** A query builder step that names the table: Kysely's `selectFrom("…")`, `insertInto("…")`, …. */

@@ -42,6 +42,7 @@ export const featureEdges = {
     "reservations/mails",
   ],
   "reservations/retention": ["reservations/book", "reservations/settings"],
+  "reservations/tables": [],
   "site-frame": [],
   statistics: ["reservations/book"],
 } as const satisfies Record<string, readonly string[]>;

@@ -37,3 +37,18 @@ export function storageProblemOf(error: unknown): StorageProblem | undefined {
 
 /** 507 Insufficient Storage: the request was fine, the server could not keep it. */
 export const STORAGE_PROBLEM_STATUS = 507;
+
+/**
+ * Whether a write failed because a unique column already holds the value: SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE (2067) or PostgreSQL's unique_violation (23505). Two staff members saving
+ * the same name at once get a message for it instead of a server error.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== "object") return false;
+    const { code, errcode } = current as { code?: unknown; errcode?: unknown };
+    if (errcode === 2067 || code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -7,6 +7,7 @@ import {
   FileText,
   Image,
   LayoutDashboard,
+  LayoutGrid,
   Megaphone,
   UtensilsCrossed,
   type LucideIcon,
@@ -87,6 +88,13 @@ export const eveningScreens: AdminScreen[] = [
     icon: ConciergeBell,
     title: "Service",
     description: "Der Abend am Empfang: Gäste als eingetroffen, fertig oder nicht erschienen markieren.",
+  },
+  {
+    path: "/admin/tischplan",
+    label: "Tischplan",
+    icon: LayoutGrid,
+    title: "Tischplan",
+    description: "Bereiche, Tische und welche Tische sich zusammenstellen lassen (decision 0052).",
   },
   {
     path: "/admin/statistik",

@@ -36,6 +36,11 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   { name: "reservation_settings", selfReferences: [] },
   { name: "reservation_closures", selfReferences: [] },
   { name: "reservation_day_hours", selfReferences: [] },
+  { name: "floor_areas", selfReferences: [] },
+  { name: "floor_area_closures", selfReferences: [] },
+  { name: "dining_tables", selfReferences: [] },
+  { name: "table_combinations", selfReferences: [] },
+  { name: "table_combination_members", selfReferences: [] },
   // Which rows 'Gastdaten' erased: a restore of this archive carries them on (decision 0042).
   { name: "guest_erasures", selfReferences: [] },
 ];

@@ -1,0 +1,2 @@
+export { handlePlanAction } from "./plan-action.server.ts";
+export { readFloorPlan } from "./plan-store.server.ts";

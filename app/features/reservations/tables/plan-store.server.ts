@@ -1,0 +1,520 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../../../db/database.types.ts";
+import { isUniqueViolation } from "../../../lib/storage-errors.server.ts";
+import {
+  byTableName,
+  combinationLabel,
+  nameKey,
+  planLimits,
+  planMessages as M,
+  type DiningTable,
+  type FloorArea,
+  type FloorPlan,
+  type TableCombination,
+  type TablePlacement,
+} from "./floor-plan.ts";
+import { boundsOf, liesOnPlan, tablesOverlap } from "./plan-geometry.ts";
+import type { AreaInput, ClosureInput, CombinationInput, TableInput } from "./plan-schemas.ts";
+
+/**
+ * The owner of 'Tischplan''s tables (decision 0052): `floor_areas`, `floor_area_closures`,
+ * `dining_tables`, `table_combinations` and their members. It answers with the plan and takes
+ * changes that it checks against the stored plan — a name twice, a table off its plan or over
+ * another, a combination across areas — inside the transaction that writes them. Every change to an
+ * area's tables first writes the area's row (who, when), so two changes to one area run one after the
+ * other and both checks see the other's result.
+ */
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export type PlanChange =
+  { ok: true; id: number; note?: string } | { ok: false; status: 400 | 404; field?: string; message: string };
+
+const refused = (message: string, field?: string): PlanChange => ({
+  ok: false,
+  status: 400,
+  message,
+  ...(field === undefined ? {} : { field }),
+});
+const gone = (message: string): PlanChange => ({ ok: false, status: 404, message });
+
+/** Why a refusal is thrown inside a transaction: it rolls back what was written before it. */
+class Refusal extends Error {
+  readonly change: PlanChange;
+  constructor(change: PlanChange) {
+    super("refused");
+    this.change = change;
+  }
+}
+
+async function inTransaction(db: Db, work: (trx: Trx) => Promise<PlanChange>): Promise<PlanChange> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const change = await work(trx);
+      if (!change.ok) throw new Refusal(change);
+      return change;
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return error.change;
+    throw error;
+  }
+}
+
+const flag = (value: number) => value === 1;
+
+export async function readFloorPlan(db: Db): Promise<FloorPlan> {
+  const [areas, closures, tables, combinations, members] = await Promise.all([
+    db.selectFrom("floor_areas").selectAll().orderBy("sort_order").orderBy("id").execute(),
+    db
+      .selectFrom("floor_area_closures")
+      .select(["id", "area_id", "starts_on", "ends_on", "note"])
+      .orderBy("starts_on")
+      .orderBy("id")
+      .execute(),
+    db.selectFrom("dining_tables").selectAll().execute(),
+    db.selectFrom("table_combinations").selectAll().orderBy("id").execute(),
+    db.selectFrom("table_combination_members").selectAll().execute(),
+  ]);
+  const planTables: DiningTable[] = tables
+    .map((row) => ({
+      id: row.id,
+      areaId: row.area_id,
+      name: row.name,
+      seatsMin: row.seats_min,
+      seatsMax: row.seats_max,
+      shape: row.shape,
+      x: row.x,
+      y: row.y,
+      width: row.width,
+      height: row.height,
+      rotation: row.rotation,
+      onlineBookable: flag(row.online_bookable),
+    }))
+    .sort(byTableName);
+  const order = new Map(planTables.map((table, index) => [table.id, index]));
+  return {
+    areas: areas.map((row): FloorArea => ({
+      id: row.id,
+      name: row.name,
+      onlineBookable: flag(row.online_bookable),
+      width: row.plan_width,
+      height: row.plan_height,
+      closures: closures
+        .filter((closure) => closure.area_id === row.id)
+        .map((closure) => ({
+          id: closure.id,
+          from: closure.starts_on,
+          to: closure.ends_on,
+          note: closure.note,
+        })),
+    })),
+    tables: planTables,
+    combinations: combinations.map((row): TableCombination => ({
+      id: row.id,
+      areaId: row.area_id,
+      seatsMin: row.seats_min,
+      seatsMax: row.seats_max,
+      tableIds: members
+        .filter((member) => member.combination_id === row.id)
+        .map((member) => member.table_id)
+        .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)),
+    })),
+  };
+}
+
+/** Writes who changed the area and when; undefined when it is gone. Serialises changes to one area. */
+async function lockArea(trx: Trx, areaId: number, username: string) {
+  return trx
+    .updateTable("floor_areas")
+    .set({ updated_at: new Date().toISOString(), updated_by: username })
+    .where("id", "=", areaId)
+    .returning(["id", "name", "plan_width as width", "plan_height as height"])
+    .executeTakeFirst();
+}
+
+async function tablesIn(trx: Trx, areaId: number) {
+  return trx.selectFrom("dining_tables").selectAll().where("area_id", "=", areaId).execute();
+}
+
+/** Why `table` may not stand there: off the plan, or over another of the area's tables. */
+function placementProblem(
+  table: TablePlacement,
+  plan: { width: number; height: number },
+  others: ReadonlyArray<TablePlacement & { name: string }>,
+): PlanChange | undefined {
+  if (!liesOnPlan(table, plan)) return refused(M.offPlan, "x");
+  const hit = others.find((other) => tablesOverlap(table, other));
+  return hit ? refused(M.overlaps(hit.name), "x") : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Areas
+
+export async function saveArea(
+  db: Db,
+  { id, input }: { id?: number | undefined; input: AreaInput },
+  username: string,
+): Promise<PlanChange> {
+  const row = {
+    name: input.name,
+    name_key: nameKey(input.name),
+    online_bookable: input.online ? 1 : 0,
+    plan_width: input.plan_width,
+    plan_height: input.plan_height,
+    updated_at: new Date().toISOString(),
+    updated_by: username,
+  };
+  try {
+    return await inTransaction(db, async (trx) => {
+      const sameName = await trx
+        .selectFrom("floor_areas")
+        .select("id")
+        .where("name_key", "=", row.name_key)
+        .executeTakeFirst();
+      if (sameName && sameName.id !== id) return refused(M.areaNameTaken(input.name), "name");
+      if (id === undefined) {
+        const { count, last } = await trx
+          .selectFrom("floor_areas")
+          .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("sort_order").as("last")])
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= planLimits.areas) return refused(M.tooManyAreas);
+        const inserted = await trx
+          .insertInto("floor_areas")
+          .values({ ...row, sort_order: Number(last ?? 0) + 1 })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        return { ok: true, id: inserted.id };
+      }
+      if (!(await lockArea(trx, id, username))) return gone(M.areaMissing);
+      const plan = { width: input.plan_width, height: input.plan_height };
+      const outside = (await tablesIn(trx, id)).sort(byTableName).find((table) => !liesOnPlan(table, plan));
+      if (outside) return refused(M.planTooSmall(outside.name), "plan_width");
+      await trx.updateTable("floor_areas").set(row).where("id", "=", id).execute();
+      return { ok: true, id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused(M.areaNameTaken(input.name), "name");
+    throw error;
+  }
+}
+
+/** Moves an area one place up or down in the order the screen and the guests' choice show. */
+export async function moveArea(db: Db, id: number, direction: "up" | "down", username: string) {
+  return inTransaction(db, async (trx) => {
+    if (!(await lockArea(trx, id, username))) return gone(M.areaMissing);
+    const areas = await trx
+      .selectFrom("floor_areas")
+      .select(["id", "sort_order"])
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+    const at = areas.findIndex((area) => area.id === id);
+    const other = areas[direction === "up" ? at - 1 : at + 1];
+    if (!other) return { ok: true, id };
+    // Renumbered whole, so equal numbers (never written, but possible in a restored backup) sort too.
+    const order = areas.map((area) => area.id);
+    order.splice(at, 1);
+    order.splice(direction === "up" ? at - 1 : at + 1, 0, id);
+    for (const [index, areaId] of order.entries())
+      await trx
+        .updateTable("floor_areas")
+        .set({ sort_order: index + 1 })
+        .where("id", "=", areaId)
+        .execute();
+    return { ok: true, id };
+  });
+}
+
+export async function deleteArea(db: Db, id: number, username: string): Promise<PlanChange> {
+  return inTransaction(db, async (trx) => {
+    if (!(await lockArea(trx, id, username))) return gone(M.areaMissing);
+    if ((await tablesIn(trx, id)).length > 0) return refused(M.areaHasTables);
+    await trx.deleteFrom("table_combinations").where("area_id", "=", id).execute();
+    await trx.deleteFrom("floor_area_closures").where("area_id", "=", id).execute();
+    await trx.deleteFrom("floor_areas").where("id", "=", id).execute();
+    return { ok: true, id };
+  });
+}
+
+export async function addClosure(
+  db: Db,
+  areaId: number,
+  input: ClosureInput,
+  { username, today }: { username: string; today: string },
+): Promise<PlanChange> {
+  if (input.to < today) return refused(M.closurePast, "to");
+  return inTransaction(db, async (trx) => {
+    if (!(await lockArea(trx, areaId, username))) return gone(M.areaMissing);
+    const inserted = await trx
+      .insertInto("floor_area_closures")
+      .values({ area_id: areaId, starts_on: input.from, ends_on: input.to, note: input.note })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { ok: true, id: inserted.id };
+  });
+}
+
+export async function deleteClosure(db: Db, closureId: number, username: string): Promise<PlanChange> {
+  return inTransaction(db, async (trx) => {
+    const closure = await trx
+      .selectFrom("floor_area_closures")
+      .select("area_id")
+      .where("id", "=", closureId)
+      .executeTakeFirst();
+    if (!closure || !(await lockArea(trx, closure.area_id, username))) return gone(M.closureMissing);
+    await trx.deleteFrom("floor_area_closures").where("id", "=", closureId).execute();
+    return { ok: true, id: closure.area_id };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Tables
+
+type StoredTable = Awaited<ReturnType<typeof tablesIn>>[number];
+
+async function storedTable(trx: Trx, id: number): Promise<StoredTable | undefined> {
+  return trx.selectFrom("dining_tables").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Removes the combinations a table is part of, and says which they were. */
+async function dropCombinationsOf(trx: Trx, tableId: number): Promise<string | undefined> {
+  const plan = await readFloorPlan(trx);
+  const dropped = plan.combinations.filter((combination) => combination.tableIds.includes(tableId));
+  if (dropped.length === 0) return undefined;
+  await trx
+    .deleteFrom("table_combinations")
+    .where(
+      "id",
+      "in",
+      dropped.map((combination) => combination.id),
+    )
+    .execute();
+  const labels = dropped.map((combination) => combinationLabel(combination, plan.tables));
+  return M.combinationsDropped(labels);
+}
+
+export async function saveTable(
+  db: Db,
+  { id, areaId, input }: { id?: number | undefined; areaId: number; input: TableInput },
+  username: string,
+): Promise<PlanChange> {
+  const row = {
+    area_id: areaId,
+    name: input.name,
+    name_key: nameKey(input.name),
+    seats_min: input.seats_min,
+    seats_max: input.seats_max,
+    shape: input.shape,
+    x: input.x,
+    y: input.y,
+    width: input.width,
+    height: input.height,
+    rotation: input.rotation,
+    online_bookable: input.online ? 1 : 0,
+  };
+  try {
+    return await inTransaction(db, async (trx) => {
+      const area = await lockArea(trx, areaId, username);
+      if (!area) return gone(M.areaMissing);
+      const existing = id === undefined ? undefined : await storedTable(trx, id);
+      if (id !== undefined && !existing) return gone(M.tableMissing);
+      const sameName = await trx
+        .selectFrom("dining_tables")
+        .select("id")
+        .where("name_key", "=", row.name_key)
+        .executeTakeFirst();
+      if (sameName && sameName.id !== id) return refused(M.tableNameTaken(input.name), "name");
+      const neighbours = (await tablesIn(trx, areaId)).filter((table) => table.id !== id);
+      if (!existing && neighbours.length >= planLimits.tablesPerArea) return refused(M.tooManyTables);
+      const problem = placementProblem(row, area, neighbours);
+      if (problem) return problem;
+      if (!existing) {
+        const inserted = await trx
+          .insertInto("dining_tables")
+          .values(row)
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        return { ok: true, id: inserted.id };
+      }
+      // A table taken to another area leaves its combinations: they were of its old area.
+      let note: string | undefined;
+      if (existing.area_id !== areaId) {
+        await lockArea(trx, existing.area_id, username);
+        note = await dropCombinationsOf(trx, existing.id);
+      }
+      await trx.updateTable("dining_tables").set(row).where("id", "=", existing.id).execute();
+      return { ok: true, id: existing.id, ...(note === undefined ? {} : { note }) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused(M.tableNameTaken(input.name), "name");
+    throw error;
+  }
+}
+
+/** Puts a table somewhere else on its plan, or turns it: `change` says how, from where it stands. */
+async function replaceTable(
+  db: Db,
+  id: number,
+  username: string,
+  change: (table: StoredTable) => Pick<StoredTable, "x" | "y" | "rotation">,
+): Promise<PlanChange> {
+  return inTransaction(db, async (trx) => {
+    const before = await storedTable(trx, id);
+    const area = before && (await lockArea(trx, before.area_id, username));
+    // Read again behind the area's lock: another change may have moved it meanwhile.
+    const table = area && (await storedTable(trx, id));
+    if (!area || !table) return gone(M.tableMissing);
+    const placed = { ...table, ...change(table) };
+    const neighbours = (await tablesIn(trx, table.area_id)).filter((other) => other.id !== id);
+    const problem = placementProblem(placed, area, neighbours);
+    if (problem) return problem;
+    await trx
+      .updateTable("dining_tables")
+      .set({ x: placed.x, y: placed.y, rotation: placed.rotation })
+      .where("id", "=", id)
+      .execute();
+    return { ok: true, id };
+  });
+}
+
+export const moveTable = (db: Db, id: number, to: { x: number; y: number }, username: string) =>
+  replaceTable(db, id, username, (table) => ({ ...to, rotation: table.rotation }));
+
+/** 'Drehen': a quarter of a right angle further, clockwise. */
+export const ROTATION_STEP = 45;
+
+export const rotateTable = (db: Db, id: number, username: string) =>
+  replaceTable(db, id, username, (table) => ({
+    x: table.x,
+    y: table.y,
+    rotation: (table.rotation + ROTATION_STEP) % 360,
+  }));
+
+/** The next name in a series: '12' → '13', 'Fenster 3' → 'Fenster 4', 'Bar' → 'Bar 2'. */
+export function nextTableName(name: string, taken: ReadonlySet<string>): string {
+  const match = /^(.*?)(\d+)$/.exec(name);
+  const stem = match ? (match[1] ?? "") : `${name} `;
+  let number = match ? Number(match[2]) + 1 : 2;
+  while (taken.has(nameKey(`${stem}${number}`))) number += 1;
+  return `${stem}${number}`;
+}
+
+/** Where a copy of `table` may stand: beside it if there is room, else the first free spot on the plan. */
+function freeSpotFor(
+  table: StoredTable,
+  plan: { width: number; height: number },
+  others: readonly StoredTable[],
+): { x: number; y: number } | undefined {
+  const box = boundsOf(table);
+  const gap = planLimits.step;
+  const beside = [
+    { x: table.x + (box.right - box.left) + gap, y: table.y },
+    { x: table.x, y: table.y + (box.bottom - box.top) + gap },
+    { x: table.x - (box.right - box.left) - gap, y: table.y },
+    { x: table.x, y: table.y - (box.bottom - box.top) - gap },
+  ];
+  const fits = (spot: { x: number; y: number }) =>
+    placementProblem({ ...table, ...spot }, plan, others) === undefined;
+  const near = beside.find(fits);
+  if (near) return near;
+  for (let y = 0; y <= plan.height; y += planLimits.grid)
+    for (let x = 0; x <= plan.width; x += planLimits.grid) if (fits({ x, y })) return { x, y };
+  return undefined;
+}
+
+export async function duplicateTable(db: Db, id: number, username: string): Promise<PlanChange> {
+  return inTransaction(db, async (trx) => {
+    const before = await storedTable(trx, id);
+    const area = before && (await lockArea(trx, before.area_id, username));
+    const table = area && (await storedTable(trx, id));
+    if (!area || !table) return gone(M.tableMissing);
+    const neighbours = await tablesIn(trx, table.area_id);
+    if (neighbours.length >= planLimits.tablesPerArea) return refused(M.tooManyTables);
+    const spot = freeSpotFor(table, area, neighbours);
+    if (!spot) return refused(M.noRoomForCopy);
+    const names = await trx.selectFrom("dining_tables").select("name_key").execute();
+    const name = nextTableName(table.name, new Set(names.map((row) => row.name_key)));
+    const { id: _, ...copy } = table;
+    const inserted = await trx
+      .insertInto("dining_tables")
+      .values({ ...copy, ...spot, name, name_key: nameKey(name) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { ok: true, id: inserted.id };
+  });
+}
+
+export async function deleteTable(db: Db, id: number, username: string): Promise<PlanChange> {
+  return inTransaction(db, async (trx) => {
+    const table = await storedTable(trx, id);
+    if (!table || !(await lockArea(trx, table.area_id, username))) return gone(M.tableMissing);
+    const note = await dropCombinationsOf(trx, id);
+    await trx.deleteFrom("dining_tables").where("id", "=", id).execute();
+    return { ok: true, id, ...(note === undefined ? {} : { note }) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Combinations
+
+export async function saveCombination(
+  db: Db,
+  { id, input }: { id?: number | undefined; input: CombinationInput },
+  username: string,
+): Promise<PlanChange> {
+  return inTransaction(db, async (trx) => {
+    const tables = await trx
+      .selectFrom("dining_tables")
+      .select(["id", "area_id"])
+      .where("id", "in", input.tables)
+      .execute();
+    if (tables.length !== input.tables.length) return gone(M.tableMissing);
+    const areas = new Set(tables.map((table) => table.area_id));
+    const [areaId] = areas;
+    if (areas.size !== 1 || areaId === undefined) return refused(M.combinationAreas, "tables");
+    if (!(await lockArea(trx, areaId, username))) return gone(M.areaMissing);
+    if (id !== undefined) {
+      const existing = await trx
+        .selectFrom("table_combinations")
+        .select("id")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!existing) return gone(M.combinationMissing);
+    }
+    const same = (await readFloorPlan(trx)).combinations.find(
+      (combination) =>
+        combination.id !== id &&
+        combination.tableIds.length === input.tables.length &&
+        input.tables.every((table) => combination.tableIds.includes(table)),
+    );
+    if (same) return refused(M.combinationTaken, "tables");
+    const row = { area_id: areaId, seats_min: input.seats_min, seats_max: input.seats_max };
+    const combinationId =
+      id ??
+      (await trx.insertInto("table_combinations").values(row).returning("id").executeTakeFirstOrThrow()).id;
+    if (id !== undefined) {
+      await trx.updateTable("table_combinations").set(row).where("id", "=", id).execute();
+      await trx.deleteFrom("table_combination_members").where("combination_id", "=", id).execute();
+    }
+    await trx
+      .insertInto("table_combination_members")
+      .values(input.tables.map((table) => ({ combination_id: combinationId, table_id: table })))
+      .execute();
+    return { ok: true, id: combinationId };
+  });
+}
+
+export async function deleteCombination(db: Db, id: number, username: string): Promise<PlanChange> {
+  return inTransaction(db, async (trx) => {
+    const combination = await trx
+      .selectFrom("table_combinations")
+      .select("area_id")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!combination || !(await lockArea(trx, combination.area_id, username)))
+      return gone(M.combinationMissing);
+    await trx.deleteFrom("table_combinations").where("id", "=", id).execute();
+    return { ok: true, id };
+  });
+}
