@@ -34,6 +34,7 @@ import { formatTable, showSpread, spreadOf, type Spread } from "./stats.ts";
 import { instancesTable, measureInstances } from "./instances.ts";
 import { LOAD_SECONDS, measureMemory, SIGN_INS } from "./memory.ts";
 import { memoryBudgets, memoryTable, summarizeMemory, type MemoryFigures } from "./memory-figures.ts";
+import { measureTables, TABLES_DAY_BUDGET_MS, type TablesFigures } from "./tables.ts";
 import {
   behindProxy,
   busyMachineWarning,
@@ -59,7 +60,9 @@ import {
  *   - queries:      the staff's date view over 50,000 reservations, SQLite and (when its programs are
  *                   installed) PostgreSQL;
  *   - memory:       one server process's resident memory and heap at rest after its start, after 10
- *                   sign-ins and after a 30 s load run, one fresh server per run (scripts/bench/memory.ts).
+ *                   sign-ins and after a 30 s load run, one fresh server per run (scripts/bench/memory.ts);
+ *   - tables:       the table rule's answer for a whole date with 40 tables and 150 seated parties
+ *                   (scripts/bench/tables.ts).
  * Each figure is the median of several runs, with min and max. One table per part, the figures and
  * the machine in bench/results/latest.json.
  *
@@ -76,7 +79,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const reportDir = path.join(root, ".tmp", "bench");
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-const PARTS = ["lighthouse", "load", "reservations", "queries", "instances", "memory"] as const;
+const PARTS = ["lighthouse", "load", "reservations", "queries", "instances", "memory", "tables"] as const;
 type Part = (typeof PARTS)[number];
 
 interface Options {
@@ -457,6 +460,7 @@ interface Measured {
   reservations?: ReservationFigures;
   capacity?: CapacityRuns[];
   memory?: MemoryFigures[];
+  tables?: TablesFigures;
 }
 
 /** The budgets of `--check`, on the medians: one line each, and whether it holds. */
@@ -534,6 +538,11 @@ function budgets(measured: Measured): Array<{ text: string; holds: boolean }> {
     });
   }
   if (measured.memory) lines.push(...memoryBudgets(measured.memory));
+  for (const answer of measured.tables?.dayAnswers ?? [])
+    lines.push({
+      text: `Tische: Tag für ${answer.partySize} Personen p50 ${answer.p50.toFixed(2)} ms (< ${TABLES_DAY_BUDGET_MS} ms)`,
+      holds: answer.p50 < TABLES_DAY_BUDGET_MS,
+    });
   return lines;
 }
 
@@ -613,6 +622,7 @@ async function main() {
   const instances = options.parts.has("instances")
     ? await measureInstances(options.runs, options.seconds)
     : undefined;
+  if (options.parts.has("tables")) measured.tables = measureTables();
   if (options.parts.has("memory")) {
     say(
       `Speicher: ${options.runs} Starts je eines Serverprozesses (SQLite, Demo-Inhalte), ` +
@@ -706,6 +716,23 @@ async function main() {
     for (const line of memoryTable(measured.memory)) say(line);
   }
 
+  if (measured.tables) {
+    const { tables, combinations, parties } = measured.tables;
+    say(
+      `\nTische: ein Tag mit ${tables} Tischen, ${combinations} Kombinationen und ${parties} Gruppen, alle Viertelstunden gefragt (ms)`,
+    );
+    for (const line of formatTable(
+      ["Personen", "p50", "p95", "frei"],
+      measured.tables.dayAnswers.map((answer) => [
+        String(answer.partySize),
+        answer.p50.toFixed(2),
+        answer.p95.toFixed(2),
+        `${answer.free} von ${answer.slots}`,
+      ]),
+    ))
+      say(line);
+  }
+
   const lines = budgets(measured);
   const file = writeResults({
     measuredAt: new Date().toISOString(),
@@ -742,6 +769,7 @@ async function main() {
     queries,
     instances,
     memoryMiB: measured.memory,
+    tables: measured.tables,
     budgets: lines,
   });
   say(`\nBerichte: ${path.relative(root, reportDir)}/, Zahlen: ${file}`);

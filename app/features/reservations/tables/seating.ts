@@ -1,0 +1,320 @@
+import { areaClosureOn, type FloorPlan } from "./floor-plan.ts";
+
+/**
+ * Which table a party sits at (decision 0052): the rule the availability answer, the server's
+ * check when it stores and the assignment share. Pure and browser-safe.
+ *
+ * - A **unit** is a table or a combination of tables; a combination takes all of its tables.
+ * - A party fits a unit when the unit seats it (seats from ≤ party ≤ seats to).
+ * - A unit is free for a stay when none of its tables is held by a seated party at any moment of it.
+ * - The best fit is the unit that wastes the fewest seats; among equals a single table before a
+ *   combination, fewer tables before more, then the areas' order and the names' — so combinations
+ *   and large tables stay free for the parties that need them.
+ * - When no unit is free, parties not fixed to their table may move to another free unit of their
+ *   own area that fits them (at their own time), if that frees a unit for the new party; the moves
+ *   are part of the answer. Staff fix a party by choosing its table; a party at its table is fixed.
+ */
+
+/** `t12` a table, `c3` a combination. */
+export type UnitKey = `t${number}` | `c${number}`;
+
+export const tableKey = (id: number): UnitKey => `t${id}`;
+export const combinationKey = (id: number): UnitKey => `c${id}`;
+
+export interface SeatingUnit {
+  key: UnitKey;
+  areaId: number;
+  /** The tables it takes. */
+  tableIds: readonly number[];
+  seatsMin: number;
+  seatsMax: number;
+  /** Guests may book it online: every table, and its area, are online bookable. */
+  online: boolean;
+  /** The host's order: the areas' order, then the names'. */
+  rank: number;
+}
+
+/** A stay on the day in minutes after midnight, [from, to). */
+export interface Stay {
+  from: number;
+  to: number;
+}
+
+export interface SeatedParty extends Stay {
+  id: number;
+  partySize: number;
+  /** Where it sits; null: nowhere yet (it holds no table). */
+  unit: UnitKey | null;
+  /** Staff chose its table, or it is at the table: it is not moved. */
+  fixed: boolean;
+  /** It came through the website: moved only to units guests may book. */
+  online: boolean;
+}
+
+export interface SeatRequest extends Stay {
+  partySize: number;
+  /** Through the website: only units guests may book. */
+  online: boolean;
+  /** Only this area ('Bereichswunsch'). */
+  areaId?: number | undefined;
+}
+
+export interface Seating {
+  unit: SeatingUnit;
+  /** Parties that move to make room, each to its new unit. */
+  moves: Array<{ id: number; unit: UnitKey }>;
+}
+
+/** The units of a date: the tables and combinations of the areas open on it, in the host's order. */
+export function unitsOn(plan: FloorPlan, date: string): SeatingUnit[] {
+  const areaRank = new Map(plan.areas.map((area, index) => [area.id, index]));
+  const open = new Map(
+    plan.areas.filter((area) => areaClosureOn(area, date) === undefined).map((area) => [area.id, area]),
+  );
+  const tables = new Map(plan.tables.map((table, index) => [table.id, { table, index }]));
+  const units: SeatingUnit[] = [];
+  for (const { table, index } of tables.values()) {
+    const area = open.get(table.areaId);
+    if (!area) continue;
+    units.push({
+      key: tableKey(table.id),
+      areaId: table.areaId,
+      tableIds: [table.id],
+      seatsMin: table.seatsMin,
+      seatsMax: table.seatsMax,
+      online: area.onlineBookable && table.onlineBookable,
+      rank: (areaRank.get(table.areaId) ?? 0) * 10_000 + index,
+    });
+  }
+  for (const combination of plan.combinations) {
+    const area = open.get(combination.areaId);
+    const members = combination.tableIds.map((id) => tables.get(id)?.table);
+    if (!area || members.some((member) => member === undefined)) continue;
+    units.push({
+      key: combinationKey(combination.id),
+      areaId: combination.areaId,
+      tableIds: combination.tableIds,
+      seatsMin: combination.seatsMin,
+      seatsMax: combination.seatsMax,
+      online: area.onlineBookable && members.every((member) => member?.onlineBookable),
+      rank: (areaRank.get(combination.areaId) ?? 0) * 10_000 + 5_000 + combination.id,
+    });
+  }
+  return units.sort(byFit(0));
+}
+
+/** Best fit first for a party of `partySize` (see above); 0 sorts by the host's order only. */
+const byFit = (partySize: number) => (a: SeatingUnit, b: SeatingUnit) =>
+  a.seatsMax - partySize - (b.seatsMax - partySize) ||
+  a.tableIds.length - b.tableIds.length ||
+  a.rank - b.rank;
+
+const fits = (unit: SeatingUnit, partySize: number) =>
+  unit.seatsMin <= partySize && partySize <= unit.seatsMax;
+const overlaps = (a: Stay, b: Stay) => a.from < b.to && b.from < a.to;
+
+/** How many units a search may try before it gives up: a day's answer stays fast on any plan. */
+const SEARCH_BUDGET = 400;
+/** How far moves may chain: a party moves, and the one in its way moves too. */
+const MOVE_DEPTH = 2;
+
+/**
+ * Who sits where on one date: built once from the day's seated parties, asked for each time. Parties
+ * whose unit is not among `units` (a closed area, a deleted table) hold nothing here.
+ */
+export class DaySeating {
+  private readonly units: readonly SeatingUnit[];
+  private readonly unitByKey: Map<UnitKey, SeatingUnit>;
+  /** Per table, the parties holding it. */
+  private readonly holders = new Map<number, SeatedParty[]>();
+  private readonly parties: Map<number, SeatedParty>;
+  /** The units that seat a party of a size, best fit first, per size, channel and area. */
+  private readonly fitting = new Map<string, SeatingUnit[]>();
+
+  constructor(units: readonly SeatingUnit[], parties: readonly SeatedParty[]) {
+    this.units = units;
+    this.unitByKey = new Map(units.map((unit) => [unit.key, unit]));
+    // Copies: trying moves changes where they sit, never the caller's parties.
+    const own = parties.map((party) => ({ ...party }));
+    this.parties = new Map(own.map((party) => [party.id, party]));
+    for (const party of own) this.hold(party, party.unit);
+  }
+
+  /** The unit a party sits at, as seated now. */
+  unitOf(id: number): SeatingUnit | undefined {
+    const key = this.parties.get(id)?.unit;
+    return key ? this.unitByKey.get(key) : undefined;
+  }
+
+  unit(key: UnitKey): SeatingUnit | undefined {
+    return this.unitByKey.get(key);
+  }
+
+  private unitsFitting(partySize: number, online: boolean, areaId: number | undefined): SeatingUnit[] {
+    const key = `${partySize}|${online ? 1 : 0}|${areaId ?? ""}`;
+    let units = this.fitting.get(key);
+    if (!units) {
+      units = this.units
+        .filter(
+          (unit) =>
+            fits(unit, partySize) &&
+            (!online || unit.online) &&
+            (areaId === undefined || unit.areaId === areaId),
+        )
+        .sort(byFit(partySize));
+      this.fitting.set(key, units);
+    }
+    return units;
+  }
+
+  private hold(party: SeatedParty, key: UnitKey | null) {
+    const unit = key ? this.unitByKey.get(key) : undefined;
+    if (!unit) return;
+    for (const table of unit.tableIds) {
+      const list = this.holders.get(table) ?? [];
+      list.push(party);
+      this.holders.set(table, list);
+    }
+  }
+
+  private release(party: SeatedParty, key: UnitKey | null) {
+    const unit = key ? this.unitByKey.get(key) : undefined;
+    if (!unit) return;
+    for (const table of unit.tableIds) {
+      const list = this.holders.get(table);
+      if (list)
+        this.holders.set(
+          table,
+          list.filter((other) => other !== party),
+        );
+    }
+  }
+
+  /** The parties in the way of `unit` for `stay` (each once). */
+  blockersOf(unit: SeatingUnit, stay: Stay, except?: number): SeatedParty[] {
+    const found = new Set<SeatedParty>();
+    for (const table of unit.tableIds)
+      for (const party of this.holders.get(table) ?? [])
+        if (party.id !== except && overlaps(party, stay)) found.add(party);
+    return [...found];
+  }
+
+  /** Whether `unit` is free for `stay` (`except`: a party whose own stay does not count, when it changes). */
+  isFree(unit: SeatingUnit, stay: Stay, except?: number): boolean {
+    for (const table of unit.tableIds)
+      for (const party of this.holders.get(table) ?? [])
+        if (party.id !== except && overlaps(party, stay)) return false;
+    return true;
+  }
+
+  /**
+   * The best unit for a request: a free one if there is, else one that moving unfixed parties frees
+   * (the fewest moves among the best fits); undefined when none. `except`: the party that asks, when
+   * a stored reservation changes (its own stay is not in its way).
+   */
+  seat(request: SeatRequest, except?: number): Seating | undefined {
+    const candidates = this.unitsFitting(request.partySize, request.online, request.areaId);
+    const free = candidates.find((unit) => this.isFree(unit, request, except));
+    if (free) return { unit: free, moves: [] };
+    const budget = { left: SEARCH_BUDGET };
+    let best: Seating | undefined;
+    for (const unit of candidates) {
+      const moves = this.freeUnit(unit, request, except, MOVE_DEPTH, budget);
+      if (moves && (!best || moves.length < best.moves.length)) best = { unit, moves };
+      if (best?.moves.length === 1 || budget.left <= 0) break;
+    }
+    return best;
+  }
+
+  /**
+   * The moves that free `unit` for `stay`, tried on this seating and undone before returning; or
+   * undefined when a party in the way is fixed or finds no other unit.
+   */
+  private freeUnit(
+    unit: SeatingUnit,
+    stay: Stay,
+    except: number | undefined,
+    depth: number,
+    budget: { left: number },
+    taken: ReadonlySet<number> = new Set(),
+  ): Array<{ id: number; unit: UnitKey }> | undefined {
+    budget.left -= 1;
+    if (depth === 0 || budget.left < 0) return undefined;
+    const blockers = this.blockersOf(unit, stay, except);
+    if (blockers.some((party) => party.fixed)) return undefined;
+    const forbidden = new Set([...taken, ...unit.tableIds]);
+    const done: Array<{ party: SeatedParty; from: UnitKey | null; to: UnitKey }> = [];
+    const undo = () => {
+      for (const move of done.reverse()) {
+        this.release(move.party, move.to);
+        move.party.unit = move.from;
+        this.hold(move.party, move.from);
+      }
+    };
+    const moves: Array<{ id: number; unit: UnitKey }> = [];
+    for (const party of blockers) {
+      const placed = this.moveElsewhere(party, forbidden, depth - 1, budget);
+      if (!placed) {
+        undo();
+        return undefined;
+      }
+      done.push(...placed.done);
+      moves.push(...placed.moves);
+    }
+    undo();
+    return moves;
+  }
+
+  /** Puts `party` at another unit of its area, avoiding `forbidden` tables; the moves stay applied. */
+  private moveElsewhere(
+    party: SeatedParty,
+    forbidden: ReadonlySet<number>,
+    depth: number,
+    budget: { left: number },
+  ):
+    | {
+        done: Array<{ party: SeatedParty; from: UnitKey | null; to: UnitKey }>;
+        moves: Array<{ id: number; unit: UnitKey }>;
+      }
+    | undefined {
+    const area = party.unit ? this.unitByKey.get(party.unit)?.areaId : undefined;
+    const options = this.unitsFitting(party.partySize, party.online, area).filter(
+      (unit) => unit.key !== party.unit && unit.tableIds.every((table) => !forbidden.has(table)),
+    );
+    const from = party.unit;
+    this.release(party, from);
+    for (const unit of options) {
+      budget.left -= 1;
+      if (budget.left < 0) break;
+      if (this.isFree(unit, party, party.id)) {
+        party.unit = unit.key;
+        this.hold(party, unit.key);
+        return { done: [{ party, from, to: unit.key }], moves: [{ id: party.id, unit: unit.key }] };
+      }
+    }
+    if (depth > 0)
+      for (const unit of options) {
+        if (budget.left < 0) break;
+        const chained = this.freeUnit(unit, party, party.id, depth, budget, forbidden);
+        if (!chained) continue;
+        // Apply the chained moves for real, then seat the party.
+        const done: Array<{ party: SeatedParty; from: UnitKey | null; to: UnitKey }> = [];
+        for (const move of chained) {
+          const other = this.parties.get(move.id);
+          if (!other) continue;
+          done.push({ party: other, from: other.unit, to: move.unit });
+          this.release(other, other.unit);
+          other.unit = move.unit;
+          this.hold(other, move.unit);
+        }
+        party.unit = unit.key;
+        this.hold(party, unit.key);
+        return {
+          done: [...done, { party, from, to: unit.key }],
+          moves: [...chained, { id: party.id, unit: unit.key }],
+        };
+      }
+    this.hold(party, from);
+    return undefined;
+  }
+}
