@@ -1,11 +1,11 @@
 import { performance } from "node:perf_hooks";
-import type { FloorPlan } from "../../app/features/reservations/tables/floor-plan.ts";
 import {
   DaySeating,
   unitsOn,
+  type FloorPlan,
   type SeatedParty,
   type SeatingUnit,
-} from "../../app/features/reservations/tables/seating.ts";
+} from "../../app/features/reservations/tables/index.server.ts";
 import { percentile } from "./load-generator.ts";
 
 /**
