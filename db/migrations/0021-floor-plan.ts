@@ -6,7 +6,7 @@ import { columnTypes, notNull, withId, type MigrationDb } from "./schema-helpers
 /**
  * 'Tischplan' (decision 0052): the restaurant's areas ('Innenraum', 'Terrasse') with the dates each is
  * closed, its tables with their seats and their place on the area's plan, and the tables staff may push
- * together. Positions and sizes are whole decimetres on the area's plan, rotations whole degrees. A
+ * together. Positions and sizes are whole centimetres on the area's plan, rotations whole degrees. A
  * fresh installation has none of them: the seats rule decides, as before.
  */
 export function floorPlan(dialect: Dialect): Migration {
@@ -16,7 +16,7 @@ export function floorPlan(dialect: Dialect): Migration {
       await withId(db.schema.createTable("floor_areas"), dialect)
         .addColumn("name", "varchar(60)", notNull)
         // Unique without regard to case: 'Terrasse' and 'terrasse' are one area.
-        .addColumn("name_key", "varchar(60)", (col) => col.notNull().unique())
+        .addColumn("name_key", "text", (col) => col.notNull().unique())
         .addColumn("sort_order", "integer", notNull)
         .addColumn("online_bookable", "integer", (col) => col.notNull().defaultTo(1))
         .addColumn("plan_width", "integer", notNull)
@@ -44,7 +44,7 @@ export function floorPlan(dialect: Dialect): Migration {
         // No cascade: an area with tables is not deleted (the store refuses it first).
         .addColumn("area_id", "integer", (col) => col.notNull().references("floor_areas.id"))
         .addColumn("name", "varchar(30)", notNull)
-        .addColumn("name_key", "varchar(30)", (col) => col.notNull().unique())
+        .addColumn("name_key", "text", (col) => col.notNull().unique())
         .addColumn("seats_min", "integer", notNull)
         .addColumn("seats_max", "integer", notNull)
         .addColumn("shape", "text", (col) =>

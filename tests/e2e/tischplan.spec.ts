@@ -78,6 +78,11 @@ test("an owner draws a plan with forms, keys and the mouse, and it is kept", asy
   await form.getByLabel("Von oben (cm)").fill("120");
   await form.getByRole("button", { name: "Tisch anlegen" }).click();
   await expect(form.getByText("Der Tisch überschneidet sich mit Tisch 4.")).toBeVisible();
+  // Checked in the browser before sending, with the server's own schema.
+  await form.getByLabel("Plätze von").fill("6");
+  await form.getByRole("button", { name: "Tisch anlegen" }).click();
+  await expect(form.getByText("„Plätze von“ darf nicht größer sein als „Plätze bis“.")).toBeVisible();
+  await expect(form.getByLabel("Plätze bis")).toBeFocused();
 
   // The keyboard: select table 4 on the plan, move it 50 cm right and 10 cm down.
   await tableOnPlan(page, "4").click();
@@ -92,6 +97,7 @@ test("an owner draws a plan with forms, keys and the mouse, and it is kept", asy
       y: 110,
     });
   await expect(page.getByLabel("Von links (cm)")).toHaveValue("150");
+  await expect(page.getByText("Tisch 4: 150 cm von links, 110 cm von oben")).toBeAttached();
 
   // The mouse: drag table 5 about a metre down.
   const box = await tableOnPlan(page, "5").boundingBox();
@@ -189,4 +195,12 @@ test("staff see the plan and cannot change it; a forged change is refused", asyn
   });
   expect(response.status()).toBe(403);
   expect((await readFloorPlan(site.db)).areas).toEqual([]);
+  // 'Neuer Bereich' is an owner's: for anyone else the address shows the first area.
+  await saveArea(
+    site.db,
+    { input: { name: "Innenraum", online: true, plan_width: 1200, plan_height: 800 } },
+    "e2e",
+  );
+  await page.goto(`${PATH}?bereich=neu`);
+  await expect(page.getByRole("group", { name: "Plan Innenraum" })).toBeVisible();
 });

@@ -128,9 +128,11 @@ export const planMessages = {
   combinationTaken: "Diese Kombination gibt es schon.",
   combinationsDropped: (labels: readonly string[]) =>
     labels.length === 1
-      ? `Die Kombination ${labels[0]} wurde mit entfernt.`
-      : `Die Kombinationen ${labels.join(", ")} wurden mit entfernt.`,
+      ? `Die Kombination ${labels[0]} wurde ebenfalls entfernt.`
+      : `Die Kombinationen ${labels.join(", ")} wurden ebenfalls entfernt.`,
   noRoomForCopy: "Auf dem Plan ist kein Platz für eine Kopie dieses Tisches.",
+  noNameForCopy:
+    "Für eine Kopie findet sich kein freier Name. Bitte legen Sie den Tisch über das Formular an.",
   combinationMissing: "Diese Kombination gibt es nicht mehr. Bitte laden Sie die Seite neu.",
   closureDate: "Bitte geben Sie ein gültiges Datum ein.",
   closureOrder: "„Bis“ darf nicht vor „Von“ liegen.",

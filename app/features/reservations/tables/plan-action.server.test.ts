@@ -238,4 +238,76 @@ describe.each(testDatabases())("'Tischplan' on $dialect", (engine) => {
     expect((await send("area-delete", { area_id: "12345" })).status).toBe(404);
     expect((await send("no-such-change")).status).toBe(400);
   });
+
+  it("answers hostile and racing changes with a message, never a server error", async () => {
+    const { send, addArea, addTable, plan } = await opened();
+    const inside = await addArea("Innenraum");
+    const terrace = await addArea("Terrasse");
+    const third = await addArea("Bar");
+    // A copy of a turned table stands on whole centimetres.
+    const turned = await addTable(inside, {
+      name: "4",
+      shape: "rectangle",
+      width: "160",
+      height: "80",
+      x: "200",
+      y: "200",
+      rotation: "45",
+    });
+    expect((await send("table-duplicate", { table_id: String(turned) })).result.outcome).toBe("done");
+    for (const table of (await plan()).tables) expect([table.x % 10, table.y % 10]).toEqual([0, 0]);
+    // A copy whose name would be too long is refused; a long number is counted on its digits.
+    const long = await addTable(inside, { name: "Tisch am Fenster zum Garten 99", x: "600" });
+    expect((await send("table-duplicate", { table_id: String(long) })).result.notice?.description).toBe(
+      M.noNameForCopy,
+    );
+    const digits = await addTable(inside, { name: "9".repeat(25), x: "800" });
+    expect((await send("table-duplicate", { table_id: String(digits) })).result.outcome).toBe("done");
+    expect((await plan()).tables.map((table) => table.name)).toContain(`1${"0".repeat(25)}`);
+    // Letters that grow in lower case: refused as too long, not failed in the database.
+    expect(
+      (await send("table-save", tableFields(inside, { name: "İ".repeat(30), x: "1000" }))).result.fieldErrors
+        ?.name,
+    ).toBe(M.tableNameTooLong);
+    expect(
+      (await send("area-save", { name: "İ".repeat(60), plan_width: "1200", plan_height: "800" })).result
+        .fieldErrors?.name,
+    ).toBe(M.areaNameTooLong);
+    // Combination ids beyond any row, and more of them than an area has tables.
+    const combine = (tables: string[]) =>
+      send("combination-save", { tables, seats_min: "2", seats_max: "8" });
+    expect((await combine([String(turned), "9999999999"])).result.fieldErrors?.tables).toBe(
+      M.combinationTables,
+    );
+    expect(
+      (await combine(Array.from({ length: 5_000 }, (_, index) => String(index + 1)))).result.fieldErrors
+        ?.tables,
+    ).toBe(M.combinationTables);
+    // Far beyond the plan: told so.
+    expect(
+      (await send("table-move", { table_id: String(turned), x: "6000", y: "0" })).result.fieldErrors?.x,
+    ).toBe(M.offPlan);
+    // A closure without a note field has the empty note.
+    expect(
+      (await send("closure-add", { area_id: String(inside), from: today, to: today })).result.outcome,
+    ).toBe("done");
+
+    // Two owners at once: reordering the areas, and tables crossing between areas in both directions.
+    const a = await addTable(terrace, { name: "T1" });
+    const b = await addTable(third, { name: "B1" });
+    const answers = await Promise.all([
+      ...Array.from({ length: 12 }, (_, index) =>
+        send(index % 2 === 0 ? "area-up" : "area-down", {
+          area_id: String([inside, terrace, third][index % 3]),
+        }),
+      ),
+      send("table-save", { ...tableFields(third, { name: "T1", x: "300" }), table_id: String(a) }),
+      send("table-save", { ...tableFields(terrace, { name: "B1", x: "500" }), table_id: String(b) }),
+    ]);
+    for (const answer of answers) expect(answer.status).toBeLessThan(500);
+    const stored = await plan();
+    expect(new Set(stored.areas.map((area) => area.id)).size).toBe(3);
+    expect(stored.tables.find((table) => table.id === a)?.areaId).toBe(third);
+    expect(stored.tables.find((table) => table.id === b)?.areaId).toBe(terrace);
+  });
 });

@@ -1,35 +1,38 @@
 import { isCalendarDate } from "../../../lib/calendar.ts";
-import { fieldErrorsOf, formText, type FieldErrors } from "../../../lib/forms.ts";
+import { fieldErrorsOf, formText, MAX_ID, type FieldErrors } from "../../../lib/forms.ts";
 import { CONTROL_CHARACTERS_MESSAGE, isCleanLine } from "../../../lib/text-rules.ts";
 import { z } from "../../../lib/zod.ts";
-import { planLimits as L, planMessages as M, TABLE_SHAPES, type TableShape } from "./floor-plan.ts";
+import { nameKey, planLimits as L, planMessages as M, TABLE_SHAPES } from "./floor-plan.ts";
 
 /**
- * One schema per form of 'Tischplan', shared by the screen (which checks before sending) and the
- * action (which checks again): fields arrive as text and leave as numbers and flags. What needs the
- * stored plan — a name twice, an overlap, a table off the plan — the store checks (plan-store.server.ts).
+ * One schema per form of 'Tischplan', shared by the screen (which checks before sending,
+ * components/plan-forms.tsx) and the action (which checks again): fields arrive as text and leave as
+ * numbers and flags. What needs the stored plan — a name twice, an overlap, a table off the plan —
+ * the store checks (plan-store.server.ts).
  */
 
-/** A whole number from a field's text, within [min, max]. */
-const wholeNumber = (min: number, max: number, message: string) =>
+/** A whole number from a field's text, within [min, max] (`outside`: the message for one beyond them). */
+const wholeNumber = (min: number, max: number, message: string, outside = message) =>
   z
     .string(message)
     .trim()
     .regex(/^-?\d{1,6}$/, message)
     .transform(Number)
-    .refine((value) => value >= min && value <= max, message);
+    .refine((value) => value >= min && value <= max, outside);
 
 const checkbox = z
   .string()
   .optional()
   .transform((value) => value === "on" || value === "1" || value === "true");
 
+/** A name: one clean line, at most `max` characters, also as compared (some letters grow in lower case). */
 const line = (max: number, required: string, tooLong: string) =>
   z
     .string(required)
     .trim()
     .min(1, required)
     .max(max, tooLong)
+    .refine((value) => nameKey(value).length <= max, tooLong)
     .refine(isCleanLine, CONTROL_CHARACTERS_MESSAGE);
 
 export const areaFields = ["name", "online", "plan_width", "plan_height"] as const;
@@ -76,8 +79,8 @@ export const tableSchema = z
     seats_min: wholeNumber(1, L.tableSeatsMax, M.seats(L.tableSeatsMax)),
     seats_max: wholeNumber(1, L.tableSeatsMax, M.seats(L.tableSeatsMax)),
     shape: z.enum(TABLE_SHAPES, M.shapeRequired),
-    x: wholeNumber(-L.planMax, L.planMax, M.position),
-    y: wholeNumber(-L.planMax, L.planMax, M.position),
+    x: wholeNumber(-L.planMax, L.planMax, M.position, M.offPlan),
+    y: wholeNumber(-L.planMax, L.planMax, M.position, M.offPlan),
     width: wholeNumber(L.tableSizeMin, L.tableSizeMax, M.length),
     // A round or square table is as deep as it is wide: the field may be left as it was.
     height: z.string().optional(),
@@ -98,8 +101,8 @@ export type TableInput = z.output<typeof tableSchema>;
 
 export const moveFields = ["x", "y"] as const;
 export const moveSchema = z.object({
-  x: wholeNumber(-L.planMax, L.planMax, M.position),
-  y: wholeNumber(-L.planMax, L.planMax, M.position),
+  x: wholeNumber(-L.planMax, L.planMax, M.position, M.offPlan),
+  y: wholeNumber(-L.planMax, L.planMax, M.position, M.offPlan),
 });
 
 export const combinationFields = ["tables", "seats_min", "seats_max"] as const;
@@ -110,9 +113,12 @@ export const combinationSchema = z
         z
           .string()
           .regex(/^\d{1,10}$/, M.combinationTables)
-          .transform(Number),
+          .transform(Number)
+          .refine((id) => id >= 1 && id <= MAX_ID, M.combinationTables),
         M.combinationTables,
       )
+      // No combination has more tables than an area.
+      .max(L.tablesPerArea, M.combinationTables)
       .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
       .refine((ids) => ids.length >= 2, M.combinationTables),
     seats_min: wholeNumber(1, L.combinationSeatsMax, M.seats(L.combinationSeatsMax)),
@@ -137,15 +143,20 @@ function formValues(form: FormData, fields: readonly string[]): Record<string, s
 }
 
 export const checkArea = (form: FormData) => check(areaSchema, formValues(form, areaFields));
-export const checkClosure = (form: FormData) => check(closureSchema, formValues(form, closureFields));
+// A closure without a note has the empty one.
+export const checkClosure = (form: FormData) =>
+  check(closureSchema, { ...formValues(form, closureFields), note: formText(form, ["note"]).note });
 export const checkTable = (form: FormData) => check(tableSchema, formValues(form, tableFields));
 export const checkMove = (form: FormData) => check(moveSchema, formValues(form, moveFields));
-export const checkCombination = (form: FormData) =>
-  check(combinationSchema, {
+export function checkCombination(form: FormData): Checked<CombinationInput> {
+  const checked = check(combinationSchema, {
     ...formValues(form, ["seats_min", "seats_max"]),
     tables: form.getAll("tables").filter((value) => typeof value === "string"),
   });
-
-/** A shape's value from a form, for a screen that redraws as staff choose. */
-export const isTableShape = (value: string): value is TableShape =>
-  (TABLE_SHAPES as readonly string[]).includes(value);
+  if (checked.success) return checked;
+  // One message for the tables' choice, whichever of them was wrong ('tables.3' is 'tables').
+  const fieldErrors: FieldErrors = {};
+  for (const [name, message] of Object.entries(checked.fieldErrors))
+    fieldErrors[name.startsWith("tables.") ? "tables" : name] ??= message;
+  return { success: false, fieldErrors };
+}

@@ -202,20 +202,24 @@ export async function saveArea(
 /** Moves an area one place up or down in the order the screen and the guests' choice show. */
 export async function moveArea(db: Db, id: number, direction: "up" | "down", username: string) {
   return inTransaction(db, async (trx) => {
-    if (!(await lockArea(trx, id, username))) return gone(M.areaMissing);
     const areas = await trx
       .selectFrom("floor_areas")
       .select(["id", "sort_order"])
       .orderBy("sort_order")
       .orderBy("id")
       .execute();
+    if (!areas.some((area) => area.id === id)) return gone(M.areaMissing);
+    // Every area is renumbered: each row is locked first, in the order of their ids, as every
+    // change that locks two areas does, so two owners reordering at once wait instead of deadlocking.
+    for (const areaId of areas.map((area) => area.id).sort((a, b) => a - b))
+      await lockArea(trx, areaId, username);
     const at = areas.findIndex((area) => area.id === id);
-    const other = areas[direction === "up" ? at - 1 : at + 1];
-    if (!other) return { ok: true, id };
+    const to = direction === "up" ? at - 1 : at + 1;
+    if (to < 0 || to >= areas.length) return { ok: true, id };
     // Renumbered whole, so equal numbers (never written, but possible in a restored backup) sort too.
     const order = areas.map((area) => area.id);
     order.splice(at, 1);
-    order.splice(direction === "up" ? at - 1 : at + 1, 0, id);
+    order.splice(to, 0, id);
     for (const [index, areaId] of order.entries())
       await trx
         .updateTable("floor_areas")
@@ -315,8 +319,15 @@ export async function saveTable(
   };
   try {
     return await inTransaction(db, async (trx) => {
-      const area = await lockArea(trx, areaId, username);
+      const before = id === undefined ? undefined : await storedTable(trx, id);
+      if (id !== undefined && !before) return gone(M.tableMissing);
+      // A table taken to another area changes both: locked in the order of their ids (see moveArea).
+      const locks = [...new Set([areaId, before?.area_id ?? areaId])].sort((a, b) => a - b);
+      const locked = [];
+      for (const lock of locks) locked.push(await lockArea(trx, lock, username));
+      const area = locked[locks.indexOf(areaId)];
       if (!area) return gone(M.areaMissing);
+      // Read again behind the locks: another change may have moved or deleted it meanwhile.
       const existing = id === undefined ? undefined : await storedTable(trx, id);
       if (id !== undefined && !existing) return gone(M.tableMissing);
       const sameName = await trx
@@ -326,7 +337,8 @@ export async function saveTable(
         .executeTakeFirst();
       if (sameName && sameName.id !== id) return refused(M.tableNameTaken(input.name), "name");
       const neighbours = (await tablesIn(trx, areaId)).filter((table) => table.id !== id);
-      if (!existing && neighbours.length >= planLimits.tablesPerArea) return refused(M.tooManyTables);
+      if (existing?.area_id !== areaId && neighbours.length >= planLimits.tablesPerArea)
+        return refused(M.tooManyTables);
       const problem = placementProblem(row, area, neighbours);
       if (problem) return problem;
       if (!existing) {
@@ -338,11 +350,7 @@ export async function saveTable(
         return { ok: true, id: inserted.id };
       }
       // A table taken to another area leaves its combinations: they were of its old area.
-      let note: string | undefined;
-      if (existing.area_id !== areaId) {
-        await lockArea(trx, existing.area_id, username);
-        note = await dropCombinationsOf(trx, existing.id);
-      }
+      const note = existing.area_id === areaId ? undefined : await dropCombinationsOf(trx, existing.id);
       await trx.updateTable("dining_tables").set(row).where("id", "=", existing.id).execute();
       return { ok: true, id: existing.id, ...(note === undefined ? {} : { note }) };
     });
@@ -381,7 +389,7 @@ async function replaceTable(
 export const moveTable = (db: Db, id: number, to: { x: number; y: number }, username: string) =>
   replaceTable(db, id, username, (table) => ({ ...to, rotation: table.rotation }));
 
-/** 'Drehen': a quarter of a right angle further, clockwise. */
+/** 'Drehen': half a right angle further, clockwise. */
 export const ROTATION_STEP = 45;
 
 export const rotateTable = (db: Db, id: number, username: string) =>
@@ -391,14 +399,25 @@ export const rotateTable = (db: Db, id: number, username: string) =>
     rotation: (table.rotation + ROTATION_STEP) % 360,
   }));
 
-/** The next name in a series: '12' → '13', 'Fenster 3' → 'Fenster 4', 'Bar' → 'Bar 2'. */
-export function nextTableName(name: string, taken: ReadonlySet<string>): string {
+/**
+ * The next free name in a series: '12' → '13', 'Fenster 3' → 'Fenster 4', 'Bar' → 'Bar 2';
+ * undefined when it would be longer than a name may be.
+ */
+export function nextTableName(name: string, taken: ReadonlySet<string>): string | undefined {
   const match = /^(.*?)(\d+)$/.exec(name);
   const stem = match ? (match[1] ?? "") : `${name} `;
-  let number = match ? Number(match[2]) + 1 : 2;
-  while (taken.has(nameKey(`${stem}${number}`))) number += 1;
-  return `${stem}${number}`;
+  // Counted on the digits themselves: '9999999999999999999999999' has no next number in a double.
+  let number = match ? BigInt(match[2] ?? "0") + 1n : 2n;
+  for (;;) {
+    const candidate = `${stem}${number}`;
+    if (candidate.length > planLimits.tableName || nameKey(candidate).length > planLimits.tableName)
+      return undefined;
+    if (!taken.has(nameKey(candidate))) return candidate;
+    number += 1n;
+  }
 }
+
+const SPOT_SEARCH_STEP = 100;
 
 /** Where a copy of `table` may stand: beside it if there is room, else the first free spot on the plan. */
 function freeSpotFor(
@@ -407,42 +426,52 @@ function freeSpotFor(
   others: readonly StoredTable[],
 ): { x: number; y: number } | undefined {
   const box = boundsOf(table);
-  const gap = planLimits.step;
+  // Whole steps: a turned table's box is not a whole number of centimetres wide.
+  const across = Math.ceil((box.right - box.left) / planLimits.step) * planLimits.step + planLimits.step;
+  const down = Math.ceil((box.bottom - box.top) / planLimits.step) * planLimits.step + planLimits.step;
   const beside = [
-    { x: table.x + (box.right - box.left) + gap, y: table.y },
-    { x: table.x, y: table.y + (box.bottom - box.top) + gap },
-    { x: table.x - (box.right - box.left) - gap, y: table.y },
-    { x: table.x, y: table.y - (box.bottom - box.top) - gap },
+    { x: table.x + across, y: table.y },
+    { x: table.x, y: table.y + down },
+    { x: table.x - across, y: table.y },
+    { x: table.x, y: table.y - down },
   ];
   const fits = (spot: { x: number; y: number }) =>
     placementProblem({ ...table, ...spot }, plan, others) === undefined;
   const near = beside.find(fits);
   if (near) return near;
-  for (let y = 0; y <= plan.height; y += planLimits.grid)
-    for (let x = 0; x <= plan.width; x += planLimits.grid) if (fits({ x, y })) return { x, y };
+  // Every metre of the plan, at most 2,500 spots: the search holds the area's lock.
+  for (let y = 0; y <= plan.height; y += SPOT_SEARCH_STEP)
+    for (let x = 0; x <= plan.width; x += SPOT_SEARCH_STEP) if (fits({ x, y })) return { x, y };
   return undefined;
 }
 
 export async function duplicateTable(db: Db, id: number, username: string): Promise<PlanChange> {
-  return inTransaction(db, async (trx) => {
-    const before = await storedTable(trx, id);
-    const area = before && (await lockArea(trx, before.area_id, username));
-    const table = area && (await storedTable(trx, id));
-    if (!area || !table) return gone(M.tableMissing);
-    const neighbours = await tablesIn(trx, table.area_id);
-    if (neighbours.length >= planLimits.tablesPerArea) return refused(M.tooManyTables);
-    const spot = freeSpotFor(table, area, neighbours);
-    if (!spot) return refused(M.noRoomForCopy);
-    const names = await trx.selectFrom("dining_tables").select("name_key").execute();
-    const name = nextTableName(table.name, new Set(names.map((row) => row.name_key)));
-    const { id: _, ...copy } = table;
-    const inserted = await trx
-      .insertInto("dining_tables")
-      .values({ ...copy, ...spot, name, name_key: nameKey(name) })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { ok: true, id: inserted.id };
-  });
+  try {
+    return await inTransaction(db, async (trx) => {
+      const before = await storedTable(trx, id);
+      const area = before && (await lockArea(trx, before.area_id, username));
+      const table = area && (await storedTable(trx, id));
+      if (!area || !table) return gone(M.tableMissing);
+      const neighbours = await tablesIn(trx, table.area_id);
+      if (neighbours.length >= planLimits.tablesPerArea) return refused(M.tooManyTables);
+      const names = await trx.selectFrom("dining_tables").select("name_key").execute();
+      const name = nextTableName(table.name, new Set(names.map((row) => row.name_key)));
+      if (name === undefined) return refused(M.noNameForCopy);
+      const spot = freeSpotFor(table, area, neighbours);
+      if (!spot) return refused(M.noRoomForCopy);
+      const { id: _, ...copy } = table;
+      const inserted = await trx
+        .insertInto("dining_tables")
+        .values({ ...copy, ...spot, name, name_key: nameKey(name) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { ok: true, id: inserted.id };
+    });
+  } catch (error) {
+    // The copy's name taken at the same moment by a table saved in another area.
+    if (isUniqueViolation(error)) return refused(M.noNameForCopy);
+    throw error;
+  }
 }
 
 export async function deleteTable(db: Db, id: number, username: string): Promise<PlanChange> {
@@ -474,6 +503,14 @@ export async function saveCombination(
     const [areaId] = areas;
     if (areas.size !== 1 || areaId === undefined) return refused(M.combinationAreas, "tables");
     if (!(await lockArea(trx, areaId, username))) return gone(M.areaMissing);
+    // Read again behind the lock: a table taken to another area meanwhile is no longer this area's.
+    const still = await trx
+      .selectFrom("dining_tables")
+      .select("id")
+      .where("id", "in", input.tables)
+      .where("area_id", "=", areaId)
+      .execute();
+    if (still.length !== input.tables.length) return refused(M.combinationAreas, "tables");
     if (id !== undefined) {
       const existing = await trx
         .selectFrom("table_combinations")

@@ -156,6 +156,24 @@ describe("which table a party gets", () => {
   });
 });
 
+describe("a stored party that changes", () => {
+  it("is never moved to make room for itself, and its own table is free to it", () => {
+    const small: FloorPlan = {
+      areas: [area(1, "Innenraum")],
+      tables: [table(1, "1", 3, 6), table(2, "2", 2, 3), table(3, "3", 2, 2)],
+      combinations: [],
+    };
+    // Party 2 (two at table 2) grows to five: table 1 fits once the three there move to table 2.
+    const seating = new DaySeating(unitsOn(small, "2026-11-30"), [party(1, 3, "t1"), party(2, 2, "t2")]);
+    expect(seating.seat({ partySize: 5, online: true, ...evening }, 2)).toEqual({
+      unit: expect.objectContaining({ key: "t1" }),
+      moves: [{ id: 1, unit: "t2" }],
+    });
+    // Asked again without it changing: it still sits at table 2.
+    expect(seating.unitOf(2)?.key).toBe("t2");
+  });
+});
+
 describe("a busy day seated party after party", () => {
   it("never puts two parties at one table at once, and every party at a unit that seats it", () => {
     let seed = 11;

@@ -208,22 +208,30 @@ export class DaySeating {
   }
 
   /**
-   * The best unit for a request: a free one if there is, else one that moving unfixed parties frees
-   * (the fewest moves among the best fits); undefined when none. `except`: the party that asks, when
+   * The best unit for a request: a free one if there is, else the one that moving unfixed parties
+   * frees with the fewest moves (among as few, the best fit); undefined when none. `except`: the party that asks, when
    * a stored reservation changes (its own stay is not in its way).
    */
   seat(request: SeatRequest, except?: number): Seating | undefined {
-    const candidates = this.unitsFitting(request.partySize, request.online, request.areaId);
-    const free = candidates.find((unit) => this.isFree(unit, request, except));
-    if (free) return { unit: free, moves: [] };
-    const budget = { left: SEARCH_BUDGET };
-    let best: Seating | undefined;
-    for (const unit of candidates) {
-      const moves = this.freeUnit(unit, request, except, MOVE_DEPTH, budget);
-      if (moves && (!best || moves.length < best.moves.length)) best = { unit, moves };
-      if (best?.moves.length === 1 || budget.left <= 0) break;
+    // The party that asks (a stored reservation changing) is taken off its table for the question:
+    // its own place is free to it, and the search never moves it.
+    const asking = except === undefined ? undefined : this.parties.get(except);
+    if (asking) this.release(asking, asking.unit);
+    try {
+      const candidates = this.unitsFitting(request.partySize, request.online, request.areaId);
+      const free = candidates.find((unit) => this.isFree(unit, request));
+      if (free) return { unit: free, moves: [] };
+      const budget = { left: SEARCH_BUDGET };
+      let best: Seating | undefined;
+      for (const unit of candidates) {
+        const moves = this.freeUnit(unit, request, undefined, MOVE_DEPTH, budget);
+        if (moves && (!best || moves.length < best.moves.length)) best = { unit, moves };
+        if (best?.moves.length === 1 || budget.left <= 0) break;
+      }
+      return best;
+    } finally {
+      if (asking) this.hold(asking, asking.unit);
     }
-    return best;
   }
 
   /**

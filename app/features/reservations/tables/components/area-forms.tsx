@@ -5,7 +5,8 @@ import { IntentButton } from "../../../../components/forms/intent-button.tsx";
 import { formatDate } from "../../../../lib/format.ts";
 import { DEFAULT_PLAN_SIZE, planLimits, type FloorArea } from "../floor-plan.ts";
 import type { PlanResult } from "../plan-result.ts";
-import { answerFor, Panel } from "./plan-forms.tsx";
+import { checkArea, checkClosure } from "../plan-schemas.ts";
+import { answerFor, Panel, useCheckedForm } from "./plan-forms.tsx";
 
 /** An area's name, whether guests may book it online and its plan's size; new when `area` is undefined. */
 export function AreaForm({
@@ -21,7 +22,9 @@ export function AreaForm({
   isFirst?: boolean;
   isLast?: boolean;
 }) {
-  const { errors, values } = answerFor(result, ["area-save"], "area_id", area?.id);
+  const answer = answerFor(result, ["area-save"], "area_id", area?.id);
+  const { values } = answer;
+  const { errors, onSubmit } = useCheckedForm(checkArea, answer.errors);
   const value = (name: string, fallback: string | number) => {
     const typed = values?.[name];
     return typeof typed === "string" ? typed : String(fallback);
@@ -30,7 +33,14 @@ export function AreaForm({
   const title = area ? `Bereich „${area.name}“` : "Neuer Bereich";
   return (
     <Panel id={id} title={title}>
-      <Form method="post" noValidate preventScrollReset className="space-y-4" aria-labelledby={id}>
+      <Form
+        method="post"
+        noValidate
+        preventScrollReset
+        onSubmit={canChange ? onSubmit : undefined}
+        className="space-y-4"
+        aria-labelledby={id}
+      >
         <fieldset disabled={!canChange} className="min-w-0 space-y-4">
           <legend className="sr-only">{title}</legend>
           {area ? <input type="hidden" name="area_id" value={area.id} /> : null}
@@ -119,7 +129,9 @@ export function ClosuresPanel({
   canChange: boolean;
   today: string;
 }) {
-  const { errors, values } = answerFor(result, ["closure-add"], "area_id", area.id);
+  const answer = answerFor(result, ["closure-add"], "area_id", area.id);
+  const { values } = answer;
+  const { errors, onSubmit } = useCheckedForm(checkClosure, answer.errors);
   const typed = (name: string, fallback = "") => {
     const value = values?.[name];
     return typeof value === "string" ? value : fallback;
@@ -159,7 +171,14 @@ export function ClosuresPanel({
         </ul>
       )}
       {canChange ? (
-        <Form method="post" noValidate preventScrollReset className="space-y-3" aria-label="Neue Schließung">
+        <Form
+          method="post"
+          noValidate
+          preventScrollReset
+          onSubmit={onSubmit}
+          className="space-y-3"
+          aria-label="Neue Schließung"
+        >
           <input type="hidden" name="area_id" value={area.id} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field

@@ -43,12 +43,21 @@ export function FloorPlanScreen({
   const navigate = useNavigate();
   const mover = useFetcher<PlanResult>({ key: "table-move" });
 
-  // What the answer made or chose wins over the address: a new table is selected, also without scripts.
+  // What the answer made or chose wins over the address: a new table is selected, also without
+  // scripts, in its area (a table saved into another area takes the screen along).
   const made = result?.outcome === "done" ? result.targetId : undefined;
-  const areaId = made !== undefined && result?.intent === "area-save" ? made : selection.area;
-  const area: FloorArea | undefined =
-    areaId === "new" ? undefined : (plan.areas.find((candidate) => candidate.id === areaId) ?? plan.areas[0]);
   const tableId = made !== undefined && result && CREATING.includes(result.intent) ? made : selection.table;
+  const madeTable =
+    made !== undefined && result && CREATING.includes(result.intent)
+      ? plan.tables.find((table) => table.id === made)
+      : undefined;
+  const areaId =
+    madeTable?.areaId ?? (made !== undefined && result?.intent === "area-save" ? made : selection.area);
+  // 'Neuer Bereich' is an owner's form; anyone else sees the first area.
+  const area: FloorArea | undefined =
+    areaId === "new" && canChange
+      ? undefined
+      : (plan.areas.find((candidate) => candidate.id === areaId) ?? plan.areas[0]);
   const tables = area ? plan.tables.filter((table) => table.areaId === area.id) : [];
   const selected = tables.find((table) => table.id === tableId);
 
@@ -185,8 +194,8 @@ export function FloorPlanScreen({
             <div className="space-y-6">
               {selected || canChange ? (
                 <TableForm
-                  // Drawn anew when the table moved or the answer changed: the fields show what is stored.
-                  key={`${selected ? `${selected.id}-${selected.x}-${selected.y}-${selected.rotation}` : "new"}-${result?.resultId ?? ""}`}
+                  // Drawn anew for another table or answer; a move on the plan updates its place alone.
+                  key={`${selected?.id ?? "new"}-${result?.resultId ?? ""}`}
                   area={area}
                   areas={plan.areas}
                   table={selected}

@@ -6,8 +6,8 @@ import { planLimits, seatsLabel, shapeLabels, type DiningTable, type FloorArea }
  * An area's plan as an SVG on a grid (decision 0052). Each table is a link that selects it, so the
  * plan works before its scripts run; once they run, an owner moves the selected table with the arrow
  * keys (10 cm, with Shift 50 cm) or drags any table with the mouse or a finger. A move is shown at
- * once and sent when the keys or the pointer rest (`onMove`); the server's answer puts the table where
- * it is stored.
+ * once and sent when the keys or the pointer rest (`onMove`); a refused move goes back to where the
+ * table is stored.
  */
 export interface PlanDrawingProps {
   area: FloorArea;
@@ -122,15 +122,25 @@ export function PlanDrawing({
     if (!onMove || !arrow || table.id !== selectedId) return;
     event.preventDefault();
     const step = event.shiftKey ? planLimits.bigStep : planLimits.step;
-    const from = at(table);
+    // From the move under way as this handler last left it, not as the last render saw it.
+    const current = latest.current;
+    const from = current?.id === table.id ? current : at(table);
     showMove({ id: table.id, x: from.x + arrow[0] * step, y: from.y + arrow[1] * step });
     clearTimeout(keyTimer.current);
     keyTimer.current = setTimeout(() => send(table), KEYS_REST_MS);
   };
 
   const fontSize = Math.max(20, Math.round(area.width / 40));
+  const chosen = tables.find((table) => table.id === selectedId);
+  const chosenAt = chosen ? at(chosen) : undefined;
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-300 bg-white">
+      {/* Where the selected table stands, said again after each move (the keyboard's way to see it). */}
+      <p aria-live="polite" className="sr-only">
+        {chosen && chosenAt && onMove
+          ? `Tisch ${chosen.name}: ${chosenAt.x} cm von links, ${chosenAt.y} cm von oben`
+          : ""}
+      </p>
       <svg
         ref={svgRef}
         viewBox={`0 0 ${area.width} ${area.height}`}
@@ -197,6 +207,19 @@ export function PlanDrawing({
                 transform={`rotate(${table.rotation} ${centreX} ${centreY})`}
                 style={onMove ? { touchAction: "none" } : undefined}
               >
+                {/* The keyboard's focus: a frame around the table, apart from the selection's outline. */}
+                {table.shape === "round" ? (
+                  <circle cx={centreX} cy={centreY} r={table.width / 2 + FOCUS_GAP} className={FOCUS_FRAME} />
+                ) : (
+                  <rect
+                    x={x - FOCUS_GAP}
+                    y={y - FOCUS_GAP}
+                    width={table.width + 2 * FOCUS_GAP}
+                    height={table.height + 2 * FOCUS_GAP}
+                    rx={10}
+                    className={FOCUS_FRAME}
+                  />
+                )}
                 {table.shape === "round" ? (
                   <circle
                     cx={centreX}
@@ -242,6 +265,9 @@ export function PlanDrawing({
     </div>
   );
 }
+
+const FOCUS_GAP = 14;
+const FOCUS_FRAME = "fill-none stroke-amber-600 [stroke-width:6] opacity-0 group-focus-visible:opacity-100";
 
 /** Selected: thick dark outline; not online bookable: dashed — never colour alone. */
 function tableClass(selected: boolean, online: boolean): string {

@@ -1,9 +1,12 @@
 import { Copy, RotateCw, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { Form, Link } from "react-router";
 import { Field, SelectField } from "../../../../components/forms/field.tsx";
 import { IntentButton } from "../../../../components/forms/intent-button.tsx";
-import type { FieldErrors } from "../../../../lib/forms.ts";
+import { toastNotice } from "../../../../components/forms/toast-notice.ts";
+import { useClientCheck } from "../../../../components/forms/use-client-check.ts";
+import { saveFailedNotice, saveMessages, type FieldErrors } from "../../../../lib/forms.ts";
+import { checkCombination, checkTable, type Checked } from "../plan-schemas.ts";
 import {
   combinationLabel,
   planLimits,
@@ -48,6 +51,21 @@ const text = (
 };
 const ticked = (values: Record<string, string | string[]> | undefined, name: string, fallback: boolean) =>
   values === undefined ? fallback : values[name] === "on";
+
+/**
+ * The form's own schema before sending (decision 0010): on a problem the messages show beside their
+ * fields, a toast says so, and nothing is sent. The server checks again.
+ */
+export function useCheckedForm<T>(check: (form: FormData) => Checked<T>, serverErrors: FieldErrors) {
+  const { clientErrors, check: run } = useClientCheck((values: FormData) => {
+    const checked = check(values);
+    return checked.success ? undefined : checked.fieldErrors;
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!run(event)) toastNotice(saveFailedNotice(saveMessages.fixMarked));
+  };
+  return { errors: clientErrors ?? serverErrors, onSubmit };
+}
 
 export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -109,8 +127,27 @@ export function TableForm({
   result: PlanResult | undefined;
   canChange: boolean;
 }) {
-  const { errors, values } = answerFor(result, ["table-save"], "table_id", table?.id);
+  const answer = answerFor(result, ["table-save"], "table_id", table?.id);
+  const { values } = answer;
+  const { errors, onSubmit } = useCheckedForm(checkTable, answer.errors);
   const value = (name: string, fallback: string | number) => text(values, name, fallback);
+  // A move on the plan changes the place in the form, and nothing else typed there.
+  const formRef = useRef<HTMLFormElement>(null);
+  const place = table ? `${table.x} ${table.y} ${table.rotation}` : "";
+  const shownPlace = useRef(place);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || !table || shownPlace.current === place) return;
+    shownPlace.current = place;
+    for (const [name, stored] of [
+      ["x", table.x],
+      ["y", table.y],
+      ["rotation", table.rotation],
+    ] as const) {
+      const input = form.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = String(stored);
+    }
+  }, [place, table]);
   const field = (name: string, label: string, fallback: string | number, description?: string) => (
     <Field
       label={label}
@@ -123,6 +160,8 @@ export function TableForm({
   return (
     <Panel id="table-form-title" title={title}>
       <Form
+        ref={formRef}
+        onSubmit={canChange ? onSubmit : undefined}
         method="post"
         noValidate
         preventScrollReset
@@ -235,13 +274,15 @@ export function TableList({
         {tables.map((table) => (
           <tr key={table.id} className="border-b border-stone-100">
             <td className="py-2 pr-3">
-              <a
-                href={hrefOf(table)}
+              <Link
+                to={hrefOf(table)}
+                replace
+                preventScrollReset
                 aria-current={table.id === selectedId ? "true" : undefined}
                 className="font-semibold text-brand-700 underline-offset-4 hover:underline aria-[current]:text-ink"
               >
                 {`Tisch ${table.name}`}
-              </a>
+              </Link>
             </td>
             <td className="py-2 pr-3">{seatsLabel(table)}</td>
             <td className="py-2 pr-3">{shapeLabels[table.shape]}</td>
@@ -265,7 +306,9 @@ export function CombinationsPanel({
   result: PlanResult | undefined;
   canChange: boolean;
 }) {
-  const { errors, values } = answerFor(result, ["combination-save"]);
+  const answer = answerFor(result, ["combination-save"]);
+  const { values } = answer;
+  const { errors, onSubmit } = useCheckedForm(checkCombination, answer.errors);
   const chosen = new Set(typeof values?.tables === "string" ? [values.tables] : (values?.tables ?? []));
   return (
     <Panel id="combinations-title" title="Kombinationen">
@@ -299,7 +342,14 @@ export function CombinationsPanel({
         </ul>
       )}
       {canChange && tables.length >= 2 ? (
-        <Form method="post" noValidate preventScrollReset className="space-y-3" aria-label="Neue Kombination">
+        <Form
+          method="post"
+          noValidate
+          preventScrollReset
+          onSubmit={onSubmit}
+          className="space-y-3"
+          aria-label="Neue Kombination"
+        >
           <fieldset
             className="min-w-0"
             aria-describedby={errors.tables ? "combination-tables-error" : undefined}
