@@ -204,3 +204,33 @@ test("staff see the plan and cannot change it; a forged change is refused", asyn
   await page.goto(`${PATH}?bereich=neu`);
   await expect(page.getByRole("group", { name: "Plan Innenraum" })).toBeVisible();
 });
+
+test("the plan is drawn and changed without JavaScript too", async ({ browser, site, signIn }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await signIn(context);
+  const page = await context.newPage();
+  await page.goto(PATH);
+  const areaForm = page.getByRole("form", { name: "Neuer Bereich" });
+  await areaForm.getByLabel("Name").fill("Terrasse");
+  await areaForm.getByRole("button", { name: "Bereich anlegen" }).click();
+  await expect(page.getByText("Bereich gespeichert")).toBeVisible();
+  await addTableWithoutScripts(page, "T1", "100");
+  await expect(page.getByRole("heading", { name: "Tisch T1" })).toBeVisible();
+  // Refused: the typed values come back with the message.
+  await page.getByRole("link", { name: "Neuen Tisch anlegen" }).click();
+  await addTableWithoutScripts(page, "T2", "120");
+  await expect(
+    page.getByRole("form", { name: "Neuer Tisch" }).getByText("Der Tisch überschneidet sich mit Tisch T1."),
+  ).toBeVisible();
+  await expect(page.getByLabel("Name oder Nummer")).toHaveValue("T2");
+  expect((await readFloorPlan(site.db)).tables.map((table) => table.name)).toEqual(["T1"]);
+  await context.close();
+});
+
+async function addTableWithoutScripts(page: Page, name: string, x: string) {
+  const form = page.getByRole("form", { name: "Neuer Tisch" });
+  await form.getByLabel("Name oder Nummer").fill(name);
+  await form.getByLabel("Von links (cm)").fill(x);
+  await form.getByLabel("Von oben (cm)").fill(x);
+  await form.getByRole("button", { name: "Tisch anlegen" }).click();
+}
