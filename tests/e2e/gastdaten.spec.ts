@@ -1,12 +1,11 @@
 import fs from "node:fs/promises";
 import type { BrowserContext, Page } from "@playwright/test";
-import { createSession } from "../../app/features/auth/session.server.ts";
 import { enqueueMail } from "../../app/common/mail/outbox.server.ts";
 import { guestDataMessages as M } from "../../app/features/guest-data/schema.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import { insertReservation } from "../support/reservations.ts";
-import { createStaff } from "../support/staff.ts";
 import { accessibilityViolations, atPath, expect, test, waitForHydration, type Site } from "./fixtures.ts";
+import { signInAsStaff } from "./support/staff.ts";
 
 /**
  * 'Gastdaten' (a guest's request for their data, Art. 15, 17 and 20 GDPR), owners only: search by
@@ -278,15 +277,6 @@ test("ohne JavaScript, auf 390 px: Suche nach Telefonnummer, Bestätigung als ei
   expect(await stored(site, ids)).toEqual({ reservations: [ids.otto], mails: 1, links: [ids.otto] });
   await context.close();
 });
-
-/** A staff member who is no owner, signed in without the form. */
-async function signInAsStaff(site: Site, context: BrowserContext) {
-  const id = await createStaff(site.db, "luca", "Cannoli aus Palermo");
-  const token = await createSession(site.db, id, "Playwright");
-  await context.addCookies([
-    { name: site.sessionCookie, value: token, url: site.origin, httpOnly: true, sameSite: "Lax" },
-  ]);
-}
 
 test("Mitarbeiter ohne Inhaberrechte sehen Gastdaten nicht und bekommen nichts heraus", async ({
   page,

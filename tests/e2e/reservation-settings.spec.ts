@@ -1,21 +1,11 @@
-import type { BrowserContext } from "@playwright/test";
-import { createSession } from "../../app/features/auth/session.server.ts";
 import {
   readReservationSettings,
   saveReservationSettings,
 } from "../../app/features/reservations/settings/settings-store.server.ts";
 import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservation-settings.ts";
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
-import { createStaff } from "../support/staff.ts";
-import {
-  accessibilityViolations,
-  atPath,
-  expect,
-  test,
-  toastRegion,
-  waitForHydration,
-  type Site,
-} from "./fixtures.ts";
+import { accessibilityViolations, atPath, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
+import { signInAsStaff } from "./support/staff.ts";
 
 /**
  * Reservierungseinstellungen (README): owners change them, every staff member sees them. Each test
@@ -29,16 +19,6 @@ test.beforeEach(async ({ site }) => saveReservationSettings(site.db, DEFAULT_SET
 
 const PATH = "/admin/reservations/einstellungen";
 const later = (days: number) => addDays(berlinNow().date, days);
-
-/** A staff member who is no owner, signed in in `context`. */
-async function signInAsStaff(site: Site, context: BrowserContext) {
-  const id = await createStaff(site.db, "luca", "Tiramisu mit Espresso");
-  await site.db.updateTable("staff_users").set({ role: "staff" }).where("id", "=", id).execute();
-  const token = await createSession(site.db, id, "Playwright");
-  await context.addCookies([
-    { name: site.sessionCookie, value: token, url: site.origin, httpOnly: true, sameSite: "Lax" },
-  ]);
-}
 
 test("an owner sets seats, auto-confirmation and a closure; they are there after a reload", async ({
   page,

@@ -1,19 +1,11 @@
-import type { BrowserContext, Page } from "@playwright/test";
-import { createSession } from "../../app/features/auth/session.server.ts";
+import type { Page } from "@playwright/test";
 import {
   readFloorPlan,
   saveArea,
   saveTable,
 } from "../../app/features/reservations/tables/plan-store.server.ts";
-import { createStaff } from "../support/staff.ts";
-import {
-  accessibilityViolations,
-  expect,
-  test,
-  toastRegion,
-  waitForHydration,
-  type Site,
-} from "./fixtures.ts";
+import { accessibilityViolations, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
+import { signInAsStaff } from "./support/staff.ts";
 
 /**
  * 'Tischplan' (decision 0052): an owner draws the plan with forms, the keyboard, the mouse and a
@@ -22,15 +14,6 @@ import {
 test.use({ ownSite: true });
 
 const PATH = "/admin/tischplan";
-
-async function signInAsStaff(site: Site, context: BrowserContext) {
-  const id = await createStaff(site.db, "luca", "Tiramisu mit Espresso");
-  await site.db.updateTable("staff_users").set({ role: "staff" }).where("id", "=", id).execute();
-  const token = await createSession(site.db, id, "Playwright");
-  await context.addCookies([
-    { name: site.sessionCookie, value: token, url: site.origin, httpOnly: true, sameSite: "Lax" },
-  ]);
-}
 
 const tableOnPlan = (page: Page, name: string) =>
   page.getByRole("group", { name: /^Plan / }).locator(`[data-table="${name}"]`);

@@ -1,7 +1,9 @@
-import { Lock, Save } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Save } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { Form } from "react-router";
+import { OwnersOnlyNote } from "../../../../components/admin/owners-only-note.tsx";
+import { Panel } from "../../../../components/admin/panel.tsx";
 import { Field, SelectField } from "../../../../components/forms/field.tsx";
 import { focusFirstInvalid } from "../../../../components/forms/focus.ts";
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
@@ -170,13 +172,7 @@ export function SettingsScreen({
         // Enter in a field sends the first submit button: 'Speichern', not a list button.
         <button type="submit" name={INTENT_FIELD} value="save" hidden tabIndex={-1} />
       ) : (
-        <p
-          role="note"
-          className="flex items-center gap-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm"
-        >
-          <Lock className="size-4" aria-hidden="true" />
-          {M.ownersOnly}
-        </p>
+        <OwnersOnlyNote text={M.ownersOnly} />
       )}
       {!hydrated && result?.notice ? <NoticeInPage notice={result.notice} /> : null}
       <fieldset disabled={!canChange} className="min-w-0 space-y-6">
@@ -309,19 +305,5 @@ export function SettingsScreen({
         </div>
       ) : null}
     </Form>
-  );
-}
-
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="space-y-5 rounded-lg border border-stone-200 bg-white p-5 shadow-sm md:p-6"
-    >
-      <h2 id={id} className="font-sans text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }

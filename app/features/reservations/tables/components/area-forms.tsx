@@ -1,12 +1,13 @@
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { Form } from "react-router";
+import { Panel } from "../../../../components/admin/panel.tsx";
 import { Field } from "../../../../components/forms/field.tsx";
 import { IntentButton } from "../../../../components/forms/intent-button.tsx";
 import { formatDate } from "../../../../lib/format.ts";
 import { DEFAULT_PLAN_SIZE, planLimits, type FloorArea } from "../floor-plan.ts";
 import type { PlanResult } from "../plan-result.ts";
 import { checkArea, checkClosure } from "../plan-schemas.ts";
-import { answerFor, Panel, useCheckedForm } from "./plan-forms.tsx";
+import { answerFor, Checkbox, numberInput, RemoveForm, useCheckedForm } from "./plan-forms.tsx";
 
 /** An area's name, whether guests may book it online and its plan's size; new when `area` is undefined. */
 export function AreaForm({
@@ -58,31 +59,25 @@ export function AreaForm({
             <Field
               label="Breite des Plans (cm)"
               errors={errors.plan_width}
-              inputProps={{
-                name: "plan_width",
-                inputMode: "numeric",
-                defaultValue: value("plan_width", area?.width ?? DEFAULT_PLAN_SIZE.width),
-              }}
+              inputProps={numberInput(
+                "plan_width",
+                value("plan_width", area?.width ?? DEFAULT_PLAN_SIZE.width),
+              )}
             />
             <Field
               label="Tiefe des Plans (cm)"
               errors={errors.plan_height}
-              inputProps={{
-                name: "plan_height",
-                inputMode: "numeric",
-                defaultValue: value("plan_height", area?.height ?? DEFAULT_PLAN_SIZE.height),
-              }}
+              inputProps={numberInput(
+                "plan_height",
+                value("plan_height", area?.height ?? DEFAULT_PLAN_SIZE.height),
+              )}
             />
           </div>
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              name="online"
-              defaultChecked={values === undefined ? (area?.onlineBookable ?? true) : values.online === "on"}
-              className="size-4 accent-brand-700"
-            />
-            Online buchbar
-          </label>
+          <Checkbox
+            name="online"
+            label="Online buchbar"
+            defaultChecked={values === undefined ? (area?.onlineBookable ?? true) : values.online === "on"}
+          />
           {canChange ? (
             <IntentButton intent="area-save" pendingText="Speichere...">
               {area ? "Bereich speichern" : "Bereich anlegen"}
@@ -155,16 +150,12 @@ export function ClosuresPanel({
                 {closure.note ? `: ${closure.note}` : ""}
               </span>
               {canChange ? (
-                <Form
-                  method="post"
-                  preventScrollReset
-                  aria-label={`Schließung ab ${formatDate(closure.from)} entfernen`}
-                >
-                  <input type="hidden" name="closure_id" value={closure.id} />
-                  <IntentButton intent="closure-delete" pendingText="Entferne..." tone="danger" size="sm">
-                    Entfernen
-                  </IntentButton>
-                </Form>
+                <RemoveForm
+                  label={`Schließung ab ${formatDate(closure.from)} entfernen`}
+                  field="closure_id"
+                  id={closure.id}
+                  intent="closure-delete"
+                />
               ) : null}
             </li>
           ))}

@@ -1,6 +1,7 @@
-import { Lock, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
+import { OwnersOnlyNote } from "../../../../components/admin/owners-only-note.tsx";
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
 import { toastNotice } from "../../../../components/forms/toast-notice.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
@@ -111,15 +112,7 @@ export function FloorPlanScreen({
 
   return (
     <div className="space-y-6">
-      {canChange ? null : (
-        <p
-          role="note"
-          className="flex items-center gap-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm"
-        >
-          <Lock className="size-4" aria-hidden="true" />
-          {M.ownersOnly}
-        </p>
-      )}
+      {canChange ? null : <OwnersOnlyNote text={M.ownersOnly} />}
       {!hydrated && result?.notice ? <NoticeInPage notice={result.notice} /> : null}
       <p className="text-sm">
         {plan.tables.length === 0

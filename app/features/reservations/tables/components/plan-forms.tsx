@@ -1,6 +1,7 @@
 import { Copy, RotateCw, Trash2 } from "lucide-react";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { Form, Link } from "react-router";
+import { Panel } from "../../../../components/admin/panel.tsx";
 import { Field, SelectField } from "../../../../components/forms/field.tsx";
 import { IntentButton } from "../../../../components/forms/intent-button.tsx";
 import { toastNotice } from "../../../../components/forms/toast-notice.ts";
@@ -67,21 +68,7 @@ export function useCheckedForm<T>(check: (form: FormData) => Checked<T>, serverE
   return { errors: clientErrors ?? serverErrors, onSubmit };
 }
 
-export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="space-y-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm md:p-5"
-    >
-      <h2 id={id} className="font-sans text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Checkbox({
+export function Checkbox({
   name,
   label,
   defaultChecked,
@@ -106,12 +93,34 @@ function Checkbox({
   );
 }
 
-const numberInput = (name: string, defaultValue: string) => ({
+export const numberInput = (name: string, defaultValue: string) => ({
   name,
   defaultValue,
   inputMode: "numeric" as const,
   autoComplete: "off",
 });
+
+/** 'Entfernen' for one row of a list: a form of its own, so it works without scripts. */
+export function RemoveForm({
+  label,
+  field,
+  id,
+  intent,
+}: {
+  label: string;
+  field: string;
+  id: number;
+  intent: PlanIntent;
+}) {
+  return (
+    <Form method="post" preventScrollReset aria-label={label}>
+      <input type="hidden" name={field} value={id} />
+      <IntentButton intent={intent} pendingText="Entferne..." tone="danger" size="sm">
+        Entfernen
+      </IntentButton>
+    </Form>
+  );
+}
 
 /** A table's exact values: new in the area, or the selected one with 'Drehen', 'Duplizieren', 'Löschen'. */
 export function TableForm({
@@ -326,16 +335,12 @@ export function CombinationsPanel({
                 {seatsLabel(combination)}
               </span>
               {canChange ? (
-                <Form
-                  method="post"
-                  preventScrollReset
-                  aria-label={`${combinationLabel(combination, tables)} entfernen`}
-                >
-                  <input type="hidden" name="combination_id" value={combination.id} />
-                  <IntentButton intent="combination-delete" pendingText="Entferne..." tone="danger" size="sm">
-                    Entfernen
-                  </IntentButton>
-                </Form>
+                <RemoveForm
+                  label={`${combinationLabel(combination, tables)} entfernen`}
+                  field="combination_id"
+                  id={combination.id}
+                  intent="combination-delete"
+                />
               ) : null}
             </li>
           ))}
