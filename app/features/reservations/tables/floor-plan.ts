@@ -123,6 +123,8 @@ export const planMessages = {
   overlaps: (table: string) => `Der Tisch überschneidet sich mit Tisch ${table}.`,
   tooManyTables: `Ein Bereich hat höchstens ${L.tablesPerArea} Tische.`,
   tableMissing: "Diesen Tisch gibt es nicht mehr. Bitte laden Sie die Seite neu.",
+  tableChanged:
+    "Der Tisch wurde inzwischen in einen anderen Bereich gestellt. Bitte laden Sie die Seite neu.",
   combinationTables: "Eine Kombination besteht aus mindestens zwei Tischen.",
   combinationAreas: "Alle Tische einer Kombination müssen im selben Bereich stehen.",
   combinationTaken: "Diese Kombination gibt es schon.",

@@ -330,6 +330,7 @@ export async function saveTable(
       // Read again behind the locks: another change may have moved or deleted it meanwhile.
       const existing = id === undefined ? undefined : await storedTable(trx, id);
       if (id !== undefined && !existing) return gone(M.tableMissing);
+      if (existing && existing.area_id !== before?.area_id) return refused(M.tableChanged);
       const sameName = await trx
         .selectFrom("dining_tables")
         .select("id")
@@ -373,6 +374,7 @@ async function replaceTable(
     // Read again behind the area's lock: another change may have moved it meanwhile.
     const table = area && (await storedTable(trx, id));
     if (!area || !table) return gone(M.tableMissing);
+    if (table.area_id !== before.area_id) return refused(M.tableChanged);
     const placed = { ...table, ...change(table) };
     const neighbours = (await tablesIn(trx, table.area_id)).filter((other) => other.id !== id);
     const problem = placementProblem(placed, area, neighbours);
@@ -452,6 +454,7 @@ export async function duplicateTable(db: Db, id: number, username: string): Prom
       const area = before && (await lockArea(trx, before.area_id, username));
       const table = area && (await storedTable(trx, id));
       if (!area || !table) return gone(M.tableMissing);
+      if (table.area_id !== before.area_id) return refused(M.tableChanged);
       const neighbours = await tablesIn(trx, table.area_id);
       if (neighbours.length >= planLimits.tablesPerArea) return refused(M.tooManyTables);
       const names = await trx.selectFrom("dining_tables").select("name_key").execute();
