@@ -65,57 +65,59 @@ describe.each(testDatabases())("hostile input to reservations on $dialect", (eng
     handle = await engine.open();
     const { logger, mail, mailer } = dependencies();
     let token = 0;
+    const goodRequest = {
+      name: "Anna Müller",
+      email: "anna@example.de",
+      phone: "0711 123456",
+      date: "2026-11-27",
+      time: "18:00",
+      party_size: "2",
+      notes: "Fensterplatz",
+      website: "",
+      request_token: "key",
+    };
+    const request = (form: FormData) =>
+      submitReservationRequest(form, {
+        db: handle.db,
+        logger,
+        mailer,
+        clientAddress: "192.0.2.10",
+        rateLimit: 0,
+        hours: contentDefaults["global.opening_hours"],
+        mail,
+        now,
+      });
+    // Not vacuous: the good form is stored (checked once on its own, as a valid one among the random
+    // forms is likely, not certain).
+    expect(
+      (await request(formDataOf(Object.entries({ ...goodRequest, request_token: "key-0" })))).status,
+    ).toBe(200);
     await fc.assert(
-      fc.asyncProperty(
-        hostileForm({
-          name: "Anna Müller",
-          email: "anna@example.de",
-          phone: "0711 123456",
-          date: "2026-11-27",
-          time: "18:00",
-          party_size: "2",
-          notes: "Fensterplatz",
-          website: "",
-          request_token: "key",
-        }),
-        async (entries) => {
-          token += 1;
-          // A fresh key per run, where the form had one: otherwise every run would be "sent again".
-          const form = formDataOf(
-            entries.map(([name, value]) => [
-              name,
-              name === "request_token" && value === "key" ? `key-${token}` : value,
-            ]),
-          );
-          const before = (await handle.db.selectFrom("reservations").select("id").execute()).length;
-          const answer = await submitReservationRequest(form, {
-            db: handle.db,
-            logger,
-            mailer,
-            clientAddress: "192.0.2.10",
-            rateLimit: 0,
-            hours: contentDefaults["global.opening_hours"],
-            mail,
-            now,
-          });
-          expect([200, 400]).toContain(answer.status);
-          expect(answer.result.notice?.title ?? "").not.toBe("");
-          const after = (await handle.db.selectFrom("reservations").select("id").execute()).length;
-          if (answer.status === 400) expect(after).toBe(before);
-          expect(after - before).toBeLessThanOrEqual(1);
-        },
-      ),
+      fc.asyncProperty(hostileForm(goodRequest), async (entries) => {
+        token += 1;
+        // A fresh key per run, where the form had one: otherwise every run would be "sent again".
+        const form = formDataOf(
+          entries.map(([name, value]) => [
+            name,
+            name === "request_token" && value === "key" ? `key-${token}` : value,
+          ]),
+        );
+        const before = (await handle.db.selectFrom("reservations").select("id").execute()).length;
+        const answer = await request(form);
+        expect([200, 400]).toContain(answer.status);
+        expect(answer.result.notice?.title ?? "").not.toBe("");
+        const after = (await handle.db.selectFrom("reservations").select("id").execute()).length;
+        if (answer.status === 400) expect(after).toBe(before);
+        expect(after - before).toBeLessThanOrEqual(1);
+      }),
       { numRuns: runs },
     );
     const stored = await expectOnlyValidRows();
     for (const row of stored) expect(row.party_size).toBeLessThanOrEqual(MAX_PUBLIC_PARTY_SIZE);
-    // Not vacuous: valid requests among the runs were stored.
-    expect(stored.length).toBeGreaterThan(0);
   });
 
   it("a staff action: never a server error, nothing stored unless valid", async () => {
     handle = await engine.open();
-    const succeeded = new Set<string>();
     const { logger, mail, mailer } = dependencies();
     const existing = await handle.db
       .insertInto("reservations")
@@ -135,40 +137,40 @@ describe.each(testDatabases())("hostile input to reservations on $dialect", (eng
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const goodForm = {
+      id: String(existing.id),
+      name: "Anna Müller",
+      email: "anna@example.de",
+      phone: "",
+      date: "2026-12-01",
+      time: "18:00",
+      party_size: "4",
+      status: "CONFIRMED",
+      notes: "",
+    };
+    const send = (intent: string, entries: Array<[string, string]>) =>
+      handleAdminAction(formDataOf([["intent", intent], ...entries]), {
+        db: handle.db,
+        logger,
+        mailer,
+        mail,
+        username: "chef",
+      });
+    // Not vacuous: the good form's fields are the ones the schema reads, so it is saved. (Checked
+    // once on its own: among 60 random forms a valid one to save is not certain.)
+    expect((await send("create", Object.entries(goodForm))).result.info?.title).toBe("Erfolg");
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("create", "update", "status", "delete", "unbekannt"),
-        hostileForm({
-          id: String(existing.id),
-          name: "Anna Müller",
-          email: "anna@example.de",
-          phone: "",
-          date: "2026-12-01",
-          time: "18:00",
-          party_size: "4",
-          status: "CONFIRMED",
-          notes: "",
-        }),
+        hostileForm(goodForm),
         async (intent, entries) => {
-          const form = formDataOf([["intent", intent], ...entries]);
-          const answer = await handleAdminAction(form, {
-            db: handle.db,
-            logger,
-            mailer,
-            mail,
-            username: "chef",
-          });
+          const answer = await send(intent, entries);
           expect(answer.status).toBeGreaterThanOrEqual(200);
           expect(answer.status).toBeLessThan(500);
-          const savesForm = intent === "create" || intent === "update";
-          if (savesForm && answer.result.info?.title === "Erfolg") succeeded.add(intent);
         },
       ),
       { numRuns: runs },
     );
     await expectOnlyValidRows();
-    // Not vacuous: the form's fields are the ones the schema reads, so valid forms among the runs
-    // were saved.
-    expect(succeeded.size).toBeGreaterThan(0);
   });
 });
