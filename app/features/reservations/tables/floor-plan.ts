@@ -67,8 +67,6 @@ export interface FloorPlan {
   combinations: TableCombination[];
 }
 
-export const EMPTY_PLAN: FloorPlan = { areas: [], tables: [], combinations: [] };
-
 export const planLimits = {
   areaName: 60,
   tableName: 30,

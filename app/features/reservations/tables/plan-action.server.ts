@@ -27,7 +27,7 @@ import {
   saveTable,
   type PlanChange,
 } from "./plan-store.server.ts";
-import { PLAN_INTENTS, type PlanIntent, type PlanResult } from "./plan-result.ts";
+import type { PlanIntent, PlanResult } from "./plan-result.ts";
 
 /**
  * 'Tischplan''s changes through the staff forms' dispatcher (decision 0010). Only owners get here: the
@@ -187,24 +187,19 @@ const handlers: Record<PlanIntent, Handler> = {
   ),
 };
 
-/** Logs each change with the username, as every staff screen's changes are. */
-const logged = Object.fromEntries(
-  PLAN_INTENTS.map((intent): [PlanIntent, Handler] => [
-    intent,
-    async (form, deps) => {
-      const outcome = await handlers[intent](form, deps);
-      if (outcome.result.outcome === "done")
-        deps.logger.info("floor plan changed", {
-          username: deps.username,
-          change: intent,
-          id: outcome.result.targetId,
-        });
-      return outcome;
-    },
-  ]),
-) as Record<PlanIntent, Handler>;
-
-export const handlePlanAction = staffActionDispatcher<PlanIntent, PlanActionDependencies, Extra>(
-  logged,
+const dispatch = staffActionDispatcher<PlanIntent, PlanActionDependencies, Extra>(
+  handlers,
   errorNotice(M.unknownAction),
 );
+
+/** Each change that took effect is logged with the username, as every staff screen's changes are. */
+export async function handlePlanAction(form: FormData, deps: PlanActionDependencies) {
+  const answer = await dispatch(form, deps);
+  if (answer.result.outcome === "done")
+    deps.logger.info("floor plan changed", {
+      username: deps.username,
+      change: answer.result.intent,
+      id: answer.result.targetId,
+    });
+  return answer;
+}

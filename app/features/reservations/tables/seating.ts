@@ -146,10 +146,6 @@ export class DaySeating {
     return key ? this.unitByKey.get(key) : undefined;
   }
 
-  unit(key: UnitKey): SeatingUnit | undefined {
-    return this.unitByKey.get(key);
-  }
-
   private unitsFitting(partySize: number, online: boolean, areaId: number | undefined): SeatingUnit[] {
     const key = `${partySize}|${online ? 1 : 0}|${areaId ?? ""}`;
     let units = this.fitting.get(key);
@@ -191,7 +187,7 @@ export class DaySeating {
   }
 
   /** The parties in the way of `unit` for `stay` (each once). */
-  blockersOf(unit: SeatingUnit, stay: Stay, except?: number): SeatedParty[] {
+  private blockersOf(unit: SeatingUnit, stay: Stay, except?: number): SeatedParty[] {
     const found = new Set<SeatedParty>();
     for (const table of unit.tableIds)
       for (const party of this.holders.get(table) ?? [])

@@ -19,8 +19,6 @@ export interface PlanDrawingProps {
   onMove?: ((table: DiningTable, to: { x: number; y: number }) => void) | undefined;
   /** A move sent and not yet answered, or refused: drawn where it was put until the plan is read again. */
   pending?: ReadonlyMap<number, { x: number; y: number }>;
-  /** Each table's line under its name: its seats, or on the day's plan who holds it. */
-  captionOf?: (table: DiningTable) => string;
 }
 
 export const PLAN_HELP_ID = "plan-help";
@@ -37,15 +35,7 @@ const ARROWS: Record<string, [number, number]> = {
 /** How long the keys rest before a keyboard move is sent. */
 const KEYS_REST_MS = 600;
 
-export function PlanDrawing({
-  area,
-  tables,
-  selectedId,
-  hrefOf,
-  onMove,
-  pending,
-  captionOf,
-}: PlanDrawingProps) {
+export function PlanDrawing({ area, tables, selectedId, hrefOf, onMove, pending }: PlanDrawingProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const [moving, setMoving] = useState<{ id: number; x: number; y: number } | undefined>();
   const drag = useRef<{
@@ -171,11 +161,10 @@ export function PlanDrawing({
           const centreX = x + table.width / 2;
           const centreY = y + table.height / 2;
           const caption =
-            captionOf?.(table) ??
-            (table.seatsMin === table.seatsMax ? `${table.seatsMax}` : `${table.seatsMin}–${table.seatsMax}`);
+            table.seatsMin === table.seatsMax ? `${table.seatsMax}` : `${table.seatsMin}–${table.seatsMax}`;
           const label = [
             `Tisch ${table.name}`,
-            captionOf ? caption : seatsLabel(table),
+            seatsLabel(table),
             shapeLabels[table.shape],
             table.onlineBookable ? undefined : "nicht online buchbar",
             selected ? "ausgewählt" : undefined,
