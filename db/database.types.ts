@@ -432,6 +432,16 @@ export interface TableCombinationMembersTable {
   table_id: number;
 }
 
+/** Which table or combination a reservation sits at (migration 0022, decision 0053). */
+export interface TableAssignmentsTable {
+  reservation_id: number;
+  table_id: number | null;
+  combination_id: number | null;
+  /** 1: staff chose it, the book does not move the party. */
+  fixed: Generated<number>;
+  assigned_at: Timestamp;
+}
+
 export interface Database {
   housekeeping_runs: HousekeepingRunsTable;
   guest_erasures: GuestErasuresTable;
@@ -464,6 +474,7 @@ export interface Database {
   dining_tables: DiningTablesTable;
   table_combinations: TableCombinationsTable;
   table_combination_members: TableCombinationMembersTable;
+  table_assignments: TableAssignmentsTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -34,6 +34,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
       "0019-housekeeping-runs",
       "0020-guest-erasures",
       "0021-floor-plan",
+      "0022-table-assignments",
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
     // A newer version migrated it further (a rolling update): this one leaves it as it is and says so.
@@ -72,6 +73,7 @@ describe.each(testDatabases())("schema on $dialect", (engine) => {
         "dining_tables",
         "table_combinations",
         "table_combination_members",
+        "table_assignments",
       ]),
     );
   });

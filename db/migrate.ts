@@ -23,6 +23,7 @@ import { reservationEvents } from "./migrations/0018-reservation-events.ts";
 import { housekeepingRuns } from "./migrations/0019-housekeeping-runs.ts";
 import { guestErasures } from "./migrations/0020-guest-erasures.ts";
 import { floorPlan } from "./migrations/0021-floor-plan.ts";
+import { tableAssignments } from "./migrations/0022-table-assignments.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -51,6 +52,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0019-housekeeping-runs": housekeepingRuns(dialect),
     "0020-guest-erasures": guestErasures(dialect),
     "0021-floor-plan": floorPlan(dialect),
+    "0022-table-assignments": tableAssignments(dialect),
   };
 }
 

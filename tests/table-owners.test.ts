@@ -21,6 +21,7 @@ const owners = {
   dining_tables: "app/features/reservations/tables/",
   table_combinations: "app/features/reservations/tables/",
   table_combination_members: "app/features/reservations/tables/",
+  table_assignments: "app/features/reservations/tables/",
 } as const;
 
 /** A query builder step that names the table: Kysely's `selectFrom("…")`, `insertInto("…")`, …. */

@@ -21,7 +21,7 @@ export const featureEdges = {
   outbox: [],
   "reservations/book": [],
   "reservations/settings": ["reservations/book"],
-  "reservations/availability": ["reservations/book"],
+  "reservations/availability": ["reservations/book", "reservations/tables"],
   "reservations/mails": ["reservations/book"],
   "reservations/booking": [
     "reservations/book",
@@ -31,6 +31,7 @@ export const featureEdges = {
   ],
   "reservations/guest-self-service": [
     "reservations/book",
+    "reservations/availability",
     "reservations/settings",
     "reservations/booking",
     "reservations/mails",

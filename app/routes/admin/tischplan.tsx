@@ -7,6 +7,7 @@ import {
   type PlanSelection,
 } from "../../features/reservations/tables/index.ts";
 import { handlePlanAction, readFloorPlan } from "../../features/reservations/tables/index.server.ts";
+import { noteFreeSeatsChanged } from "../../features/reservations/book/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 import { berlinToday } from "../../lib/format.ts";
@@ -46,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     username,
     today: berlinToday(),
   });
+  // The tables decide what is free (decision 0053): the availability API's kept answers are dropped.
+  noteFreeSeatsChanged();
   return staffActionResponse(answer);
 }
 

@@ -41,6 +41,7 @@ export const BACKED_UP_TABLES: readonly BackedUpTable[] = [
   { name: "dining_tables", selfReferences: [] },
   { name: "table_combinations", selfReferences: [] },
   { name: "table_combination_members", selfReferences: [] },
+  { name: "table_assignments", selfReferences: [] },
   // Which rows 'Gastdaten' erased: a restore of this archive carries them on (decision 0042).
   { name: "guest_erasures", selfReferences: [] },
 ];

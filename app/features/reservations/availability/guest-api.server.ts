@@ -5,7 +5,7 @@ import { addDays, isCalendarDate } from "../../../lib/calendar.ts";
 import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
 import { dayAnswerOf, type DayAnswer, type RangeAnswer } from "./day-answer.ts";
 import { dayOptions } from "./seat-rule.ts";
-import { heldBetween, heldUnder } from "./held-seats.server.ts";
+import { holdingBetween, holdingOn } from "./table-seating.server.ts";
 import { MAX_STAFF_PARTY_SIZE } from "../book/index.server.ts";
 import type { ReservationSettings } from "../book/index.server.ts";
 import { freeSeatsChanges } from "../book/index.server.ts";
@@ -81,17 +81,17 @@ async function answer(question: Question, deps: AvailabilityDeps): Promise<Avail
     const options = dayOptions({
       ...base,
       date: question.date,
-      held: await heldUnder(deps.settings, deps.db, question.date),
+      ...(await holdingOn(deps.settings, deps.db, question.date)),
     });
     const body = dayAnswerOf(question.date, question.party, options);
     return { status: 200, body };
   }
-  const held = await heldBetween(deps.db, question.from, question.to);
+  const { held, tables } = await holdingBetween(deps.settings, deps.db, question.from, question.to);
   const tage: RangeAnswer["tage"] = [];
   for (let date = question.from; date <= question.to; date = addDays(date, 1))
     tage.push({
       datum: date,
-      frei: dayOptions({ ...base, date, held: held.get(date) ?? [] }).kind === "open",
+      frei: dayOptions({ ...base, date, held: held.get(date) ?? [], tables: tables?.(date) }).kind === "open",
     });
   return { status: 200, body: { von: question.from, bis: question.to, personen: question.party, tage } };
 }

@@ -35,6 +35,16 @@ export async function heldOn(db: Db, date: string, except?: number): Promise<Hel
   return rows.map(heldAt(berlinNow()));
 }
 
+/** `heldOn` with each reservation's id and channel, as the tables need them (decision 0053). */
+export async function heldWithIdsOn(db: Db, date: string, except?: number): Promise<HeldReservation[]> {
+  const rows = await holding(db)
+    .select(["id", "source"])
+    .where("reservation_date", "=", date)
+    .$if(except !== undefined, (query) => query.where("id", "!=", except ?? 0))
+    .execute();
+  return rows.map(heldAt(berlinNow()));
+}
+
 // Asked by every guest's request and availability question: compiled once (decision 0032).
 const heldOnDate = compiledOnce((db: Db, values: { date: string }) =>
   holding(db).where("reservation_date", "=", values.date),
@@ -45,7 +55,7 @@ const heldOnDate = compiledOnce((db: Db, values: { date: string }) =>
  * never looks at the reservations, so none are read (a busy date's hundreds of rows, per request).
  */
 export function heldUnder(
-  settings: ReservationSettings | undefined,
+  settings: Pick<ReservationSettings, "onlineSeats" | "arrivalsPerSlot"> | undefined,
   db: Db,
   date: string,
   except?: number,
@@ -53,9 +63,17 @@ export function heldUnder(
   return limitsRoom(settings) ? heldOn(db, date, except) : Promise.resolve([]);
 }
 
-/** The reservations holding seats from `from` to `to` (both included), per date; dates without any are absent. */
-export async function heldBetween(db: Db, from: string, to: string): Promise<Map<string, HeldReservation[]>> {
-  const rows = await holding(db)
+/**
+ * The reservations holding seats from `from` to `to` (both included), per date; dates without any are
+ * absent. `withIds`: each with its id and channel, as the tables need them (decision 0053).
+ */
+export async function heldBetween(
+  db: Db,
+  from: string,
+  to: string,
+  { withIds = false } = {},
+): Promise<Map<string, HeldReservation[]>> {
+  const rows = await (withIds ? holding(db).select(["id", "source"]) : holding(db))
     .where("reservation_date", ">=", from)
     .where("reservation_date", "<=", to)
     .execute();

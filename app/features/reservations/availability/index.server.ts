@@ -1,10 +1,13 @@
 export { type KnownDay, dayAnswerOf, formDayOf } from "./day-answer.ts";
 export { ANSWER_SECONDS, answerAvailability, availabilityApiMessages, mayAsk } from "./guest-api.server.ts";
 export { heldBetween, heldOn, heldUnder } from "./held-seats.server.ts";
+export { holdingBetween, holdingOn, seatTheDay } from "./table-seating.server.ts";
 export {
   type CapacitySettings,
   type HeldReservation,
   type Overbooking,
+  stayFor,
+  type TableSeating,
   dayOptions,
   nextDatesWithRoom,
   overbookingBy,

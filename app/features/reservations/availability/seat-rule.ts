@@ -34,6 +34,10 @@ import { DEFAULT_SETTINGS, stayMinutesFor, type ReservationSettings } from "../b
 
 /** A reservation as the rule sees it; one without a status is taken to hold its seats. */
 export interface HeldReservation {
+  /** The stored reservation's id: needed when tables decide (its place is looked up by it). */
+  id?: number;
+  /** Booked through the website: with tables, it is only moved to tables guests may book. */
+  online?: boolean;
   /** 'HH:MM' on the day in question. */
   time: string;
   partySize: number;
@@ -53,6 +57,8 @@ export const ARRIVED_KEEPS_SEATS_MINUTES = 30;
 
 /** A stored reservation as the rule weighs it, its columns as stored. */
 export interface StoredPlacement {
+  id?: number;
+  source?: string;
   reservation_date: string;
   reservation_time: string;
   party_size: number;
@@ -67,6 +73,8 @@ export interface StoredPlacement {
 export const heldAt =
   (now: { date: string; time: string }) =>
   (row: StoredPlacement): HeldReservation => ({
+    ...(row.id === undefined ? {} : { id: row.id }),
+    ...(row.source === undefined ? {} : { online: row.source === "online" }),
     time: row.reservation_time,
     partySize: row.party_size,
     status: row.status,
@@ -79,8 +87,30 @@ const holds = (reservation: HeldReservation) =>
   reservation.status === undefined || (HOLDING_STATUSES as readonly string[]).includes(reservation.status);
 
 /** Whether the rule weighs the reservations at all: only when seats or arrivals are limited. */
-export const limitsRoom = (settings: ReservationSettings | undefined): boolean =>
-  settings !== undefined && (settings.onlineSeats !== null || settings.arrivalsPerSlot !== null);
+export const limitsRoom = (
+  settings: Pick<ReservationSettings, "onlineSeats" | "arrivalsPerSlot"> | undefined,
+): boolean => settings !== undefined && (settings.onlineSeats !== null || settings.arrivalsPerSlot !== null);
+
+/** A party asking for a table: its size and stay on the day, in minutes after midnight [from, to). */
+export interface TableRequest {
+  partySize: number;
+  from: number;
+  to: number;
+  /** Through the website: only tables guests may book. */
+  online: boolean;
+}
+
+/**
+ * A date's tables with its parties seated at them, once the restaurant has drawn any (decision 0053):
+ * they decide instead of `onlineSeats`. The server builds it (`reservations/tables`' `DaySeating`);
+ * the rule only asks whether a party finds a place, with the moves that make room.
+ */
+export interface TableSeating {
+  seat(request: TableRequest): object | undefined;
+}
+
+/** The tables of each date, for questions over several. */
+export type TablesByDate = (date: string) => TableSeating;
 
 /** Why a time inside the hours cannot be booked online. */
 export type UnavailableReason = "full" | "pacing" | "lead";
@@ -105,6 +135,10 @@ export interface DayQuestion {
   hours: OpeningHoursContent;
   /** The date's reservations (those that hold nothing are left out). */
   held: readonly HeldReservation[];
+  /** With tables drawn: the date's tables, which decide instead of the online seats. */
+  tables?: TableSeating | undefined;
+  /** Staff ask (the staff screens): any table, not only those guests may book online. */
+  byStaff?: boolean;
   now?: Date;
 }
 
@@ -132,19 +166,30 @@ interface Occupancy {
   seats: number[];
 }
 
+/** Where a holding reservation sits on the day, [from, to) in minutes; undefined when it holds nothing. */
+export function stayOf(
+  settings: Pick<ReservationSettings, "stayMinutes">,
+  reservation: HeldReservation,
+): { from: number; to: number } | undefined {
+  const start = minuteOf(reservation.time);
+  // A stored time is always 'HH:MM'; anything else could not be placed on the day.
+  if (start === undefined || !holds(reservation) || start >= DAY_END) return undefined;
+  const end = Math.min(
+    Math.max(start + stayMinutesFor(settings, reservation.partySize), reservation.seatedUntil ?? 0),
+    DAY_END,
+  );
+  return { from: start, to: end };
+}
+
 function occupancy(
   settings: Pick<ReservationSettings, "stayMinutes">,
   held: readonly HeldReservation[],
 ): Occupancy {
   const change = new Map<number, number>();
   for (const reservation of held) {
-    const start = minuteOf(reservation.time);
-    // A stored time is always 'HH:MM'; anything else could not be placed on the day.
-    if (start === undefined || !holds(reservation) || start >= DAY_END) continue;
-    const end = Math.min(
-      Math.max(start + stayMinutesFor(settings, reservation.partySize), reservation.seatedUntil ?? 0),
-      DAY_END,
-    );
+    const stay = stayOf(settings, reservation);
+    if (!stay) continue;
+    const { from: start, to: end } = stay;
     change.set(start, (change.get(start) ?? 0) + reservation.partySize);
     change.set(end, (change.get(end) ?? 0) - reservation.partySize);
   }
@@ -183,6 +228,17 @@ function arrivalsIn(held: readonly HeldReservation[], from: number): number {
   return guests;
 }
 
+/** The stay of a party of `partySize` arriving at `time`, in minutes; undefined for a time not on the day. */
+export function stayFor(
+  settings: Pick<ReservationSettings, "stayMinutes">,
+  time: string,
+  partySize: number,
+): { from: number; to: number } | undefined {
+  const from = minuteOf(time);
+  if (from === undefined || from >= DAY_END) return undefined;
+  return { from, to: Math.min(from + stayMinutesFor(settings, partySize), DAY_END) };
+}
+
 /** The date's hours: closed by a closure, an exception's one range, or the weekday's text. */
 function hoursOn(
   date: string,
@@ -209,6 +265,8 @@ export function dayOptions({
   settings,
   hours,
   held,
+  tables,
+  byStaff = false,
   now = new Date(),
 }: DayQuestion): DayOptions {
   const rules = settings ?? NO_SETTINGS;
@@ -237,7 +295,11 @@ export function dayOptions({
     if (`${date} ${time}` <= bookedUntil) return { time, free: false, reason: "lead" };
     const start = minuteOf(time) ?? 0;
     const end = Math.min(start + stay, DAY_END);
-    if (rules.onlineSeats !== null && peakSeats(seats, start, end) + partySize > rules.onlineSeats)
+    // With tables, a table or combination that seats the party decides, not the online seats.
+    if (tables) {
+      if (!tables.seat({ partySize, from: start, to: end, online: !byStaff }))
+        return { time, free: false, reason: "full" };
+    } else if (rules.onlineSeats !== null && peakSeats(seats, start, end) + partySize > rules.onlineSeats)
       return { time, free: false, reason: "full" };
     if (rules.arrivalsPerSlot !== null && arrivalsIn(held, start) + partySize > rules.arrivalsPerSlot)
       return { time, free: false, reason: "pacing" };
@@ -365,16 +427,30 @@ export function nextDatesWithRoom({
   settings,
   hours,
   held,
+  tables,
   now = new Date(),
   count = 3,
-}: Omit<DayQuestion, "date" | "held"> & { after: string; held: HeldByDate; count?: number }): string[] {
+}: Omit<DayQuestion, "date" | "held" | "tables"> & {
+  after: string;
+  held: HeldByDate;
+  tables?: TablesByDate | undefined;
+  count?: number;
+}): string[] {
   const window = bookingWindow(now, (settings ?? NO_SETTINGS).horizonMonths);
   const heldOn = typeof held === "function" ? held : (date: string) => held.get(date) ?? [];
   const found: string[] = [];
   let date = addDays(after, 1);
   if (date < window.min) date = window.min;
   for (; date <= window.max && found.length < count; date = addDays(date, 1)) {
-    const options = dayOptions({ date, partySize, settings, hours, held: heldOn(date), now });
+    const options = dayOptions({
+      date,
+      partySize,
+      settings,
+      hours,
+      held: heldOn(date),
+      tables: tables?.(date),
+      now,
+    });
     if (options.kind === "open") found.push(date);
   }
   return found;
@@ -394,11 +470,14 @@ export function roomAt(
   held: readonly HeldReservation[],
   time: string,
   partySize: number,
+  tables?: TableSeating,
 ): boolean {
   const start = minuteOf(time);
   if (start === undefined || start >= DAY_END) return false;
   const end = Math.min(start + stayMinutesFor(settings, partySize), DAY_END);
-  if (
+  if (tables) {
+    if (!tables.seat({ partySize, from: start, to: end, online: false })) return false;
+  } else if (
     settings.onlineSeats !== null &&
     peakSeats(occupancy(settings, held), start, end) + partySize > settings.onlineSeats
   )
@@ -412,6 +491,8 @@ export interface Overbooking {
   time: string;
   seats: number;
   onlineSeats: number;
+  /** With tables (decision 0053): no table or combination is free for this many people then. */
+  noTableFor?: number;
 }
 
 /** The seats held at `minute` (the step it falls in). */

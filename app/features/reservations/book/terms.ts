@@ -236,6 +236,8 @@ export const adminMessages = {
   overbookedTitle: "Überbucht",
   overbooked: (time: string, seats: number, onlineSeats: number) =>
     `Überbucht: Um ${time} wären ${seats} von ${onlineSeats} Plätzen belegt. Trotzdem speichern?`,
+  overbookedNoTable: (time: string, partySize: number) =>
+    `Überbucht: Um ${time} ist kein Tisch für ${partySize} ${partySize === 1 ? "Person" : "Personen"} frei. Trotzdem speichern?`,
   overbookAnyway: "Trotzdem speichern",
   /** A waitlist request whose time has room again for its party. */
   roomFree: "Platz frei",

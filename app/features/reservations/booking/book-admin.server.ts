@@ -10,7 +10,7 @@ import {
 import type { Logger } from "../../../lib/logger.server.ts";
 import { deliverInBackground, type Mailer } from "../../../common/mail/mailer.server.ts";
 import { roomAt, type CapacitySettings } from "../availability/index.server.ts";
-import { heldBetween } from "../availability/index.server.ts";
+import { holdingBetween } from "../availability/index.server.ts";
 import {
   adminMessages as A,
   OVERBOOK_FIELD,
@@ -92,7 +92,7 @@ async function waitlistWithRoom(
   );
   if (waiting.length === 0) return [];
   const dates = waiting.map((reservation) => reservation.reservation_date).sort();
-  const held = await heldBetween(db, dates[0] ?? "", dates.at(-1) ?? "");
+  const { held, tables } = await holdingBetween(settings, db, dates[0] ?? "", dates.at(-1) ?? "");
   return waiting
     .filter((reservation) =>
       roomAt(
@@ -100,6 +100,7 @@ async function waitlistWithRoom(
         held.get(reservation.reservation_date) ?? [],
         reservation.reservation_time,
         reservation.party_size,
+        tables?.(reservation.reservation_date),
       ),
     )
     .map((reservation) => reservation.id);
@@ -176,10 +177,12 @@ function overbookingQuestion(form: FormData, error: OverbookingError, reservatio
     if (typeof value === "string") values[field] = value;
   }
   values[OVERBOOK_FIELD] = OVERBOOK_YES;
-  const { time, seats, onlineSeats } = error.overbooking;
+  const { time, seats, onlineSeats, noTableFor } = error.overbooking;
+  const message =
+    noTableFor === undefined ? A.overbooked(time, seats, onlineSeats) : A.overbookedNoTable(time, noTableFor);
   return answer(409, {
     outcome: "invalid",
-    overbooking: { message: A.overbooked(time, seats, onlineSeats), values },
+    overbooking: { message, values },
     reservationId,
   });
 }

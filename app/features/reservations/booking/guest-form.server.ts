@@ -10,7 +10,7 @@ import type { AppServices } from "../../../common/app-context.ts";
 import type { ContactContent, OpeningHoursContent } from "../../../common/content/schemas.ts";
 import { dayAnswerOf, formDayOf, type KnownDay } from "../availability/index.server.ts";
 import { dayOptions, nextDatesWithRoom } from "../availability/index.server.ts";
-import { heldBetween, heldUnder } from "../availability/index.server.ts";
+import { holdingBetween, holdingOn } from "../availability/index.server.ts";
 import { submitReservationRequest, type RequestAnswer } from "./guest-request.server.ts";
 import { bookingWindow, type BookingWindow } from "../book/index.server.ts";
 import { readKeptReservationSettings } from "../settings/index.server.ts";
@@ -48,12 +48,16 @@ export async function knownDay(
 ): Promise<KnownDay> {
   const question = { partySize: party, settings, hours, now };
   const day = formDayOf(
-    dayAnswerOf(date, party, dayOptions({ ...question, date, held: await heldUnder(settings, db, date) })),
+    dayAnswerOf(date, party, dayOptions({ ...question, date, ...(await holdingOn(settings, db, date)) })),
   );
   if (day.kind !== "full") return { date, party, day };
   const until = bookingWindow(now, settings.horizonMonths).max;
-  const held = await heldBetween(db, addDays(date, 1), until);
-  return { date, party, day: { ...day, nextDates: nextDatesWithRoom({ ...question, after: date, held }) } };
+  const later = await holdingBetween(settings, db, addDays(date, 1), until);
+  return {
+    date,
+    party,
+    day: { ...day, nextDates: nextDatesWithRoom({ ...question, after: date, ...later }) },
+  };
 }
 
 /**

@@ -12,7 +12,7 @@ import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../../lib/storage-e
 import { HONEYPOT_FIELD, reservationMessages as M } from "../book/index.server.ts";
 import { queueMails, requestAnswerMail, reservationNotice, type MailContext } from "../mails/index.server.ts";
 import { dayOptions, nextDatesWithRoom, problemAmong, waitlistAmong } from "../availability/index.server.ts";
-import { heldBetween, heldUnder } from "../availability/index.server.ts";
+import { holdingBetween, holdingOn, seatTheDay } from "../availability/index.server.ts";
 import { lockReservationDay } from "../book/index.server.ts";
 import { noteFreeSeatsChanged } from "../book/index.server.ts";
 import { bookingWindow } from "../book/index.server.ts";
@@ -123,7 +123,7 @@ export async function weighVisit(
   // Read and weighed once: the refusal's free times come from the same rows, in the same transaction.
   const options = dayOptions({
     ...question,
-    held: await heldUnder(deps.settings, trx, visit.date, visit.except),
+    ...(await holdingOn(deps.settings, trx, visit.date, visit.except)),
   });
   const problem = problemAmong(options, question);
   if (problem) {
@@ -138,8 +138,8 @@ export async function weighVisit(
     }
     if (problem.message === M.dayFull) {
       const until = bookingWindow(deps.now, deps.settings?.horizonMonths).max;
-      const held = await heldBetween(trx, addDays(visit.date, 1), until);
-      const dates = nextDatesWithRoom({ ...question, after: visit.date, held });
+      const later = await holdingBetween(deps.settings, trx, addDays(visit.date, 1), until);
+      const dates = nextDatesWithRoom({ ...question, after: visit.date, ...later });
       const message = `${problem.message} ${M.otherDates(dates.map(formatDate), deps.mail.contact.phone)}`;
       return { problem: { field: problem.field, message }, waitlist };
     }
@@ -245,6 +245,7 @@ export async function submitReservationRequest(
       const inserted = await insertGuestRequest(trx, request, admission.status);
       if (inserted.duplicate) return { ...inserted, mailIds: [] };
       const { reservation } = inserted;
+      await seatTheDay(trx, deps.settings, reservation.reservation_date);
       await announceNewReservation(trx, "requested", reservation);
       // Queue the restaurant's notice and the guest's answer: the confirmation or the receipt.
       const mailIds = await queueMails(trx, [

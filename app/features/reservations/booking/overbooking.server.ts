@@ -2,10 +2,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/database.types.ts";
 import { overbookingBy, type HeldReservation, type Overbooking } from "../availability/index.server.ts";
 import { HOLDING_STATUSES, type ReservationStatus } from "../book/index.server.ts";
-import { heldOn } from "../availability/index.server.ts";
+import { holdingOn, stayFor, type TableSeating } from "../availability/index.server.ts";
 import { lockReservationDay } from "../book/index.server.ts";
 import type { Reservation } from "../book/index.server.ts";
-import type { ReservationSettings } from "../book/index.server.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/index.server.ts";
 
 /**
  * 'Überbucht: … Trotzdem speichern?' (docs/product/reservations.md#staff-results): a staff change
@@ -68,11 +68,35 @@ export async function weighStaffChange(
   settings: Pick<ReservationSettings, "stayMinutes" | "onlineSeats" | "arrivalsPerSlot"> | undefined,
   { id, before, after, override }: StaffPlacement,
 ): Promise<Overbooking | undefined> {
-  if (!settings || (settings.onlineSeats === null && settings.arrivalsPerSlot === null)) return undefined;
   if (!holds(after.status)) return undefined;
+  // Always locked: once tables are drawn the change is seated at them after it is written.
   await lockReservationDay(trx, after.date);
-  if (override || settings.onlineSeats === null) return undefined;
-  const others = await heldOn(trx, after.date, id);
+  if (override) return undefined;
+  const { held: others, tables } = await holdingOn(settings, trx, after.date, id);
+  if (tables) return noTableFor(settings ?? DEFAULT_SETTINGS, tables, before, after);
+  if (!settings || settings.onlineSeats === null) return undefined;
   const was = before && before.date === after.date ? [...others, held(before)] : others;
   return overbookingBy(settings, was, [...others, held(after)]);
+}
+
+/**
+ * With tables (decision 0053): a change that seats a party anew — a new one, or one whose date, time or
+ * size changes, or that holds seats again — is asked about when no table or combination is free for it.
+ */
+function noTableFor(
+  settings: Pick<ReservationSettings, "stayMinutes">,
+  tables: TableSeating,
+  before: Placement | undefined,
+  after: Placement,
+): Overbooking | undefined {
+  const unchanged =
+    before !== undefined &&
+    holds(before.status) &&
+    before.date === after.date &&
+    before.time === after.time &&
+    before.partySize === after.partySize;
+  if (unchanged) return undefined;
+  const stay = stayFor(settings, after.time, after.partySize);
+  const seated = stay && tables.seat({ ...stay, partySize: after.partySize, online: false });
+  return seated ? undefined : { time: after.time, seats: 0, onlineSeats: 0, noTableFor: after.partySize };
 }

@@ -5,6 +5,7 @@ import { noteFreeSeatsChanged } from "../book/index.server.ts";
 import type { ReservationSource, ReservationStatus } from "../book/index.server.ts";
 import { queueMails, reservationNotice, statusChangeMails, type MailContext } from "../mails/index.server.ts";
 import { OverbookingError, placementOf, weighStaffChange } from "./overbooking.server.ts";
+import { seatTheDay } from "../availability/index.server.ts";
 import {
   announceNewReservation,
   findReservation,
@@ -108,6 +109,7 @@ export async function addByStaff(db: Db, entry: StaffEntry): Promise<AddedReserv
     });
     if (stored.duplicate) return { ...stored, mailIds: [] };
     const { reservation } = stored;
+    await seatTheDay(trx, entry.settings, reservation.reservation_date);
     await announceNewReservation(trx, "created", reservation);
     // Queue the restaurant's notice (docs/product/reservations.md), in the same transaction (decision 0017).
     const notice = entry.notice ? [reservationNotice(reservation, entry.notice, "staff")] : [];
@@ -177,6 +179,7 @@ export async function changeByStaff(
       // Store, unless someone wrote in between (then read again), and tell the open staff screens.
       const reservation = await updateByStaff(trx, current, change);
       if (!reservation) return undefined;
+      await seatTheDay(trx, terms.settings, reservation.reservation_date);
       await recordReservationEvent(trx, {
         kind: "customer_name" in change ? "changed" : "status",
         reservationId: id,

@@ -4,6 +4,7 @@ import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
 import { berlinNow } from "../../../lib/calendar.ts";
 import { MAX_PUBLIC_PARTY_SIZE, TIME_SLOTS, type ClosedReason } from "../book/index.server.ts";
 import { lockReservationDay } from "../book/index.server.ts";
+import { seatTheDay } from "../availability/index.server.ts";
 import { noteFreeSeatsChanged } from "../book/index.server.ts";
 import {
   guestActionNotice,
@@ -187,6 +188,7 @@ export async function changeByGuest(
       now,
     );
     if (!changed) return { done: false, refused: { field: "date", message: GUEST_CHANGED_MEANWHILE } };
+    await seatTheDay(trx, deps.settings, changed.reservation_date);
     await recordReservationEvent(trx, {
       kind: "changed",
       reservationId: changed.id,

@@ -97,8 +97,8 @@ export const planMessages = {
   ownersOnly: "Nur Inhaber dürfen den Tischplan ändern.",
   noTablesYet:
     "Noch keine Tische: Wann online noch frei ist, entscheiden die Plätze aus den Reservierungseinstellungen.",
-  seatsStillDecide:
-    "Wann online noch frei ist, entscheiden bis auf Weiteres die Plätze aus den Reservierungseinstellungen.",
+  tablesDecide:
+    "Wann noch frei ist, entscheiden die Tische: Jede Reservierung bekommt den kleinsten freien Tisch oder die kleinste Kombination, die passt.",
   areaNameRequired: "Bitte geben Sie einen Namen für den Bereich ein.",
   areaNameTooLong: `Der Name darf höchstens ${L.areaName} Zeichen lang sein.`,
   areaNameTaken: (name: string) => `Es gibt schon einen Bereich „${name}“.`,

@@ -1,12 +1,16 @@
 export { handlePlanAction } from "./plan-action.server.ts";
 export { readFloorPlan } from "./plan-store.server.ts";
+export { placesBetween, readKeptFloorPlan, storePlaces } from "./assignments.server.ts";
 export { type FloorPlan } from "./floor-plan.ts";
 export {
   DaySeating,
+  type PlaceChange,
+  settleDay,
   type SeatedParty,
   type Seating,
   type SeatingUnit,
   type SeatRequest,
+  type StoredPlace,
   unitsOn,
   type UnitKey,
 } from "./seating.ts";

@@ -1,3 +1,12 @@
 export { FloorPlanScreen, planHref, type PlanSelection } from "./components/floor-plan-screen.tsx";
 export { planMessages, type FloorPlan } from "./floor-plan.ts";
 export { type PlanResult } from "./plan-result.ts";
+export {
+  type PlaceChange,
+  settleDay,
+  type Seating,
+  type SeatingUnit,
+  type StoredPlace,
+  unitsOn,
+  type UnitKey,
+} from "./seating.ts";

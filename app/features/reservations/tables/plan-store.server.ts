@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../../db/database.types.ts";
+import { bumpPageVersion } from "../../../lib/page-version.server.ts";
 import { isUniqueViolation } from "../../../lib/storage-errors.server.ts";
 import {
   byTableName,
@@ -53,6 +54,8 @@ async function inTransaction(db: Db, work: (trx: Trx) => Promise<PlanChange>): P
     return await db.transaction().execute(async (trx) => {
       const change = await work(trx);
       if (!change.ok) throw new Refusal(change);
+      // The kept plan every availability question reads (assignments.server.ts) is read again.
+      await bumpPageVersion(trx);
       return change;
     });
   } catch (error) {

@@ -140,6 +140,22 @@ export class DaySeating {
     for (const party of own) this.hold(party, party.unit);
   }
 
+  /** Seats the party numbered `id` as `seating` says, with its moves. */
+  apply(id: number, seating: Seating): void {
+    for (const move of [...seating.moves, { id, unit: seating.unit.key }]) {
+      const party = this.parties.get(move.id);
+      if (!party) continue;
+      this.release(party, party.unit);
+      party.unit = move.unit;
+      this.hold(party, move.unit);
+    }
+  }
+
+  /** Where every party sits now (null: nowhere), by id. */
+  placements(): Map<number, UnitKey | null> {
+    return new Map([...this.parties.values()].map((party) => [party.id, party.unit]));
+  }
+
   /** The unit a party sits at, as seated now. */
   unitOf(id: number): SeatingUnit | undefined {
     const key = this.parties.get(id)?.unit;
@@ -321,4 +337,64 @@ export class DaySeating {
     this.hold(party, from);
     return undefined;
   }
+}
+
+/** A party's place as stored: where it sits and whether staff fixed it there. */
+export interface StoredPlace {
+  unit: UnitKey;
+  fixed: boolean;
+}
+
+/** A changed place to store: null takes the party off its table (it fits none). */
+export interface PlaceChange {
+  id: number;
+  unit: UnitKey | null;
+}
+
+/**
+ * The day as it should be seated (decision 0053): every party keeps its stored place while it still
+ * fits it and nobody before it holds the table; staff's choices first, then in the order the parties
+ * were stored. A place on a table not offered that day (its area closed) is left as it is, holding
+ * nothing, for staff to see. Then each party without a place gets the best fit, oldest first, moving
+ * unfixed parties where it must — the same answer the availability rule gives a new party last.
+ * Returns the seating and the places that differ from what is stored.
+ */
+export function settleDay(
+  units: readonly SeatingUnit[],
+  parties: ReadonlyArray<Omit<SeatedParty, "unit" | "fixed">>,
+  stored: ReadonlyMap<number, StoredPlace>,
+): { seating: DaySeating; changes: PlaceChange[] } {
+  const byKey = new Map(units.map((unit) => [unit.key, unit]));
+  const order = [...parties].sort(
+    (a, b) =>
+      Number(stored.get(b.id)?.fixed ?? false) - Number(stored.get(a.id)?.fixed ?? false) || a.id - b.id,
+  );
+  const busy = new Map<number, Stay[]>();
+  const kept: SeatedParty[] = [];
+  const waiting: SeatedParty[] = [];
+  for (const party of order) {
+    const place = stored.get(party.id);
+    const unit = place && byKey.get(place.unit);
+    const fixed = place?.fixed ?? false;
+    const stays = unit?.tableIds.flatMap((table) => busy.get(table) ?? []) ?? [];
+    if (place && !unit) {
+      // Its area is closed that day (or its table went): it keeps the place and holds nothing.
+      kept.push({ ...party, unit: place.unit, fixed });
+    } else if (
+      unit &&
+      (fixed || (fits(unit, party.partySize) && !stays.some((stay) => overlaps(stay, party))))
+    ) {
+      for (const table of unit.tableIds) busy.set(table, [...(busy.get(table) ?? []), party]);
+      kept.push({ ...party, unit: unit.key, fixed });
+    } else waiting.push({ ...party, unit: null, fixed: false });
+  }
+  const seating = new DaySeating(units, [...kept, ...waiting]);
+  for (const party of waiting.sort((a, b) => a.id - b.id)) {
+    const found = seating.seat(party, party.id);
+    if (found) seating.apply(party.id, found);
+  }
+  const changes: PlaceChange[] = [];
+  for (const [id, unit] of seating.placements())
+    if (unit !== (stored.get(id)?.unit ?? null)) changes.push({ id, unit });
+  return { seating, changes };
 }

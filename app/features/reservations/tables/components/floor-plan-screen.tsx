@@ -117,7 +117,7 @@ export function FloorPlanScreen({
       <p className="text-sm">
         {plan.tables.length === 0
           ? M.noTablesYet
-          : `${plan.tables.length} ${plan.tables.length === 1 ? "Tisch" : "Tische"} mit ${allSeats} Plätzen, davon ${seats} online buchbar. ${M.seatsStillDecide}`}
+          : `${plan.tables.length} ${plan.tables.length === 1 ? "Tisch" : "Tische"} mit ${allSeats} Plätzen, davon ${seats} online buchbar. ${M.tablesDecide}`}
       </p>
 
       <nav aria-label="Bereiche" className="flex flex-wrap gap-2">

@@ -1,0 +1,309 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../../../db/database.server.ts";
+import { contentDefaults } from "../../../common/content/defaults.ts";
+import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
+import { createMailer, type MailTransport } from "../../../common/mail/mailer.server.ts";
+import { addDays } from "../../../lib/calendar.ts";
+import { berlinToday } from "../../../lib/format.ts";
+import { recordingLogger } from "../../../../tests/support/silent-logger.ts";
+import { testDatabases } from "../../../../tests/support/test-databases.ts";
+import { dayOptions } from "../availability/seat-rule.ts";
+import { holdingOn } from "../availability/table-seating.server.ts";
+import { adminMessages as A } from "../book/terms.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/reservation-settings.ts";
+import type { StaffReservationValues } from "../book/form-schemas.ts";
+import { handlePlanAction } from "../tables/plan-action.server.ts";
+import { submitReservationRequest, type RequestDependencies } from "./guest-request.server.ts";
+import { OverbookingError } from "./overbooking.server.ts";
+import { addByStaff, changeByStaff } from "./staff-booking.server.ts";
+
+/**
+ * Booking by tables (decision 0053): once tables are drawn, a time is free for a party when a table or
+ * combination seats it for its whole stay, every reservation that holds seats is given the best fit
+ * when it is stored, and unfixed parties move to make room — on SQLite and PostgreSQL.
+ */
+const today = berlinToday();
+// A date ahead of the real today (the plan's closures must not be over), on every weekday open.
+const date = addDays(today, 5);
+const everyDay = "11:30–14:30 und 17:30–23:00 Uhr";
+const hours: OpeningHoursContent = {
+  monday: everyDay,
+  tuesday: everyDay,
+  wednesday: everyDay,
+  thursday: everyDay,
+  friday: everyDay,
+  saturday: everyDay,
+  sunday: everyDay,
+};
+const settings: ReservationSettings = { ...DEFAULT_SETTINGS, leadMinutes: 0 };
+const transport: MailTransport = { async send() {}, close() {} };
+
+const planForm = (intent: string, fields: Record<string, string | string[]>) => {
+  const form = new FormData();
+  form.append("intent", intent);
+  for (const [name, value] of Object.entries(fields))
+    for (const one of Array.isArray(value) ? value : [value]) form.append(name, one);
+  return form;
+};
+
+const guestForm = (token: string, partySize: number, time = "19:00") => {
+  const form = new FormData();
+  const fields = {
+    name: `Gast ${token}`,
+    email: `gast.${token}@example.de`,
+    date,
+    time,
+    party_size: String(partySize),
+    request_token: `form-${token}`,
+  };
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return form;
+};
+
+describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
+  let handle: DatabaseHandle;
+  afterEach(async () => handle?.close());
+
+  async function opened() {
+    handle = await engine.open();
+    const { logger } = recordingLogger();
+    const plan = (intent: string, fields: Record<string, string | string[]> = {}) =>
+      handlePlanAction(planForm(intent, fields), { db: handle.db, logger, username: "Giulia", today });
+    const area = async (name: string, online = true) => {
+      const answer = await plan("area-save", {
+        name,
+        ...(online ? { online: "on" } : {}),
+        plan_width: "1200",
+        plan_height: "800",
+      });
+      return answer.result.targetId ?? 0;
+    };
+    const tables = new Map<string, number>();
+    const table = async (areaId: number, name: string, seats: [number, number], x: number, online = true) => {
+      const answer = await plan("table-save", {
+        area_id: String(areaId),
+        name,
+        seats_min: String(seats[0]),
+        seats_max: String(seats[1]),
+        shape: "square",
+        x: String(x),
+        y: "0",
+        width: "80",
+        height: "80",
+        rotation: "0",
+        ...(online ? { online: "on" } : {}),
+      });
+      expect(answer.result.outcome).toBe("done");
+      tables.set(name, answer.result.targetId ?? 0);
+      return answer.result.targetId ?? 0;
+    };
+    const combine = async (names: string[], seats: [number, number]) => {
+      const answer = await plan("combination-save", {
+        tables: names.map((name) => String(tables.get(name))),
+        seats_min: String(seats[0]),
+        seats_max: String(seats[1]),
+      });
+      expect(answer.result.outcome).toBe("done");
+      const row = await handle.db
+        .selectFrom("table_combinations")
+        .select("id")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const deps = (client = "192.0.2.1"): RequestDependencies => ({
+      db: handle.db,
+      logger,
+      mailer: createMailer({ db: handle.db, logger, transport, from: undefined, retryBaseMs: 60_000 }),
+      clientAddress: client,
+      rateLimit: 0,
+      hours,
+      mail: {
+        contact: contentDefaults["global.contact"],
+        notifyEmail: undefined,
+        siteOrigin: "http://localhost",
+      },
+      settings,
+    });
+    const request = (token: string, partySize: number, time = "19:00", client = "192.0.2.1") =>
+      submitReservationRequest(guestForm(token, partySize, time), deps(client));
+    /** Where each stored party sits, by the guest's name: a table's name, '4 + 5', or '—'. */
+    const seated = async () => {
+      const rows = await handle.db
+        .selectFrom("reservations")
+        .leftJoin("table_assignments", "table_assignments.reservation_id", "reservations.id")
+        .select([
+          "reservations.customer_name",
+          "table_assignments.table_id",
+          "table_assignments.combination_id",
+          "table_assignments.fixed",
+        ])
+        .orderBy("reservations.id")
+        .execute();
+      const nameOf = new Map([...tables].map(([name, id]) => [id, name]));
+      const members = await handle.db.selectFrom("table_combination_members").selectAll().execute();
+      return Object.fromEntries(
+        rows.map((row) => [
+          row.customer_name.replace("Gast ", ""),
+          row.table_id !== null
+            ? nameOf.get(row.table_id)
+            : row.combination_id !== null
+              ? members
+                  .filter((member) => member.combination_id === row.combination_id)
+                  .map((member) => nameOf.get(member.table_id))
+                  .sort()
+                  .join(" + ")
+              : "—",
+        ]),
+      );
+    };
+    const times = async (partySize: number, byStaff = false) => {
+      const options = dayOptions({
+        date,
+        partySize,
+        settings,
+        hours,
+        byStaff,
+        ...(await holdingOn(settings, handle.db, date)),
+      });
+      return options.kind === "closed" || options.kind === "outside"
+        ? []
+        : options.times.filter((option) => option.free).map((option) => option.time);
+    };
+    return { plan, area, table, combine, request, seated, times, tables };
+  }
+
+  it("gives six people the combination 4 + 5 and two people a two-top while one is free", async () => {
+    const { area, table, combine, request, seated } = await opened();
+    const inside = await area("Innenraum");
+    await table(inside, "1", [1, 2], 0);
+    await table(inside, "2", [1, 2], 100);
+    await table(inside, "4", [2, 4], 300);
+    await table(inside, "5", [2, 4], 400);
+    await combine(["4", "5"], [5, 8]);
+    expect((await request("sechs", 6)).status).toBe(200);
+    expect((await request("zwei", 2)).status).toBe(200);
+    expect((await request("noch-zwei", 2)).status).toBe(200);
+    expect(await seated()).toEqual({ sechs: "4 + 5", zwei: "1", "noch-zwei": "2" });
+    // A third couple at 19:00 finds no table: the fours are the combination's.
+    const refused = await request("dritte", 2);
+    expect(refused.status).toBe(409);
+    expect(refused.result.fieldErrors?.time).toMatch(/^Diese Uhrzeit ist gerade ausgebucht\./);
+    // Later, when the first parties have gone, there is room again.
+    expect((await request("spaet", 2, "21:30")).status).toBe(200);
+    expect((await seated())["spaet"]).toBe("1");
+  });
+
+  it("offers exactly the times at which a table or combination seats the party", async () => {
+    const { area, table, combine, request, times } = await opened();
+    const inside = await area("Innenraum");
+    await table(inside, "1", [1, 2], 0);
+    await table(inside, "4", [2, 4], 300);
+    await table(inside, "5", [2, 4], 400);
+    await combine(["4", "5"], [5, 8]);
+    // Nothing seats nine; everything seats six before anyone booked.
+    expect(await times(9)).toEqual([]);
+    const allSix = await times(6);
+    expect(allSix).toContain("19:00");
+    expect((await request("sechs", 6)).status).toBe(200);
+    const six = await times(6);
+    // Six people stay 120 minutes (DEFAULT_SETTINGS): every start from 17:30 to 20:30 overlaps 19:00–21:00.
+    expect(six.filter((time) => time >= "17:30" && time < "21:00")).toEqual([]);
+    expect(six).toContain("12:00");
+    // Two people still find the two-top at 19:00.
+    expect(await times(2)).toContain("19:00");
+  });
+
+  it("moves a party not fixed to its table to make room, onto a table that still fits it", async () => {
+    const { area, table, combine, request, seated } = await opened();
+    const inside = await area("Innenraum");
+    await table(inside, "1", [1, 2], 0);
+    await table(inside, "4", [2, 4], 300);
+    await table(inside, "5", [2, 4], 400);
+    await combine(["4", "5"], [5, 8]);
+    await request("a", 2);
+    await request("b", 2);
+    expect(await seated()).toEqual({ a: "1", b: "4" });
+    // A new two-top: 'b' could sit there, and the six need the combination 4 + 5.
+    await table(inside, "2", [1, 2], 100);
+    expect((await request("sechs", 6)).status).toBe(200);
+    expect(await seated()).toEqual({ a: "1", b: "2", sechs: "4 + 5" });
+  });
+
+  it("never moves a party staff fixed to its table", async () => {
+    const { area, table, combine, request, seated } = await opened();
+    const inside = await area("Innenraum");
+    await table(inside, "1", [1, 2], 0);
+    await table(inside, "4", [2, 4], 300);
+    await table(inside, "5", [2, 4], 400);
+    await combine(["4", "5"], [5, 8]);
+    await request("a", 2);
+    await request("b", 2);
+    await handle.db.updateTable("table_assignments").set({ fixed: 1 }).execute();
+    await table(inside, "2", [1, 2], 100);
+    expect((await request("sechs", 6)).status).toBe(409);
+    expect(await seated()).toEqual({ a: "1", b: "4" });
+  });
+
+  it("offers guests only online-bookable tables in open areas; staff may seat at any", async () => {
+    const { plan, area, table, times } = await opened();
+    const inside = await area("Innenraum");
+    const terrace = await area("Terrasse");
+    await table(inside, "Stammtisch", [2, 8], 0, false);
+    await table(terrace, "T1", [2, 4], 0);
+    expect(await times(6)).toEqual([]);
+    expect(await times(6, true)).toContain("19:00");
+    expect(await times(4)).toContain("19:00");
+    // 'Terrasse geschlossen: Regen' on that date: its tables are not offered.
+    const closed = await plan("closure-add", {
+      area_id: String(terrace),
+      from: date,
+      to: date,
+      note: "Regen",
+    });
+    expect(closed.result.outcome).toBe("done");
+    expect(await times(4)).toEqual([]);
+  });
+
+  it("asks staff 'Überbucht' when no table is free, and stores the party without a table when they insist", async () => {
+    const { area, table, request, seated } = await opened();
+    const inside = await area("Innenraum");
+    await table(inside, "4", [2, 4], 0);
+    await request("a", 4);
+    const values: StaffReservationValues = {
+      customer_name: "Gast telefon",
+      email: null,
+      phone_number: null,
+      reservation_date: date,
+      reservation_time: "19:30",
+      party_size: 3,
+      notes: null,
+      status: "CONFIRMED",
+    };
+    const refusal = await addByStaff(handle.db, { values, settings }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(OverbookingError);
+    expect((refusal as OverbookingError).overbooking).toMatchObject({ time: "19:30", noTableFor: 3 });
+    expect(A.overbookedNoTable("19:30", 3)).toBe(
+      "Überbucht: Um 19:30 ist kein Tisch für 3 Personen frei. Trotzdem speichern?",
+    );
+    const added = await addByStaff(handle.db, { values, settings, override: true });
+    expect(await seated()).toEqual({ a: "4", telefon: "—" });
+    // Once the first party cancels, the next change of the day seats the one without a table.
+    await changeByStaff(handle.db, 1, { status: "CANCELLED" }, { settings });
+    await changeByStaff(handle.db, added.reservation.id, { status: "ARRIVED" }, { settings, override: true });
+    expect((await seated())["telefon"]).toBe("4");
+  });
+
+  it("two guests racing for the only table that seats six: exactly one gets it", async () => {
+    const { area, table, combine, request, seated } = await opened();
+    const inside = await area("Innenraum");
+    await table(inside, "4", [2, 4], 0);
+    await table(inside, "5", [2, 4], 100);
+    await combine(["4", "5"], [5, 8]);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => request(`g${index}`, 6, "19:00", `192.0.2.${index + 1}`)),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(Object.values(await seated())).toEqual(["4 + 5"]);
+  });
+});
