@@ -188,7 +188,10 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     // A third couple at 19:00 finds no table: the fours are the combination's.
     const refused = await request("dritte", 2);
     expect(refused.status).toBe(409);
-    expect(refused.result.fieldErrors?.time).toMatch(/^Diese Uhrzeit ist gerade ausgebucht\./);
+    expect(refused.result).toMatchObject({
+      status: "refused",
+      fieldErrors: { time: expect.stringMatching(/^Diese Uhrzeit ist gerade ausgebucht\./) },
+    });
     // Later, when the first parties have gone, there is room again.
     expect((await request("spaet", 2, "21:30")).status).toBe(200);
     expect((await seated())["spaet"]).toBe("1");
