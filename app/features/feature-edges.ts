@@ -28,6 +28,7 @@ export const featureEdges = {
     "reservations/settings",
     "reservations/availability",
     "reservations/mails",
+    "reservations/tables",
   ],
   "reservations/guest-self-service": [
     "reservations/book",

@@ -60,5 +60,10 @@ export type ListResult =
        * reservation without e-mail or phone number, and for all when they could not be read.
        */
       history: Record<number, GuestHistory>;
+      /**
+       * Where each listed reservation sits, by id, once tables are drawn (decision 0053): 'Tisch 4',
+       * 'Tisch 4 + 5', or 'Kein Tisch' for one that holds seats without a table. Absent without tables.
+       */
+      places?: Record<number, { label: string; closedArea: boolean }>;
     }
   | { ok: false; message: string };

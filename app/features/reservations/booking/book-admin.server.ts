@@ -11,6 +11,8 @@ import type { Logger } from "../../../lib/logger.server.ts";
 import { deliverInBackground, type Mailer } from "../../../common/mail/mailer.server.ts";
 import { roomAt, type CapacitySettings } from "../availability/index.server.ts";
 import { holdingBetween } from "../availability/index.server.ts";
+import { placesOf, planMessages } from "../tables/index.server.ts";
+import { HOLDING_STATUSES } from "../book/index.server.ts";
 import {
   adminMessages as A,
   OVERBOOK_FIELD,
@@ -106,6 +108,23 @@ async function waitlistWithRoom(
     .map((reservation) => reservation.id);
 }
 
+/** Where the listed reservations sit (decision 0053); undefined while no table is drawn. */
+async function placesListed(
+  db: Kysely<Database>,
+  reservations: readonly Reservation[],
+): Promise<Record<number, { label: string; closedArea: boolean }> | undefined> {
+  const found = await placesOf(db, reservations);
+  if (!found) return undefined;
+  const places: Record<number, { label: string; closedArea: boolean }> = {};
+  for (const reservation of reservations) {
+    const place = found.get(reservation.id);
+    if (place) places[reservation.id] = place;
+    else if ((HOLDING_STATUSES as readonly string[]).includes(reservation.status))
+      places[reservation.id] = { label: planMessages.noTable, closedArea: false };
+  }
+  return places;
+}
+
 export async function loadList(
   db: Kysely<Database>,
   view: ReservationView,
@@ -114,7 +133,7 @@ export async function loadList(
 ): Promise<ListResult> {
   try {
     const reservations = await listReservations(db, view);
-    const [total, roomFor, history] = await Promise.all([
+    const [total, roomFor, history, places] = await Promise.all([
       reservations.length < LIST_LIMIT ? reservations.length : countReservations(db, view),
       waitlistWithRoom(db, reservations, settings),
       // The guests' earlier visits (decision 0037): the list is shown without them when they fail.
@@ -125,8 +144,17 @@ export async function loadList(
           return {};
         },
       ),
+      placesListed(db, reservations),
     ]);
-    return { ok: true, reservations, total, readAt: readAtFormat.format(new Date()), roomFor, history };
+    return {
+      ok: true,
+      reservations,
+      total,
+      readAt: readAtFormat.format(new Date()),
+      roomFor,
+      history,
+      ...(places ? { places } : {}),
+    };
   } catch (error) {
     logger.error("reservations list failed", { error });
     return { ok: false, message: A.loadFailed(error instanceof Error ? error.message : String(error)) };

@@ -16,6 +16,7 @@ import { handlePlanAction } from "../tables/plan-action.server.ts";
 import { submitReservationRequest, type RequestDependencies } from "./guest-request.server.ts";
 import { OverbookingError } from "./overbooking.server.ts";
 import { addByStaff, changeByStaff } from "./staff-booking.server.ts";
+import { loadList } from "./book-admin.server.ts";
 
 /**
  * Booking by tables (decision 0053): once tables are drawn, a time is free for a party when a table or
@@ -249,7 +250,7 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
   });
 
   it("offers guests only online-bookable tables in open areas; staff may seat at any", async () => {
-    const { plan, area, table, times } = await opened();
+    const { plan, area, table, times, request } = await opened();
     const inside = await area("Innenraum");
     const terrace = await area("Terrasse");
     await table(inside, "Stammtisch", [2, 8], 0, false);
@@ -257,7 +258,9 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     expect(await times(6)).toEqual([]);
     expect(await times(6, true)).toContain("19:00");
     expect(await times(4)).toContain("19:00");
-    // 'Terrasse geschlossen: Regen' on that date: its tables are not offered.
+    expect((await request("draussen", 4, "12:00")).status).toBe(200);
+    // 'Terrasse geschlossen: Regen' on that date: its tables are not offered, and the party already
+    // seated there is flagged for staff.
     const closed = await plan("closure-add", {
       area_id: String(terrace),
       from: date,
@@ -266,6 +269,9 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     });
     expect(closed.result.outcome).toBe("done");
     expect(await times(4)).toEqual([]);
+    const { logger } = recordingLogger();
+    const list = await loadList(handle.db, { mode: "date", date }, logger, settings);
+    expect(list.ok && list.places).toEqual({ 1: { label: "Tisch T1", closedArea: true } });
   });
 
   it("asks staff 'Überbucht' when no table is free, and stores the party without a table when they insist", async () => {
@@ -291,6 +297,13 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     );
     const added = await addByStaff(handle.db, { values, settings, override: true });
     expect(await seated()).toEqual({ a: "4", telefon: "—" });
+    // The staff list says where each party sits, and which has none.
+    const { logger } = recordingLogger();
+    const list = await loadList(handle.db, { mode: "date", date }, logger, settings);
+    expect(list.ok && list.places).toEqual({
+      1: { label: "Tisch 4", closedArea: false },
+      [added.reservation.id]: { label: "Kein Tisch", closedArea: false },
+    });
     // Once the first party cancels, the next change of the day seats the one without a table.
     await changeByStaff(handle.db, 1, { status: "CANCELLED" }, { settings });
     await changeByStaff(handle.db, added.reservation.id, { status: "ARRIVED" }, { settings, override: true });

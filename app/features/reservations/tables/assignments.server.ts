@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/database.types.ts";
 import { keptForPageVersion } from "../../../lib/page-version.server.ts";
 import { readFloorPlan } from "./plan-store.server.ts";
+import { areaClosureOn, combinationLabel } from "./floor-plan.ts";
 import { combinationKey, tableKey, type PlaceChange, type StoredPlace, type UnitKey } from "./seating.ts";
 
 /**
@@ -74,4 +75,50 @@ export async function storePlaces(trx: Db, changes: readonly PlaceChange[], now 
       .onConflict((conflict) => conflict.column("reservation_id").doUpdateSet(row))
       .execute();
   }
+}
+
+/** Where a reservation sits, as staff read it: 'Tisch 4', 'Tisch 4 + 5'; flagged in an area closed that day. */
+export interface TablePlace {
+  label: string;
+  /** 'Tisch in geschlossenem Bereich': its area is closed on the reservation's date. */
+  closedArea: boolean;
+}
+
+/**
+ * The places of `reservations` (id and date) for the staff screens, by id; undefined when no table is
+ * drawn (the seats decide, and nobody has a table). A reservation without a place is absent.
+ */
+export async function placesOf(
+  db: Db,
+  reservations: ReadonlyArray<{ id: number; reservation_date: string }>,
+): Promise<Map<number, TablePlace> | undefined> {
+  const plan = await readKeptFloorPlan(db);
+  if (plan.tables.length === 0) return undefined;
+  const found = new Map<number, TablePlace>();
+  if (reservations.length === 0) return found;
+  const dates = reservations.map((reservation) => reservation.reservation_date).sort();
+  const places = await placesBetween(db, dates[0] ?? "", dates.at(-1) ?? "");
+  const areas = new Map(plan.areas.map((area) => [area.id, area]));
+  for (const reservation of reservations) {
+    const place = places.get(reservation.id);
+    if (!place) continue;
+    const id = idOf(place.unit);
+    const table = place.unit.startsWith("t") ? plan.tables.find((one) => one.id === id) : undefined;
+    const combination = place.unit.startsWith("c")
+      ? plan.combinations.find((one) => one.id === id)
+      : undefined;
+    const areaId = table?.areaId ?? combination?.areaId;
+    const area = areaId === undefined ? undefined : areas.get(areaId);
+    const label = table
+      ? `Tisch ${table.name}`
+      : combination
+        ? combinationLabel(combination, plan.tables)
+        : undefined;
+    if (label === undefined) continue;
+    found.set(reservation.id, {
+      label,
+      closedArea: area !== undefined && areaClosureOn(area, reservation.reservation_date) !== undefined,
+    });
+  }
+  return found;
 }

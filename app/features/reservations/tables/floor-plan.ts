@@ -148,6 +148,10 @@ export const planMessages = {
   combinationDeleted: "Kombination gelöscht",
   closureSaved: "Schließung gespeichert",
   closureDeleted: "Schließung gelöscht",
+  /** A reservation's table stands in an area closed on its date (decision 0053). */
+  closedArea: "Tisch in geschlossenem Bereich",
+  /** A reservation that holds seats and has no table: saved over a full day ('Trotzdem speichern'). */
+  noTable: "Kein Tisch",
 } as const;
 
 /** A name as compared: 'Terrasse' and ' terrasse ' are one. */

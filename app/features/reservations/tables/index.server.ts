@@ -1,7 +1,13 @@
 export { handlePlanAction } from "./plan-action.server.ts";
 export { readFloorPlan } from "./plan-store.server.ts";
-export { placesBetween, readKeptFloorPlan, storePlaces } from "./assignments.server.ts";
-export { type FloorPlan } from "./floor-plan.ts";
+export {
+  placesBetween,
+  placesOf,
+  readKeptFloorPlan,
+  storePlaces,
+  type TablePlace,
+} from "./assignments.server.ts";
+export { type FloorPlan, planMessages } from "./floor-plan.ts";
 export {
   DaySeating,
   type PlaceChange,

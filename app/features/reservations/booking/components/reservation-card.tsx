@@ -17,6 +17,7 @@ import {
 } from "../../book/index.ts";
 import type { GuestHistory } from "../../book/index.ts";
 import { GuestHistoryLine } from "./guest-history-line.tsx";
+import { planMessages } from "../../tables/index.ts";
 
 /** A reservation as the staff screen receives it from its loader. */
 export type ReservationRow = Reservation;
@@ -59,6 +60,7 @@ export function ReservationCard({
   reservation,
   roomFree = false,
   history,
+  place,
   onEdit,
   onDelete,
 }: {
@@ -67,6 +69,8 @@ export function ReservationCard({
   roomFree?: boolean;
   /** The guest's earlier visits (decision 0037); none: no line. */
   history?: GuestHistory | undefined;
+  /** Where it sits, once tables are drawn (decision 0053); none: no 'Tisch' line. */
+  place?: { label: string; closedArea: boolean } | undefined;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -179,6 +183,14 @@ export function ReservationCard({
         <Detail label="Datum">{formatDate(reservation.reservation_date)}</Detail>
         <Detail label="Uhrzeit">{reservation.reservation_time} Uhr</Detail>
         <Detail label="Personen">{reservation.party_size}</Detail>
+        {place ? (
+          <Detail label="Tisch">
+            <span data-table-place>{place.label}</span>
+            {place.closedArea ? (
+              <span className="mt-0.5 block font-semibold text-brand-800">{planMessages.closedArea}</span>
+            ) : null}
+          </Detail>
+        ) : null}
         <Detail label="Email">
           {reservation.email ? (
             <a

@@ -345,6 +345,7 @@ export function ReservationsScreen({
                       reservation={reservation}
                       roomFree={roomFor.has(reservation.id)}
                       history={list.ok ? list.history[reservation.id] : undefined}
+                      place={list.ok ? list.places?.[reservation.id] : undefined}
                       onEdit={() => setEditing({ reservation, after: result?.resultId })}
                       onDelete={() => setDeleting({ reservation, after: result?.resultId })}
                     />
