@@ -50,6 +50,7 @@ export {
   type AdminIntent,
   type AdminResult,
   type AdminResultExtra,
+  type ListedPlace,
   type ListResult,
   type Reservation,
 } from "./shapes.ts";

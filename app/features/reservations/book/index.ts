@@ -20,6 +20,7 @@ export {
   type AdminIntent,
   type AdminResult,
   type AdminResultExtra,
+  type ListedPlace,
   type ListResult,
   type Reservation,
   type ReservationView,

@@ -23,7 +23,7 @@ export type ReservationView =
   | { mode: "waitlist" }
   | { mode: "search"; query: string };
 
-export type AdminIntent = "create" | "update" | "status" | "delete";
+export type AdminIntent = "create" | "update" | "status" | "delete" | "table";
 
 /**
  * What a staff action answers (`StaffActionResult`, the shape of every staff form): the info
@@ -41,7 +41,22 @@ export interface AdminResultExtra {
    * The change was not saved because it would overbook (decision 0031): the question to ask, and the
    * form's values to send again with the override ('Trotzdem speichern').
    */
-  overbooking?: { message: string; values: Record<string, string> };
+  overbooking?: {
+    message: string;
+    values: Record<string, string>;
+    /** Another question than 'Überbucht' ('Tisch belegt', decision 0053): its title and button. */
+    title?: string;
+    confirm?: string;
+  };
+}
+
+/** Where a listed reservation sits (decision 0053). */
+export interface ListedPlace {
+  label: string;
+  closedArea: boolean;
+  /** Its table or combination ('t4', 'c2') and the place's version; none: it has no table. */
+  unit?: string;
+  version?: string;
 }
 
 /** The staff list as its loader answers. */
@@ -64,6 +79,8 @@ export type ListResult =
        * Where each listed reservation sits, by id, once tables are drawn (decision 0053): 'Tisch 4',
        * 'Tisch 4 + 5', or 'Kein Tisch' for one that holds seats without a table. Absent without tables.
        */
-      places?: Record<number, { label: string; closedArea: boolean }>;
+      places?: Record<number, ListedPlace>;
+      /** The tables and combinations staff may choose with 'Tisch ändern', once tables are drawn. */
+      tableChoices?: Array<{ key: string; label: string }>;
     }
   | { ok: false; message: string };

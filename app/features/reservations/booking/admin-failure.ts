@@ -1,6 +1,7 @@
 import type { ActionFailure } from "../../../lib/action-failures.ts";
 import { formId, INTENT_FIELD } from "../../../lib/forms.ts";
 import { adminMessages as A } from "../book/index.ts";
+import { planMessages } from "../tables/index.ts";
 import type { AdminIntent, AdminResult } from "../book/index.ts";
 
 const messages: Record<AdminIntent, (detail: string) => string> = {
@@ -8,6 +9,7 @@ const messages: Record<AdminIntent, (detail: string) => string> = {
   update: A.updateFailed,
   status: A.quickStatusFailed,
   delete: A.deleteFailed,
+  table: planMessages.tableFailed,
 };
 
 /**

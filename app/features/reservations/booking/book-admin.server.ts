@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { isCalendarDate } from "../../../lib/calendar.ts";
 import type { Database } from "../../../../db/database.types.ts";
-import { fieldErrorsOf, formId, formText, INTENT_FIELD } from "../../../lib/forms.ts";
+import { fieldErrorsOf, formId, formText, INTENT_FIELD, MAX_ID } from "../../../lib/forms.ts";
 import {
   staffActionDispatcher,
   type StaffActionHandler,
@@ -11,7 +11,8 @@ import type { Logger } from "../../../lib/logger.server.ts";
 import { deliverInBackground, type Mailer } from "../../../common/mail/mailer.server.ts";
 import { roomAt, type CapacitySettings } from "../availability/index.server.ts";
 import { holdingBetween } from "../availability/index.server.ts";
-import { placesOf, planMessages } from "../tables/index.server.ts";
+import { placesOf, planMessages, type UnitKey } from "../tables/index.server.ts";
+import { changeTable } from "./table-change.server.ts";
 import { HOLDING_STATUSES } from "../book/index.server.ts";
 import {
   adminMessages as A,
@@ -23,7 +24,13 @@ import {
 } from "../book/index.server.ts";
 import { berlinToday } from "../../../lib/format.ts";
 import { guestHistories } from "../book/index.server.ts";
-import type { AdminIntent, AdminResult, AdminResultExtra, ListResult } from "../book/index.server.ts";
+import type {
+  AdminIntent,
+  AdminResult,
+  AdminResultExtra,
+  ListedPlace,
+  ListResult,
+} from "../book/index.server.ts";
 import type { MailContext } from "../mails/index.server.ts";
 import { OverbookingError } from "./overbooking.server.ts";
 import {
@@ -112,17 +119,17 @@ async function waitlistWithRoom(
 async function placesListed(
   db: Kysely<Database>,
   reservations: readonly Reservation[],
-): Promise<Record<number, { label: string; closedArea: boolean }> | undefined> {
+): Promise<Pick<Extract<ListResult, { ok: true }>, "places" | "tableChoices">> {
   const found = await placesOf(db, reservations);
-  if (!found) return undefined;
-  const places: Record<number, { label: string; closedArea: boolean }> = {};
+  if (!found) return {};
+  const places: Record<number, ListedPlace> = {};
   for (const reservation of reservations) {
-    const place = found.get(reservation.id);
+    const place = found.places.get(reservation.id);
     if (place) places[reservation.id] = place;
     else if ((HOLDING_STATUSES as readonly string[]).includes(reservation.status))
       places[reservation.id] = { label: planMessages.noTable, closedArea: false };
   }
-  return places;
+  return { places, tableChoices: found.choices };
 }
 
 export async function loadList(
@@ -153,7 +160,7 @@ export async function loadList(
       readAt: readAtFormat.format(new Date()),
       roomFor,
       history,
-      ...(places ? { places } : {}),
+      ...places,
     };
   } catch (error) {
     logger.error("reservations list failed", { error });
@@ -333,6 +340,59 @@ const handlers: Record<AdminIntent, Handler> = {
 
   update: changeHandler("update"),
   status: changeHandler("status"),
+
+  /** 'Tisch ändern' (decision 0053): a table or combination chosen, or the book's choice again. */
+  async table(form, { db, logger, username, settings }) {
+    const id = formId(form);
+    if (id === undefined) return refused(400, A.notFound);
+    const unit = form.get("unit");
+    const version = form.get("place_version");
+    const validUnit =
+      unit === "auto" ||
+      (typeof unit === "string" && /^[tc]\d{1,10}$/.test(unit) && Number(unit.slice(1)) <= MAX_ID);
+    if (!validUnit) return refused(400, planMessages.tableFailed(planMessages.tableChoice), id);
+    if (typeof version !== "string" || version.length > 40) return refused(409, A.changedMeanwhile, id);
+    try {
+      const changed = await changeTable(
+        db,
+        { id, unit: unit as UnitKey | "auto", version, override: overriding(form) },
+        settings,
+      );
+      if ("question" in changed) {
+        const values: Record<string, string> = {
+          [INTENT_FIELD]: "table",
+          id: String(id),
+          unit,
+          place_version: version,
+          [OVERBOOK_FIELD]: OVERBOOK_YES,
+        };
+        return answer(409, {
+          outcome: "invalid",
+          overbooking: {
+            message: changed.question,
+            values,
+            title: planMessages.tableTakenTitle,
+            confirm: planMessages.assignAnyway,
+          },
+          reservationId: id,
+        });
+      }
+      if ("refused" in changed) {
+        if (changed.gone) return refused(404, A.notFound);
+        if (changed.changedMeanwhile) return refused(409, A.changedMeanwhile, id);
+        return refused(changed.status, planMessages.tableFailed(changed.refused), id);
+      }
+      logger.info("reservation table changed", { username, reservationId: id, unit });
+      return answer(200, {
+        outcome: "done",
+        info: { title: "Erfolg", message: changed.message },
+        reservationId: id,
+      });
+    } catch (error) {
+      logger.error("reservation table change failed", { error });
+      return refused(500, planMessages.tableFailed(messageOf(error)), id);
+    }
+  },
 
   async delete(form, { db, logger, username }) {
     const id = formId(form);

@@ -16,7 +16,7 @@ import { handlePlanAction } from "../tables/plan-action.server.ts";
 import { submitReservationRequest, type RequestDependencies } from "./guest-request.server.ts";
 import { OverbookingError } from "./overbooking.server.ts";
 import { addByStaff, changeByStaff } from "./staff-booking.server.ts";
-import { loadList } from "./book-admin.server.ts";
+import { handleAdminAction, loadList } from "./book-admin.server.ts";
 
 /**
  * Booking by tables (decision 0053): once tables are drawn, a time is free for a party when a table or
@@ -271,7 +271,7 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     expect(await times(4)).toEqual([]);
     const { logger } = recordingLogger();
     const list = await loadList(handle.db, { mode: "date", date }, logger, settings);
-    expect(list.ok && list.places).toEqual({ 1: { label: "Tisch T1", closedArea: true } });
+    expect(list.ok && list.places).toMatchObject({ 1: { label: "Tisch T1", closedArea: true } });
   });
 
   it("asks staff 'Überbucht' when no table is free, and stores the party without a table when they insist", async () => {
@@ -300,7 +300,7 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     // The staff list says where each party sits, and which has none.
     const { logger } = recordingLogger();
     const list = await loadList(handle.db, { mode: "date", date }, logger, settings);
-    expect(list.ok && list.places).toEqual({
+    expect(list.ok && list.places).toMatchObject({
       1: { label: "Tisch 4", closedArea: false },
       [added.reservation.id]: { label: "Kein Tisch", closedArea: false },
     });
@@ -308,6 +308,101 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     await changeByStaff(handle.db, 1, { status: "CANCELLED" }, { settings });
     await changeByStaff(handle.db, added.reservation.id, { status: "ARRIVED" }, { settings, override: true });
     expect((await seated())["telefon"]).toBe("4");
+  });
+
+  it("'Tisch ändern' fixes a party at the table staff chose, asks when it is taken, and refuses forged tables", async () => {
+    const { area, table, plan, request, seated, tables } = await opened();
+    const inside = await area("Innenraum");
+    const terrace = await area("Terrasse");
+    await table(inside, "1", [1, 2], 0);
+    await table(inside, "2", [1, 2], 100);
+    await table(terrace, "T1", [2, 4], 0);
+    await plan("closure-add", { area_id: String(terrace), from: date, to: date, note: "Regen" });
+    await request("a", 2);
+    await request("b", 2);
+    expect(await seated()).toEqual({ a: "1", b: "2" });
+    const { logger } = recordingLogger();
+    const mailer = createMailer({ db: handle.db, logger, transport, from: undefined, retryBaseMs: 60_000 });
+    const adminDeps = {
+      db: handle.db,
+      logger,
+      mailer,
+      mail: {
+        contact: contentDefaults["global.contact"],
+        notifyEmail: undefined,
+        siteOrigin: "http://localhost",
+      },
+      username: "Marco",
+      settings,
+    };
+    const version = async (id: number) =>
+      (
+        await handle.db
+          .selectFrom("table_assignments")
+          .select("assigned_at")
+          .where("reservation_id", "=", id)
+          .executeTakeFirst()
+      )?.assigned_at ?? "";
+    const choose = async (id: number, unit: string, extra: Record<string, string> = {}) => {
+      const form = new FormData();
+      const fields = { intent: "table", id: String(id), unit, place_version: await version(id), ...extra };
+      for (const [key, value] of Object.entries(fields)) form.set(key, value);
+      return handleAdminAction(form, adminDeps);
+    };
+    const one = `t${tables.get("1")}`;
+    // 'a' sits at 1: putting 'b' there is asked about first, and nothing changes.
+    const asked = await choose(2, one);
+    expect(asked.status).toBe(409);
+    expect(asked.result.overbooking).toMatchObject({
+      message: "Tisch 1 ist um 19:00 belegt. Trotzdem zuweisen?",
+      title: "Tisch belegt",
+      confirm: "Trotzdem zuweisen",
+    });
+    expect(await seated()).toEqual({ a: "1", b: "2" });
+    // 'Trotzdem zuweisen': 'b' is fixed at 1, and 'a', not fixed, is seated again at 2.
+    const forced = await choose(2, one, { overbook: "ja" });
+    expect(forced.result).toMatchObject({
+      outcome: "done",
+      info: { message: "Tisch 1 ist jetzt für Gast b reserviert." },
+    });
+    expect(await seated()).toEqual({ a: "2", b: "1" });
+    const fixed = await handle.db
+      .selectFrom("table_assignments")
+      .select(["reservation_id", "fixed"])
+      .orderBy("reservation_id")
+      .execute();
+    expect(fixed).toEqual([
+      { reservation_id: 1, fixed: 0 },
+      { reservation_id: 2, fixed: 1 },
+    ]);
+    // A version the screen showed before that change: the later of two staff is told it changed.
+    const stale = new FormData();
+    for (const [key, value] of Object.entries({
+      intent: "table",
+      id: "1",
+      unit: one,
+      place_version: "2020-01-01T00:00:00.000Z",
+    }))
+      stale.set(key, value);
+    expect((await handleAdminAction(stale, adminDeps)).status).toBe(409);
+    // A table of an area closed that day, one that does not exist, and nonsense: refused, nothing changed.
+    const closedTable = await choose(1, `t${tables.get("T1")}`, { overbook: "ja" });
+    expect(closedTable.status).toBe(400);
+    expect(closedTable.result.info?.message).toMatch(/Tisch T1 steht am .* in einem geschlossenen Bereich\./);
+    expect((await choose(1, "t99999", { overbook: "ja" })).status).toBe(404);
+    expect((await choose(1, "x1")).status).toBe(400);
+    expect((await choose(1, "t99999999999")).status).toBe(400);
+    expect(await seated()).toEqual({ a: "2", b: "1" });
+    // 'Automatisch': the book chooses again.
+    const auto = await choose(2, "auto");
+    expect(auto.result.info?.message).toBe("Der Tisch für Gast b wird wieder automatisch gewählt: Tisch 1.");
+    expect(
+      await handle.db
+        .selectFrom("table_assignments")
+        .select("fixed")
+        .where("reservation_id", "=", 2)
+        .executeTakeFirst(),
+    ).toEqual({ fixed: 0 });
   });
 
   it("two guests racing for the only table that seats six: exactly one gets it", async () => {

@@ -2,8 +2,15 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/database.types.ts";
 import { keptForPageVersion } from "../../../lib/page-version.server.ts";
 import { readFloorPlan } from "./plan-store.server.ts";
-import { areaClosureOn, combinationLabel } from "./floor-plan.ts";
-import { combinationKey, tableKey, type PlaceChange, type StoredPlace, type UnitKey } from "./seating.ts";
+import { areaClosureOn, seatsLabel, unitArea, unitLabel, type FloorPlan } from "./floor-plan.ts";
+import {
+  combinationKey,
+  tableKey,
+  unitsOn,
+  type PlaceChange,
+  type StoredPlace,
+  type UnitKey,
+} from "./seating.ts";
 
 /**
  * Where the reservations sit (decision 0053): the owner of `table_assignments`. It answers with the
@@ -30,7 +37,11 @@ const unitOf = (row: { table_id: number | null; combination_id: number | null })
       : undefined;
 
 /** The places of the reservations on the dates from `from` to `to` (both included), by reservation id. */
-export async function placesBetween(db: Db, from: string, to: string): Promise<Map<number, StoredPlace>> {
+export async function placesBetween(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<Map<number, StoredPlace & { version: string }>> {
   const rows = await db
     .selectFrom("table_assignments")
     .innerJoin("reservations", "reservations.id", "table_assignments.reservation_id")
@@ -39,14 +50,15 @@ export async function placesBetween(db: Db, from: string, to: string): Promise<M
       "table_assignments.table_id",
       "table_assignments.combination_id",
       "table_assignments.fixed",
+      "table_assignments.assigned_at",
     ])
     .where("reservations.reservation_date", ">=", from)
     .where("reservations.reservation_date", "<=", to)
     .execute();
-  const places = new Map<number, StoredPlace>();
+  const places = new Map<number, StoredPlace & { version: string }>();
   for (const row of rows) {
     const unit = unitOf(row);
-    if (unit) places.set(row.id, { unit, fixed: row.fixed === 1 });
+    if (unit) places.set(row.id, { unit, fixed: row.fixed === 1, version: row.assigned_at });
   }
   return places;
 }
@@ -61,64 +73,94 @@ export async function storePlaces(trx: Db, changes: readonly PlaceChange[], now 
   const gone = changes.filter((change) => change.unit === null).map((change) => change.id);
   if (gone.length > 0)
     await trx.deleteFrom("table_assignments").where("reservation_id", "in", gone).execute();
-  for (const { id, unit } of changes) {
-    if (unit === null) continue;
-    const row = {
-      table_id: unit.startsWith("t") ? idOf(unit) : null,
-      combination_id: unit.startsWith("c") ? idOf(unit) : null,
-      fixed: 0,
-      assigned_at: now.toISOString(),
-    };
-    await trx
-      .insertInto("table_assignments")
-      .values({ reservation_id: id, ...row })
-      .onConflict((conflict) => conflict.column("reservation_id").doUpdateSet(row))
-      .execute();
-  }
+  for (const { id, unit } of changes) if (unit !== null) await writePlace(trx, id, unit, false, now);
+}
+
+async function writePlace(trx: Db, id: number, unit: UnitKey, fixed: boolean, now: Date): Promise<void> {
+  const row = {
+    table_id: unit.startsWith("t") ? idOf(unit) : null,
+    combination_id: unit.startsWith("c") ? idOf(unit) : null,
+    fixed: fixed ? 1 : 0,
+    assigned_at: now.toISOString(),
+  };
+  await trx
+    .insertInto("table_assignments")
+    .values({ reservation_id: id, ...row })
+    .onConflict((conflict) => conflict.column("reservation_id").doUpdateSet(row))
+    .execute();
 }
 
 /** Where a reservation sits, as staff read it: 'Tisch 4', 'Tisch 4 + 5'; flagged in an area closed that day. */
 export interface TablePlace {
   label: string;
+  /** The unit key ('t4', 'c2') and the place's version, for 'Tisch ändern'. */
+  unit: UnitKey;
+  version: string;
   /** 'Tisch in geschlossenem Bereich': its area is closed on the reservation's date. */
   closedArea: boolean;
 }
 
+/** A table or combination staff may choose ('Tisch ändern'): 'Tisch 4 + 5 · Innenraum · 5–8 Personen'. */
+export interface TableChoice {
+  key: UnitKey;
+  label: string;
+}
+
+function tableChoicesOf(plan: FloorPlan): TableChoice[] {
+  // Every unit whatever the date (no date lies in a closure): the server weighs the day's.
+  return unitsOn(plan, "").map((unit) => ({
+    key: unit.key,
+    label: [unitLabel(plan, unit.key), unitArea(plan, unit.key)?.name, seatsLabel(unit)].join(" · "),
+  }));
+}
+
 /**
- * The places of `reservations` (id and date) for the staff screens, by id; undefined when no table is
- * drawn (the seats decide, and nobody has a table). A reservation without a place is absent.
+ * The places of `reservations` (id and date) for the staff screens, by id, and the tables staff may
+ * choose; undefined when no table is drawn (the seats decide, and nobody has a table). A reservation
+ * without a place is absent.
  */
 export async function placesOf(
   db: Db,
   reservations: ReadonlyArray<{ id: number; reservation_date: string }>,
-): Promise<Map<number, TablePlace> | undefined> {
+): Promise<{ places: Map<number, TablePlace>; choices: TableChoice[] } | undefined> {
   const plan = await readKeptFloorPlan(db);
   if (plan.tables.length === 0) return undefined;
   const found = new Map<number, TablePlace>();
-  if (reservations.length === 0) return found;
+  const choices = tableChoicesOf(plan);
+  if (reservations.length === 0) return { places: found, choices };
   const dates = reservations.map((reservation) => reservation.reservation_date).sort();
   const places = await placesBetween(db, dates[0] ?? "", dates.at(-1) ?? "");
-  const areas = new Map(plan.areas.map((area) => [area.id, area]));
   for (const reservation of reservations) {
     const place = places.get(reservation.id);
-    if (!place) continue;
-    const id = idOf(place.unit);
-    const table = place.unit.startsWith("t") ? plan.tables.find((one) => one.id === id) : undefined;
-    const combination = place.unit.startsWith("c")
-      ? plan.combinations.find((one) => one.id === id)
-      : undefined;
-    const areaId = table?.areaId ?? combination?.areaId;
-    const area = areaId === undefined ? undefined : areas.get(areaId);
-    const label = table
-      ? `Tisch ${table.name}`
-      : combination
-        ? combinationLabel(combination, plan.tables)
-        : undefined;
-    if (label === undefined) continue;
+    const label = place && unitLabel(plan, place.unit);
+    if (!place || label === undefined) continue;
+    const area = unitArea(plan, place.unit);
     found.set(reservation.id, {
       label,
+      unit: place.unit,
+      version: place.version,
       closedArea: area !== undefined && areaClosureOn(area, reservation.reservation_date) !== undefined,
     });
   }
-  return found;
+  return { places: found, choices };
+}
+
+/** A reservation's stored place with its version (`assigned_at`), or undefined when it has none. */
+export async function placeOf(db: Db, id: number): Promise<(StoredPlace & { version: string }) | undefined> {
+  const row = await db
+    .selectFrom("table_assignments")
+    .select(["table_id", "combination_id", "fixed", "assigned_at"])
+    .where("reservation_id", "=", id)
+    .executeTakeFirst();
+  const unit = row && unitOf(row);
+  return row && unit && { unit, fixed: row.fixed === 1, version: row.assigned_at };
+}
+
+/**
+ * 'Tisch ändern' (decision 0053): `unit` fixes the reservation there (staff chose it, the book never
+ * moves it); null lets the book choose again (the row goes, and the day's next seating places it).
+ */
+export async function fixPlace(trx: Db, id: number, unit: UnitKey | null, now = new Date()): Promise<void> {
+  if (unit === null) await trx.deleteFrom("table_assignments").where("reservation_id", "=", id).execute();
+  else await writePlace(trx, id, unit, true, now);
 }

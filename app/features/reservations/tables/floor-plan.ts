@@ -152,6 +152,21 @@ export const planMessages = {
   closedArea: "Tisch in geschlossenem Bereich",
   /** A reservation that holds seats and has no table: saved over a full day ('Trotzdem speichern'). */
   noTable: "Kein Tisch",
+  // 'Tisch ändern' (decision 0053).
+  tableTakenTitle: "Tisch belegt",
+  assignAnyway: "Trotzdem zuweisen",
+  tableTaken: (label: string, time: string) => `${label} ist um ${time} belegt. Trotzdem zuweisen?`,
+  tableTooSmall: (label: string, seats: string) => `${label} ist für ${seats}. Trotzdem zuweisen?`,
+  tableClosedOn: (label: string, date: string) => `${label} steht am ${date} in einem geschlossenen Bereich.`,
+  tableGone: "Diesen Tisch gibt es nicht mehr. Der Tischplan wurde inzwischen geändert.",
+  noTables: "Es sind keine Tische angelegt.",
+  notHolding: "Einen Tisch bekommen nur ausstehende, bestätigte und eingetroffene Reservierungen.",
+  tableChoice: "Bitte wählen Sie einen Tisch.",
+  tableAssigned: (label: string, name: string) => `${label} ist jetzt für ${name} reserviert.`,
+  tableChosenAgain: (label: string, name: string) =>
+    `Der Tisch für ${name} wird wieder automatisch gewählt: ${label}.`,
+  tableFailed: (detail: string) => `Der Tisch konnte nicht geändert werden: ${detail}`,
+  autoChoice: "Automatisch (kleinster passender Tisch)",
 } as const;
 
 /** A name as compared: 'Terrasse' and ' terrasse ' are one. */
@@ -176,3 +191,25 @@ export const seatsLabel = ({ seatsMin, seatsMax }: { seatsMin: number; seatsMax:
 /** Whether `area` is closed on `date` (a closure covers it), and the closure's note. */
 export const areaClosureOn = (area: FloorArea, date: string): AreaClosure | undefined =>
   area.closures.find((closure) => closure.from <= date && date <= closure.to);
+
+/** 'Tisch 4' or 'Tisch 4 + 5' for a unit key ('t4', 'c2'); undefined when the plan has no such unit. */
+export function unitLabel(plan: Pick<FloorPlan, "tables" | "combinations">, key: string): string | undefined {
+  const id = Number(key.slice(1));
+  if (key.startsWith("t")) {
+    const table = plan.tables.find((one) => one.id === id);
+    return table && `Tisch ${table.name}`;
+  }
+  const combination = key.startsWith("c") ? plan.combinations.find((one) => one.id === id) : undefined;
+  return combination && combinationLabel(combination, plan.tables);
+}
+
+/** The area a unit key's table or combination stands in. */
+export function unitArea(plan: FloorPlan, key: string): FloorArea | undefined {
+  const id = Number(key.slice(1));
+  const areaId = key.startsWith("t")
+    ? plan.tables.find((one) => one.id === id)?.areaId
+    : key.startsWith("c")
+      ? plan.combinations.find((one) => one.id === id)?.areaId
+      : undefined;
+  return plan.areas.find((area) => area.id === areaId);
+}

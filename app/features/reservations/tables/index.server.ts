@@ -1,13 +1,15 @@
 export { handlePlanAction } from "./plan-action.server.ts";
 export { readFloorPlan } from "./plan-store.server.ts";
 export {
+  fixPlace,
+  placeOf,
   placesBetween,
   placesOf,
   readKeptFloorPlan,
   storePlaces,
   type TablePlace,
 } from "./assignments.server.ts";
-export { type FloorPlan, planMessages } from "./floor-plan.ts";
+export { type FloorPlan, planMessages, seatsLabel, unitLabel } from "./floor-plan.ts";
 export {
   DaySeating,
   type PlaceChange,

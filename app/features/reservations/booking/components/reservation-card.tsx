@@ -15,7 +15,7 @@ import {
   statusLabels,
   type ReservationStatus,
 } from "../../book/index.ts";
-import type { GuestHistory } from "../../book/index.ts";
+import type { GuestHistory, ListedPlace } from "../../book/index.ts";
 import { GuestHistoryLine } from "./guest-history-line.tsx";
 import { planMessages } from "../../tables/index.ts";
 
@@ -50,6 +50,59 @@ function Detail({
 }
 
 /**
+ * 'Tisch ändern' (decision 0053): a table or combination chosen for the party, which fixes it there,
+ * or the book's own choice again. A plain form inside a disclosure: it works before (and without) the
+ * page's scripts; a taken table is asked about ('Trotzdem zuweisen').
+ */
+function TableChoiceForm({
+  reservation,
+  place,
+  choices,
+}: {
+  reservation: ReservationRow;
+  place: ListedPlace;
+  choices: ReadonlyArray<{ key: string; label: string }>;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get(INTENT_FIELD) === "table" &&
+    navigation.formData.get("id") === String(reservation.id);
+  const selectId = `table-${reservation.id}`;
+  return (
+    <details className="mt-3 text-sm print:hidden">
+      <summary className="cursor-pointer font-medium text-brand-700 underline-offset-2 hover:underline">
+        Tisch ändern
+      </summary>
+      <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+        <input type="hidden" name={INTENT_FIELD} value="table" />
+        <input type="hidden" name="id" value={reservation.id} />
+        <input type="hidden" name="place_version" value={place.version ?? ""} />
+        <label htmlFor={selectId} className="font-medium">
+          Tisch für {reservation.customer_name}
+        </label>
+        <NativeSelect
+          id={selectId}
+          name="unit"
+          defaultValue={place.unit ?? "auto"}
+          className="h-9 w-auto max-w-full"
+        >
+          <option value="auto">{planMessages.autoChoice}</option>
+          {choices.map((choice) => (
+            <option key={choice.key} value={choice.key}>
+              {choice.label}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button type="submit" size="sm" variant="outline" disabled={pending} aria-busy={pending || undefined}>
+          Zuweisen
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+/**
  * One reservation (README, 'Reservations and e-mail'): customer, 'Angefragt am', the status drop-down (any status to any
  * other, saved at once), edit and delete, then date, time, party size, e-mail, phone and notes. A
  * waitlist request whose time has room again is flagged 'Platz frei' with one button 'Bestätigen'
@@ -61,6 +114,7 @@ export function ReservationCard({
   roomFree = false,
   history,
   place,
+  tableChoices,
   onEdit,
   onDelete,
 }: {
@@ -70,7 +124,9 @@ export function ReservationCard({
   /** The guest's earlier visits (decision 0037); none: no line. */
   history?: GuestHistory | undefined;
   /** Where it sits, once tables are drawn (decision 0053); none: no 'Tisch' line. */
-  place?: { label: string; closedArea: boolean } | undefined;
+  place?: ListedPlace | undefined;
+  /** The tables staff may choose ('Tisch ändern'); none: no tables drawn. */
+  tableChoices?: ReadonlyArray<{ key: string; label: string }> | undefined;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -216,6 +272,9 @@ export function ReservationCard({
           </Detail>
         ) : null}
       </dl>
+      {place && tableChoices && tableChoices.length > 0 ? (
+        <TableChoiceForm reservation={reservation} place={place} choices={tableChoices} />
+      ) : null}
     </article>
   );
 }

@@ -77,10 +77,10 @@ function ResendForm({ question, children }: { question: OverbookingAnswer; child
 /** Without JavaScript: the question in the page, above the list, with its button. */
 export function OverbookingInPage({ question }: { question: OverbookingAnswer }) {
   return (
-    <FormNotice tone="error" title={A.overbookedTitle}>
+    <FormNotice tone="error" title={question.title ?? A.overbookedTitle}>
       <p>{question.message}</p>
       <ResendForm question={question}>
-        <Button type="submit">{A.overbookAnyway}</Button>
+        <Button type="submit">{question.confirm ?? A.overbookAnyway}</Button>
       </ResendForm>
     </FormNotice>
   );
@@ -99,13 +99,13 @@ export function OverbookingDialog({
     <Dialog open={question !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="max-w-md" role="alertdialog">
         <DialogHeader>
-          <DialogTitle>{A.overbookedTitle}</DialogTitle>
+          <DialogTitle>{question?.title ?? A.overbookedTitle}</DialogTitle>
           <DialogDescription className="text-base text-ink">{question?.message}</DialogDescription>
         </DialogHeader>
         {question ? (
           <ResendForm question={question}>
             <FormActions onCancel={onClose} pending={pending} pendingText={saveMessages.saving}>
-              {A.overbookAnyway}
+              {question.confirm ?? A.overbookAnyway}
             </FormActions>
           </ResendForm>
         ) : null}

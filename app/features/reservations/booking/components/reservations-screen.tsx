@@ -119,7 +119,9 @@ export function ReservationsScreen({
       ? { message: result.overbooking.message, id: result.resultId }
       : undefined;
   const statusQuestion =
-    hydrated && result?.intent === "status" && result.resultId !== dismissed ? result.overbooking : undefined;
+    hydrated && (result?.intent === "status" || result?.intent === "table") && result.resultId !== dismissed
+      ? result.overbooking
+      : undefined;
 
   // The name search: debounced, and it replaces the history entry instead of adding one per letter.
   const [query, setQuery] = useState(view.mode === "search" ? view.query : "");
@@ -346,6 +348,7 @@ export function ReservationsScreen({
                       roomFree={roomFor.has(reservation.id)}
                       history={list.ok ? list.history[reservation.id] : undefined}
                       place={list.ok ? list.places?.[reservation.id] : undefined}
+                      tableChoices={list.ok ? list.tableChoices : undefined}
                       onEdit={() => setEditing({ reservation, after: result?.resultId })}
                       onDelete={() => setDeleting({ reservation, after: result?.resultId })}
                     />
