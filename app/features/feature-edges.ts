@@ -20,7 +20,7 @@ export const featureEdges = {
   menu: [],
   outbox: [],
   "reservations/book": [],
-  "reservations/settings": ["reservations/book"],
+  "reservations/settings": ["reservations/book", "reservations/tables"],
   "reservations/availability": ["reservations/book", "reservations/tables"],
   "reservations/mails": ["reservations/book"],
   "reservations/booking": [

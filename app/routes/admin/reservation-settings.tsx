@@ -35,6 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     saved: settingsDraftOf(settings),
     seats: seatsSummary(settings),
+    seatsFromTables: settings.seatsFromTables === true,
     canChange: staff.role === "owner",
     today,
   };

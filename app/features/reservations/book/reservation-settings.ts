@@ -38,6 +38,11 @@ export interface StayMinutes {
 }
 
 export interface ReservationSettings {
+  /**
+   * Once tables are drawn, 'Plätze gesamt' and 'Davon online buchbar' are the tables' seats, read
+   * from 'Tischplan', not typed (decision 0053); absent before.
+   */
+  seatsFromTables?: true;
   /** 'Plätze gesamt'; null: not set. */
   totalSeats: number | null;
   /** 'Davon online buchbar'; null: no limit (every request is taken). At most `totalSeats`. */

@@ -17,6 +17,7 @@ import { submitReservationRequest, type RequestDependencies } from "./guest-requ
 import { OverbookingError } from "./overbooking.server.ts";
 import { addByStaff, changeByStaff } from "./staff-booking.server.ts";
 import { handleAdminAction, loadList } from "./book-admin.server.ts";
+import { readReservationSettings, saveReservationSettings } from "../settings/settings-store.server.ts";
 
 /**
  * Booking by tables (decision 0053): once tables are drawn, a time is free for a party when a table or
@@ -403,6 +404,31 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
         .where("reservation_id", "=", 2)
         .executeTakeFirst(),
     ).toEqual({ fixed: 0 });
+  });
+
+  it("makes 'Plätze gesamt' the tables' seats, and keeps the typed ones for a plan without tables", async () => {
+    const { area, table, plan, tables } = await opened();
+    await saveReservationSettings(handle.db, { ...settings, totalSeats: 60, onlineSeats: 50 }, "Giulia");
+    const inside = await area("Innenraum");
+    const back = await area("Hinterzimmer", false);
+    await table(inside, "1", [1, 2], 0);
+    await table(inside, "4", [2, 4], 300, false);
+    await table(back, "B", [6, 10], 0);
+    expect(await readReservationSettings(handle.db)).toMatchObject({
+      totalSeats: 16,
+      onlineSeats: 2,
+      seatsFromTables: true,
+    });
+    // Saved while tables decide: the other settings change, the typed seats stay as they were.
+    await saveReservationSettings(
+      handle.db,
+      { ...settings, totalSeats: null, onlineSeats: null, leadMinutes: 60 },
+      "Giulia",
+    );
+    for (const name of ["1", "4", "B"]) await plan("table-delete", { table_id: String(tables.get(name)) });
+    const after = await readReservationSettings(handle.db);
+    expect(after).toMatchObject({ totalSeats: 60, onlineSeats: 50, leadMinutes: 60 });
+    expect(after.seatsFromTables).toBeUndefined();
   });
 
   it("two guests racing for the only table that seats six: exactly one gets it", async () => {

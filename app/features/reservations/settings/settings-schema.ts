@@ -71,6 +71,8 @@ export const settingsMessages = {
   saved: "Einstellungen gespeichert",
   ownersOnly: "Nur Inhaber können die Einstellungen ändern.",
   noSeats: "Noch keine Plätze festgelegt",
+  seatsFromTables:
+    "Die Plätze ergeben sich aus den Tischen im Tischplan: alle Tische zusammen, davon die online buchbaren. Wann noch frei ist, entscheiden die Tische.",
   wholeNumber: "Bitte geben Sie eine ganze Zahl ein.",
   negative: "Negative Zahlen sind nicht möglich.",
   seatsAtLeastOne: "Es muss mindestens 1 Platz sein; leer lassen, wenn es keine Grenze gibt.",

@@ -4,6 +4,7 @@ import type { Logger } from "../../../lib/logger.server.ts";
 import { bumpPageVersion, keptForPageVersion } from "../../../lib/page-version.server.ts";
 import { noteFreeSeatsChanged } from "../book/index.server.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/index.server.ts";
+import { planSeats, readFloorPlan, readKeptFloorPlan } from "../tables/index.server.ts";
 
 /**
  * Storing 'Reservierungseinstellungen': one settings row, the closures and the exceptions. No row is
@@ -12,6 +13,15 @@ import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/index.server
  */
 
 export async function readReservationSettings(db: Kysely<Database>): Promise<ReservationSettings> {
+  const [stored, plan] = await Promise.all([readStoredSettings(db), readKeptFloorPlan(db)]);
+  // Once tables are drawn, their seats are the restaurant's (decision 0053).
+  const seats = planSeats(plan);
+  return seats
+    ? { ...stored, totalSeats: seats.total, onlineSeats: seats.online, seatsFromTables: true }
+    : stored;
+}
+
+async function readStoredSettings(db: Kysely<Database>): Promise<ReservationSettings> {
   const [row, closures, exceptions] = await Promise.all([
     db.selectFrom("reservation_settings").selectAll().where("id", "=", 1).executeTakeFirst(),
     db
@@ -102,9 +112,10 @@ export async function writeReservationSettings(
   settings: ReservationSettings,
   username: string,
 ): Promise<void> {
+  // While tables decide the seats, the typed ones are kept as they were, for a plan without tables.
+  const tablesDecide = (await readFloorPlan(trx)).tables.length > 0;
   const row = {
-    total_seats: settings.totalSeats,
-    online_seats: settings.onlineSeats,
+    ...(tablesDecide ? {} : { total_seats: settings.totalSeats, online_seats: settings.onlineSeats }),
     stay_small_minutes: settings.stayMinutes.small,
     stay_medium_minutes: settings.stayMinutes.medium,
     stay_large_minutes: settings.stayMinutes.large,

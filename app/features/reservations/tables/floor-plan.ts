@@ -213,3 +213,21 @@ export function unitArea(plan: FloorPlan, key: string): FloorArea | undefined {
       : undefined;
   return plan.areas.find((area) => area.id === areaId);
 }
+
+/**
+ * The restaurant's seats by its tables (decision 0053): all tables' largest party, and of those
+ * guests may book online (the table and its area online bookable); undefined without tables.
+ */
+export function planSeats(
+  plan: Pick<FloorPlan, "areas" | "tables">,
+): { total: number; online: number } | undefined {
+  if (plan.tables.length === 0) return undefined;
+  const onlineAreas = new Set(plan.areas.filter((area) => area.onlineBookable).map((area) => area.id));
+  let total = 0;
+  let online = 0;
+  for (const table of plan.tables) {
+    total += table.seatsMax;
+    if (table.onlineBookable && onlineAreas.has(table.areaId)) online += table.seatsMax;
+  }
+  return { total, online };
+}

@@ -1,7 +1,7 @@
 import { Save } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { OwnersOnlyNote } from "../../../../components/admin/owners-only-note.tsx";
 import { Panel } from "../../../../components/admin/panel.tsx";
 import { Field, SelectField } from "../../../../components/forms/field.tsx";
@@ -51,6 +51,7 @@ import { firstFieldOf, listButtonId, rowFieldId, SettingsRows } from "./settings
 export function SettingsScreen({
   saved,
   seats,
+  seatsFromTables = false,
   canChange,
   today,
   result,
@@ -59,6 +60,8 @@ export function SettingsScreen({
   saved: SettingsDraft;
   /** 'Noch keine Plätze festgelegt' or '10 Plätze, davon 6 online'. */
   seats: string;
+  /** Tables are drawn: their seats are the restaurant's, shown instead of the two inputs (decision 0053). */
+  seatsFromTables?: boolean;
   canChange: boolean;
   today: string;
   result: SettingsResult | undefined;
@@ -182,18 +185,27 @@ export function SettingsScreen({
             {seats}
             {seats === M.noSeats ? " – jede Anfrage wird angenommen, bis Sie Plätze eintragen." : null}
           </p>
-          <div className="grid gap-5 md:grid-cols-2">
-            {numberField(
-              "totalSeats",
-              "Alle Plätze im Restaurant, drinnen und draußen. Leer lassen: keine Grenze.",
-              { optional: true },
-            )}
-            {numberField(
-              "onlineSeats",
-              "So viele Plätze dürfen Gäste über die Website belegen; der Rest bleibt für Telefon und Laufkundschaft. Leer lassen: keine Grenze.",
-              { optional: true },
-            )}
-          </div>
+          {seatsFromTables ? (
+            <p className="text-sm">
+              {M.seatsFromTables}{" "}
+              <Link to="/admin/tischplan" className="font-medium text-brand-700 underline underline-offset-2">
+                Zum Tischplan
+              </Link>
+            </p>
+          ) : (
+            <div className="grid gap-5 md:grid-cols-2">
+              {numberField(
+                "totalSeats",
+                "Alle Plätze im Restaurant, drinnen und draußen. Leer lassen: keine Grenze.",
+                { optional: true },
+              )}
+              {numberField(
+                "onlineSeats",
+                "So viele Plätze dürfen Gäste über die Website belegen; der Rest bleibt für Telefon und Laufkundschaft. Leer lassen: keine Grenze.",
+                { optional: true },
+              )}
+            </div>
+          )}
         </Panel>
 
         <Panel id="settings-booking" title="Buchung">

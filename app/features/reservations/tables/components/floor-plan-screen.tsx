@@ -5,7 +5,13 @@ import { OwnersOnlyNote } from "../../../../components/admin/owners-only-note.ts
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
 import { toastNotice } from "../../../../components/forms/toast-notice.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
-import { planMessages as M, type DiningTable, type FloorArea, type FloorPlan } from "../floor-plan.ts";
+import {
+  planMessages as M,
+  planSeats,
+  type DiningTable,
+  type FloorArea,
+  type FloorPlan,
+} from "../floor-plan.ts";
 import type { PlanResult } from "../plan-result.ts";
 import { AreaForm, ClosuresPanel } from "./area-forms.tsx";
 import { PLAN_HELP_ID, PlanDrawing } from "./plan-drawing.tsx";
@@ -103,21 +109,16 @@ export function FloorPlanScreen({
           )
       : undefined;
 
-  const seats = plan.tables
-    .filter(
-      (table) => table.onlineBookable && plan.areas.find((one) => one.id === table.areaId)?.onlineBookable,
-    )
-    .reduce((sum, table) => sum + table.seatsMax, 0);
-  const allSeats = plan.tables.reduce((sum, table) => sum + table.seatsMax, 0);
+  const seats = planSeats(plan);
 
   return (
     <div className="space-y-6">
       {canChange ? null : <OwnersOnlyNote text={M.ownersOnly} />}
       {!hydrated && result?.notice ? <NoticeInPage notice={result.notice} /> : null}
       <p className="text-sm">
-        {plan.tables.length === 0
+        {seats === undefined
           ? M.noTablesYet
-          : `${plan.tables.length} ${plan.tables.length === 1 ? "Tisch" : "Tische"} mit ${allSeats} Plätzen, davon ${seats} online buchbar. ${M.tablesDecide}`}
+          : `${plan.tables.length} ${plan.tables.length === 1 ? "Tisch" : "Tische"} mit ${seats.total} Plätzen, davon ${seats.online} online buchbar. ${M.tablesDecide}`}
       </p>
 
       <nav aria-label="Bereiche" className="flex flex-wrap gap-2">
