@@ -115,8 +115,11 @@ async function waitlistWithRoom(
     .map((reservation) => reservation.id);
 }
 
-/** Where the listed reservations sit (decision 0053); undefined while no table is drawn. */
-async function placesListed(
+/**
+ * Where the listed reservations sit (decision 0053), for the staff list and the service view, and the
+ * tables staff may choose; nothing while no table is drawn.
+ */
+export async function placesListed(
   db: Kysely<Database>,
   reservations: readonly Reservation[],
 ): Promise<Pick<Extract<ListResult, { ok: true }>, "places" | "tableChoices">> {

@@ -17,6 +17,7 @@ import { submitReservationRequest, type RequestDependencies } from "./guest-requ
 import { OverbookingError } from "./overbooking.server.ts";
 import { addByStaff, changeByStaff } from "./staff-booking.server.ts";
 import { handleAdminAction, loadList } from "./book-admin.server.ts";
+import { loadServiceDay } from "../service/service-day.server.ts";
 import { readReservationSettings, saveReservationSettings } from "../settings/settings-store.server.ts";
 
 /**
@@ -187,6 +188,15 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     expect((await request("zwei", 2)).status).toBe(200);
     expect((await request("noch-zwei", 2)).status).toBe(200);
     expect(await seated()).toEqual({ sechs: "4 + 5", zwei: "1", "noch-zwei": "2" });
+    // The service view says it too.
+    const evening = await loadServiceDay(handle.db, date, settings);
+    expect(
+      evening.slots.flatMap((slot) => slot.entries.map((entry) => [entry.name, entry.place?.label])),
+    ).toEqual([
+      ["Gast sechs", "Tisch 4 + 5"],
+      ["Gast zwei", "Tisch 1"],
+      ["Gast noch-zwei", "Tisch 2"],
+    ]);
     // A third couple at 19:00 finds no table: the fours are the combination's.
     const refused = await request("dritte", 2);
     expect(refused.status).toBe(409);

@@ -1,4 +1,4 @@
-export { handleAdminAction, loadList, viewOf } from "./book-admin.server.ts";
+export { handleAdminAction, loadList, placesListed, viewOf } from "./book-admin.server.ts";
 export { answerGuestRequest, guestFormSetupOf, knownDay, prefillOf } from "./guest-form.server.ts";
 export { weighVisit } from "./guest-request.server.ts";
 export {

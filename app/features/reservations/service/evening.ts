@@ -1,4 +1,4 @@
-import type { GuestHistory } from "../book/index.ts";
+import type { GuestHistory, ListedPlace } from "../book/index.ts";
 import type { ReservationSource, ReservationStatus } from "../book/index.ts";
 
 /** 'Service' (decision 0034): the shapes the host stand's screen receives. */
@@ -19,6 +19,8 @@ export interface ServiceEntry {
   updatedAt: string;
   /** The guest's earlier visits (decision 0037); none when they cannot be recognised. */
   history?: GuestHistory;
+  /** Where the party sits, once tables are drawn (decision 0053). */
+  place?: ListedPlace;
 }
 
 /** The reservations of one time, and the seats held at that time against the restaurant's seats. */

@@ -14,7 +14,7 @@ import {
 import { deliverInBackground, type Mailer } from "../../../common/mail/mailer.server.ts";
 import { seatsHeldAt } from "../availability/index.server.ts";
 import { heldOn } from "../availability/index.server.ts";
-import type { GuestHistory } from "../book/index.server.ts";
+import type { GuestHistory, ListedPlace } from "../book/index.server.ts";
 import { guestHistories } from "../book/index.server.ts";
 import {
   adminMessages as A,
@@ -29,6 +29,7 @@ import { deleteReservation, listReservations, type Reservation } from "../book/i
 import {
   addByStaff,
   changeByStaff,
+  placesListed,
   NoShowTooEarlyError,
   NotOfferedError,
   ReservationChangedError,
@@ -48,7 +49,11 @@ import type { ReservationSettings } from "../book/index.server.ts";
 
 type Db = Kysely<Database>;
 
-const entryOf = (reservation: Reservation, history: GuestHistory | undefined): ServiceEntry => ({
+const entryOf = (
+  reservation: Reservation,
+  history: GuestHistory | undefined,
+  place: ListedPlace | undefined,
+): ServiceEntry => ({
   id: reservation.id,
   name: reservation.customer_name,
   time: reservation.reservation_time,
@@ -60,6 +65,7 @@ const entryOf = (reservation: Reservation, history: GuestHistory | undefined): S
   guestConfirmed: reservation.guest_action === "attending",
   updatedAt: reservation.updated_at,
   ...(history ? { history } : {}),
+  ...(place ? { place } : {}),
 });
 
 export async function loadServiceDay(
@@ -73,7 +79,10 @@ export async function loadServiceDay(
     listReservations(db, { mode: "date", date }),
     heldOn(db, date),
   ]);
-  const histories = await guestHistories(db, reservations, now);
+  const [histories, { places }] = await Promise.all([
+    guestHistories(db, reservations, now),
+    placesListed(db, reservations),
+  ]);
   const byTime = new Map<string, ServiceEntry[]>();
   let waitlist = 0;
   let expectedGuests = 0;
@@ -88,7 +97,7 @@ export async function loadServiceDay(
     if (reservation.status === "ARRIVED" || reservation.status === "COMPLETED")
       arrivedGuests += reservation.party_size;
     const entries = byTime.get(reservation.reservation_time) ?? [];
-    entries.push(entryOf(reservation, histories.get(reservation.id)));
+    entries.push(entryOf(reservation, histories.get(reservation.id), places?.[reservation.id]));
     byTime.set(reservation.reservation_time, entries);
   }
   const slots = [...byTime.entries()]

@@ -17,6 +17,7 @@ import {
 } from "../../book/index.ts";
 import type { GuestHistory, ListedPlace } from "../../book/index.ts";
 import { GuestHistoryLine } from "./guest-history-line.tsx";
+import { TablePlace } from "./table-place.tsx";
 import { planMessages } from "../../tables/index.ts";
 
 /** A reservation as the staff screen receives it from its loader. */
@@ -241,10 +242,7 @@ export function ReservationCard({
         <Detail label="Personen">{reservation.party_size}</Detail>
         {place ? (
           <Detail label="Tisch">
-            <span data-table-place>{place.label}</span>
-            {place.closedArea ? (
-              <span className="mt-0.5 block font-semibold text-brand-800">{planMessages.closedArea}</span>
-            ) : null}
+            <TablePlace place={place} />
           </Detail>
         ) : null}
         <Detail label="Email">

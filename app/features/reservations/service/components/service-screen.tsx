@@ -20,7 +20,7 @@ import {
 import { walkInFields, walkInSchema } from "../../book/index.ts";
 import type { ServiceDay, ServiceEntry, UndoOffer } from "../evening.ts";
 import { noShowDue, noShowFrom, offeredServiceActions } from "../../book/index.ts";
-import { GuestHistoryLine } from "../../booking/index.ts";
+import { GuestHistoryLine, TablePlace } from "../../booking/index.ts";
 import { statusClasses } from "../../booking/index.ts";
 
 /** What the service action answers: the shared staff answer, and what 'Rückgängig' needs. */
@@ -246,6 +246,11 @@ function ServiceRow({
             {entry.name}
           </span>
           <span className="font-medium">{personsLabel(entry.partySize)}</span>
+          {entry.place ? (
+            <span className="rounded-full border border-stone-400 px-2 py-0.5 text-sm">
+              <TablePlace place={entry.place} />
+            </span>
+          ) : null}
           <span className={cn("rounded-full border px-2 py-0.5 text-sm", statusClasses[entry.status])}>
             <span className="sr-only">Status: </span>
             {statusLabels[entry.status]}
