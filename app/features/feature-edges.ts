@@ -44,7 +44,7 @@ export const featureEdges = {
     "reservations/mails",
   ],
   "reservations/retention": ["reservations/book", "reservations/settings"],
-  "reservations/tables": [],
+  "reservations/tables": ["reservations/book"],
   "site-frame": [],
   statistics: ["reservations/book"],
 } as const satisfies Record<string, readonly string[]>;

@@ -441,6 +441,50 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     expect(after.seatsFromTables).toBeUndefined();
   });
 
+  it("refuses to delete or shrink a table or combination that future reservations hold, naming them", async () => {
+    const { plan, area, table, combine, request, tables } = await opened();
+    const inside = await area("Innenraum");
+    await table(inside, "4", [2, 4], 300);
+    await table(inside, "5", [2, 4], 400);
+    const combination = await combine(["4", "5"], [5, 8]);
+    await request("sechs", 6);
+    expect((await request("vier", 4, "12:00")).status).toBe(200);
+    const four = String(tables.get("4"));
+    const held = new RegExp(
+      `^Tisch 4 ist noch reserviert: .*12:00 Uhr Gast vier \\(4 Personen\\), .*19:00 Uhr Gast sechs \\(6 Personen\\)\\.`,
+    );
+    const deleted = await plan("table-delete", { table_id: four });
+    expect(deleted.result.outcome).not.toBe("done");
+    expect(deleted.result.notice?.description ?? "").toMatch(held);
+    const combinationGone = await plan("combination-delete", { combination_id: String(combination) });
+    expect(combinationGone.result.notice?.description).toMatch(
+      /^Tisch 4 \+ 5 ist noch reserviert: .*19:00 Uhr Gast sechs \(6 Personen\)\. Geben Sie diesen Reservierungen zuerst mit „Tisch ändern“ einen anderen Tisch\.$/,
+    );
+    // Made smaller than the party that holds it: refused; a change that still seats it is fine.
+    const shrink = (seatsMax: string) =>
+      plan("table-save", {
+        area_id: String(inside),
+        table_id: four,
+        name: "4",
+        seats_min: "1",
+        seats_max: seatsMax,
+        shape: "square",
+        x: "300",
+        y: "0",
+        width: "80",
+        height: "80",
+        rotation: "0",
+        online: "on",
+      });
+    // 'vier' sits at 4 (the first of two that fit as well).
+    expect((await shrink("3")).result.notice?.description).toMatch(
+      /^Tisch 4 ist noch reserviert: .*12:00 Uhr Gast vier \(4 Personen\)\./,
+    );
+    expect((await shrink("6")).result.outcome).toBe("done");
+    const plans = await handle.db.selectFrom("dining_tables").select("name").execute();
+    expect(plans.map((row) => row.name).sort()).toEqual(["4", "5"]);
+  });
+
   it("two guests racing for the only table that seats six: exactly one gets it", async () => {
     const { area, table, combine, request, seated } = await opened();
     const inside = await area("Innenraum");

@@ -152,6 +152,10 @@ export const planMessages = {
   closedArea: "Tisch in geschlossenem Bereich",
   /** A reservation that holds seats and has no table: saved over a full day ('Trotzdem speichern'). */
   noTable: "Kein Tisch",
+  stillReserved: (label: string, reservations: readonly string[]) =>
+    `${label} ist noch reserviert: ${reservations.slice(0, 5).join(", ")}${
+      reservations.length > 5 ? ` und ${reservations.length - 5} weitere` : ""
+    }. Geben Sie diesen Reservierungen zuerst mit „Tisch ändern“ einen anderen Tisch.`,
   // 'Tisch ändern' (decision 0053).
   tableTakenTitle: "Tisch belegt",
   assignAnyway: "Trotzdem zuweisen",

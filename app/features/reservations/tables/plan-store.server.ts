@@ -1,6 +1,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../../db/database.types.ts";
+import { berlinNow } from "../../../lib/calendar.ts";
+import { formatDate } from "../../../lib/format.ts";
 import { bumpPageVersion } from "../../../lib/page-version.server.ts";
+import { HOLDING_STATUSES } from "../book/index.server.ts";
 import { isUniqueViolation } from "../../../lib/storage-errors.server.ts";
 import {
   byTableName,
@@ -8,6 +11,7 @@ import {
   nameKey,
   planLimits,
   planMessages as M,
+  seatsLabel,
   type DiningTable,
   type FloorArea,
   type FloorPlan,
@@ -284,6 +288,80 @@ async function storedTable(trx: Trx, id: number): Promise<StoredTable | undefine
   return trx.selectFrom("dining_tables").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** A reservation from today on that holds seats at a table or combination: what a refusal lists. */
+interface Holder {
+  date: string;
+  time: string;
+  name: string;
+  partySize: number;
+}
+
+/**
+ * The reservations from today on that hold seats at the tables or combinations named, with a party
+ * outside `fits` when given (a table made smaller): staff move them first (decision 0053).
+ */
+async function futureHolders(
+  trx: Trx,
+  units: { tableIds?: readonly number[]; combinationIds?: readonly number[] },
+  fits?: { seatsMin: number; seatsMax: number },
+): Promise<Holder[]> {
+  const tableIds = units.tableIds ?? [];
+  const combinationIds = units.combinationIds ?? [];
+  if (tableIds.length === 0 && combinationIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom("table_assignments")
+    .innerJoin("reservations", "reservations.id", "table_assignments.reservation_id")
+    .select([
+      "reservations.reservation_date as date",
+      "reservations.reservation_time as time",
+      "reservations.customer_name as name",
+      "reservations.party_size as partySize",
+    ])
+    .where((eb) =>
+      eb.or([
+        ...(tableIds.length > 0 ? [eb("table_assignments.table_id", "in", tableIds)] : []),
+        ...(combinationIds.length > 0 ? [eb("table_assignments.combination_id", "in", combinationIds)] : []),
+      ]),
+    )
+    .where("reservations.reservation_date", ">=", berlinNow().date)
+    .where("reservations.status", "in", HOLDING_STATUSES)
+    .$if(fits !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb("reservations.party_size", "<", fits?.seatsMin ?? 0),
+          eb("reservations.party_size", ">", fits?.seatsMax ?? 0),
+        ]),
+      ),
+    )
+    .orderBy("reservations.reservation_date")
+    .orderBy("reservations.reservation_time")
+    .orderBy("reservations.id")
+    .execute();
+  return rows;
+}
+
+/** The refusal naming the reservations that still hold `label`. */
+const stillHeld = (label: string, holders: readonly Holder[]): PlanChange =>
+  refused(
+    M.stillReserved(
+      label,
+      holders.map(
+        (holder) =>
+          `${formatDate(holder.date)} ${holder.time} Uhr ${holder.name} (${seatsLabel({ seatsMin: holder.partySize, seatsMax: holder.partySize })})`,
+      ),
+    ),
+  );
+
+/** The combinations a table is part of. */
+async function combinationsOf(trx: Trx, tableId: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom("table_combination_members")
+    .select("combination_id")
+    .where("table_id", "=", tableId)
+    .execute();
+  return rows.map((row) => row.combination_id);
+}
+
 /** Removes the combinations a table is part of, and says which they were. */
 async function dropCombinationsOf(trx: Trx, tableId: number): Promise<string | undefined> {
   const plan = await readFloorPlan(trx);
@@ -352,6 +430,22 @@ export async function saveTable(
           .returning("id")
           .executeTakeFirstOrThrow();
         return { ok: true, id: inserted.id };
+      }
+      // Made smaller than a party that holds it, or taken away from the combinations parties hold:
+      // staff move those parties first.
+      const tooSmall = await futureHolders(
+        trx,
+        { tableIds: [existing.id] },
+        {
+          seatsMin: input.seats_min,
+          seatsMax: input.seats_max,
+        },
+      );
+      if (tooSmall.length > 0) return stillHeld(`Tisch ${existing.name}`, tooSmall);
+      if (existing.area_id !== areaId) {
+        const combinations = await combinationsOf(trx, existing.id);
+        const holders = await futureHolders(trx, { combinationIds: combinations });
+        if (holders.length > 0) return stillHeld(`Tisch ${existing.name}`, holders);
       }
       // A table taken to another area leaves its combinations: they were of its old area.
       const note = existing.area_id === areaId ? undefined : await dropCombinationsOf(trx, existing.id);
@@ -484,6 +578,11 @@ export async function deleteTable(db: Db, id: number, username: string): Promise
   return inTransaction(db, async (trx) => {
     const table = await storedTable(trx, id);
     if (!table || !(await lockArea(trx, table.area_id, username))) return gone(M.tableMissing);
+    const holders = await futureHolders(trx, {
+      tableIds: [id],
+      combinationIds: await combinationsOf(trx, id),
+    });
+    if (holders.length > 0) return stillHeld(`Tisch ${table.name}`, holders);
     const note = await dropCombinationsOf(trx, id);
     await trx.deleteFrom("dining_tables").where("id", "=", id).execute();
     return { ok: true, id, ...(note === undefined ? {} : { note }) };
@@ -524,6 +623,18 @@ export async function saveCombination(
         .where("id", "=", id)
         .executeTakeFirst();
       if (!existing) return gone(M.combinationMissing);
+      // Made smaller than a party that holds it: staff move that party first.
+      const tooSmall = await futureHolders(
+        trx,
+        { combinationIds: [id] },
+        {
+          seatsMin: input.seats_min,
+          seatsMax: input.seats_max,
+        },
+      );
+      const plan = await readFloorPlan(trx);
+      const stored = plan.combinations.find((combination) => combination.id === id);
+      if (tooSmall.length > 0 && stored) return stillHeld(combinationLabel(stored, plan.tables), tooSmall);
     }
     const same = (await readFloorPlan(trx)).combinations.find(
       (combination) =>
@@ -557,6 +668,12 @@ export async function deleteCombination(db: Db, id: number, username: string): P
       .executeTakeFirst();
     if (!combination || !(await lockArea(trx, combination.area_id, username)))
       return gone(M.combinationMissing);
+    const holders = await futureHolders(trx, { combinationIds: [id] });
+    if (holders.length > 0) {
+      const plan = await readFloorPlan(trx);
+      const stored = plan.combinations.find((one) => one.id === id);
+      return stillHeld(stored ? combinationLabel(stored, plan.tables) : "Die Kombination", holders);
+    }
     await trx.deleteFrom("table_combinations").where("id", "=", id).execute();
     return { ok: true, id };
   });
