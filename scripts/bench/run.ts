@@ -36,6 +36,13 @@ import { LOAD_SECONDS, measureMemory, SIGN_INS } from "./memory.ts";
 import { memoryBudgets, memoryTable, summarizeMemory, type MemoryFigures } from "./memory-figures.ts";
 import { measureTables, TABLES_DAY_BUDGET_MS, type TablesFigures } from "./tables.ts";
 import {
+  BURST_P99_BUDGET_MS,
+  measureStoredTables,
+  REASSIGNMENT_BUDGET_MS,
+  STORED_DAY_BUDGET_MS,
+  type StoredTablesFigures,
+} from "./tables-stored.ts";
+import {
   behindProxy,
   busyMachineWarning,
   residentMemory,
@@ -461,6 +468,7 @@ interface Measured {
   capacity?: CapacityRuns[];
   memory?: MemoryFigures[];
   tables?: TablesFigures;
+  storedTables?: StoredTablesFigures[];
 }
 
 /** The budgets of `--check`, on the medians: one line each, and whether it holds. */
@@ -543,6 +551,23 @@ function budgets(measured: Measured): Array<{ text: string; holds: boolean }> {
       text: `Tische: Tag für ${answer.partySize} Personen p50 ${answer.p50.toFixed(2)} ms (< ${TABLES_DAY_BUDGET_MS} ms)`,
       holds: answer.p50 < TABLES_DAY_BUDGET_MS,
     });
+  for (const stored of measured.storedTables ?? []) {
+    if (stored.database === "SQLite")
+      lines.push(
+        {
+          text: `Tische (SQLite): Tag mit Datenbank p50 ${stored.dayP50.toFixed(2)} ms (< ${STORED_DAY_BUDGET_MS} ms)`,
+          holds: stored.dayP50 < STORED_DAY_BUDGET_MS,
+        },
+        {
+          text: `Tische (SQLite): Anfrage mit Umsetzen p50 ${stored.reassignmentP50.toFixed(2)} ms (< ${REASSIGNMENT_BUDGET_MS} ms)`,
+          holds: stored.reassignmentP50 < REASSIGNMENT_BUDGET_MS,
+        },
+      );
+    lines.push({
+      text: `Tische (${stored.database}): 200 Gäste zugleich p99 ${stored.burstP99.toFixed(0)} ms (< ${BURST_P99_BUDGET_MS[stored.database]} ms), doppelt belegt: ${stored.doubleBooked}`,
+      holds: stored.burstP99 < BURST_P99_BUDGET_MS[stored.database] && stored.doubleBooked === 0,
+    });
+  }
   return lines;
 }
 
@@ -622,7 +647,12 @@ async function main() {
   const instances = options.parts.has("instances")
     ? await measureInstances(options.runs, options.seconds)
     : undefined;
-  if (options.parts.has("tables")) measured.tables = measureTables();
+  if (options.parts.has("tables")) {
+    measured.tables = measureTables();
+    measured.storedTables = await measureStoredTables(() =>
+      say("  Tische mit PostgreSQL übersprungen (keine Programme gefunden)"),
+    );
+  }
   if (options.parts.has("memory")) {
     say(
       `Speicher: ${options.runs} Starts je eines Serverprozesses (SQLite, Demo-Inhalte), ` +
@@ -732,6 +762,24 @@ async function main() {
     ))
       say(line);
   }
+  if (measured.storedTables && measured.storedTables.length > 0) {
+    say(
+      "\nTische mit der Datenbank (ms): der Tag gelesen und gefragt, eine Anfrage mit Umsetzen, 200 Gäste zugleich",
+    );
+    for (const line of formatTable(
+      ["Datenbank", "Tag p50", "Umsetzen p50", "Züge", "200 Gäste p99", "gespeichert", "doppelt"],
+      measured.storedTables.map((stored) => [
+        stored.database,
+        stored.dayP50.toFixed(2),
+        stored.reassignmentP50.toFixed(2),
+        String(stored.moves),
+        stored.burstP99.toFixed(0),
+        String(stored.burstStored),
+        String(stored.doubleBooked),
+      ]),
+    ))
+      say(line);
+  }
 
   const lines = budgets(measured);
   const file = writeResults({
@@ -770,6 +818,7 @@ async function main() {
     instances,
     memoryMiB: measured.memory,
     tables: measured.tables,
+    storedTables: measured.storedTables,
     budgets: lines,
   });
   say(`\nBerichte: ${path.relative(root, reportDir)}/, Zahlen: ${file}`);
