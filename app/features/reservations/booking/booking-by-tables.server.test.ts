@@ -404,6 +404,19 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     expect((await choose(1, "x1")).status).toBe(400);
     expect((await choose(1, "t99999999999")).status).toBe(400);
     expect(await seated()).toEqual({ a: "2", b: "1" });
+    // Two staff moving one party at once from the same screen: one is done, the other told it changed.
+    const shown = await version(1);
+    const [first, second] = await Promise.all([
+      choose(1, `t${tables.get("1")}`, { overbook: "ja", place_version: shown }),
+      choose(1, `t${tables.get("2")}`, { overbook: "ja", place_version: shown }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    expect([first, second].find((answer) => answer.status === 409)?.result.info?.message).toBe(
+      A.changedMeanwhile,
+    );
+    await choose(1, `t${tables.get("2")}`, { overbook: "ja" });
+    await choose(2, one, { overbook: "ja" });
+    expect(await seated()).toEqual({ a: "2", b: "1" });
     // 'Automatisch': the book chooses again.
     const auto = await choose(2, "auto");
     expect(auto.result.info?.message).toBe("Der Tisch für Gast b wird wieder automatisch gewählt: Tisch 1.");
