@@ -14,16 +14,16 @@ import {
   lockReservationDay,
   type PastReservation,
 } from "../../app/features/reservations/book/index.server.ts";
-import { submitReservationRequest } from "../../app/features/reservations/booking/guest-request.server.ts";
-import { weighVisit } from "../../app/features/reservations/booking/index.server.ts";
 import {
-  saveArea,
-  saveCombination,
-  saveTable,
-} from "../../app/features/reservations/tables/plan-store.server.ts";
+  submitReservationRequest,
+  weighVisit,
+} from "../../app/features/reservations/booking/index.server.ts";
 import {
   placesBetween,
   readFloorPlan,
+  saveArea,
+  saveCombination,
+  saveTable,
   storePlaces,
   unitsOn,
   type UnitKey,

@@ -1,6 +1,6 @@
 export { handleAdminAction, loadList, placesListed, viewOf } from "./book-admin.server.ts";
 export { answerGuestRequest, guestFormSetupOf, knownDay, prefillOf } from "./guest-form.server.ts";
-export { weighVisit } from "./guest-request.server.ts";
+export { submitReservationRequest, weighVisit } from "./guest-request.server.ts";
 export {
   type HostStandTap,
   NoShowTooEarlyError,

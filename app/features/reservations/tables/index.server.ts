@@ -1,5 +1,5 @@
 export { handlePlanAction } from "./plan-action.server.ts";
-export { readFloorPlan } from "./plan-store.server.ts";
+export { readFloorPlan, saveArea, saveCombination, saveTable } from "./plan-store.server.ts";
 export {
   fixPlace,
   placeOf,
