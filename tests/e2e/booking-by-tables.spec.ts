@@ -8,6 +8,7 @@ import {
 } from "../../app/features/reservations/tables/plan-store.server.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { accessibilityViolations, expect, test, waitForHydration } from "./fixtures.ts";
+import { guestFormArea, sendGuestRequest } from "./support/reservations.ts";
 
 /**
  * Booking by tables (decision 0053), as guests and staff meet it: once tables are drawn, the form
@@ -68,19 +69,10 @@ async function drawPlan(db: Kysely<Database>) {
   if (!combination.ok) throw new Error("no combination");
 }
 
-const formArea = (page: Page) => page.locator("#reservation-form-area");
+const formArea = guestFormArea;
 
 async function request(page: Page, name: string, date: string, party: string, time: string) {
-  await page.goto("/#reservation-form-area");
-  await waitForHydration(page);
-  const area = formArea(page);
-  await area.getByLabel("Name").fill(name);
-  await area.getByLabel("E-Mail").fill(`${name.toLowerCase().replace(/\W+/g, ".")}@example.de`);
-  await area.getByLabel("Telefon").fill("0151 1234567");
-  await area.getByLabel("Datum").fill(date);
-  await area.getByLabel("Personenanzahl").selectOption({ label: party });
-  await area.getByLabel("Uhrzeit").selectOption({ label: time });
-  await area.getByRole("button", { name: "Reservierung anfragen" }).click();
+  await sendGuestRequest(page, name, date, party, time);
   await expect(page.getByText("Reservierungsanfrage gesendet!").first()).toBeVisible();
 }
 

@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import {
   readReservationSettings,
   saveReservationSettings,
@@ -6,6 +5,7 @@ import {
 import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservation-settings.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
+import { chooseGuestDay, guestFormArea, sendGuestRequest } from "./support/reservations.ts";
 
 /**
  * The reservation book knows its seats (decision 0031): with the owner's settings a guest's request
@@ -26,26 +26,9 @@ function need<T>(value: T | undefined): T {
   return value;
 }
 
-const formArea = (page: Page) => page.locator("#reservation-form-area");
-
-/** Fills in the form up to the date and party size; the times offered then follow them. */
-async function chooseDay(page: Page, name: string, date: string, party: string) {
-  await page.goto("/#reservation-form-area");
-  await waitForHydration(page);
-  const area = formArea(page);
-  await area.getByLabel("Name").fill(name);
-  await area.getByLabel("E-Mail").fill(`${name.toLowerCase().replace(/\W+/g, ".")}@example.de`);
-  await area.getByLabel("Telefon").fill("0151 1234567");
-  await area.getByLabel("Datum").fill(date);
-  await area.getByLabel("Personenanzahl").selectOption({ label: party });
-  return area;
-}
-
-async function request(page: Page, name: string, date: string, party: string, time: string) {
-  const area = await chooseDay(page, name, date, party);
-  await area.getByLabel("Uhrzeit").selectOption({ label: time });
-  await area.getByRole("button", { name: "Reservierung anfragen" }).click();
-}
+const formArea = guestFormArea;
+const chooseDay = chooseGuestDay;
+const request = sendGuestRequest;
 
 test("6 online seats, auto-confirmation up to 2: confirmed at once, then waiting, then full", async ({
   browser,
