@@ -52,6 +52,9 @@ export const HOLDING_STATUSES = [
   "ARRIVED",
 ] as const satisfies readonly ReservationStatus[];
 
+/** Whether a reservation in `status` holds seats (and, with tables, a table). */
+export const holdsSeats = (status: string): boolean => (HOLDING_STATUSES as readonly string[]).includes(status);
+
 /** Where a reservation came from (decision 0034): the guest's form, staff, or a guest at the door. */
 export const RESERVATION_SOURCES = ["online", "staff", "walk-in"] as const satisfies readonly StoredSource[];
 export type ReservationSource = StoredSource;

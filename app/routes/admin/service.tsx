@@ -25,7 +25,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const settings = await readSettingsOrDefaults(database.db, logger);
   const readAt = new Date();
   return {
-    day: await loadServiceDay(database.db, date, settings, readAt),
+    day: await loadServiceDay(database.db, date, settings, readAt, logger),
     readAt: readAt.toISOString(),
     // A new one with every reading: the walk-in form sent twice stores one walk-in.
     walkInKey: randomUUID(),

@@ -3,8 +3,8 @@ import type { Database } from "../../../../db/database.types.ts";
 import { addDays, berlinNow, isPlausibleDate, minutesOfClock } from "../../../lib/calendar.ts";
 import { MAX_ID } from "../../../lib/forms.ts";
 import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
-import { dayOptions, freeSeatsBetween } from "./seat-rule.ts";
-import { heldBetween, heldOn } from "./held-seats.server.ts";
+import { dayOptions, freeSeatsBetween, stayFor } from "./seat-rule.ts";
+import { holdingBetween, holdingOn } from "./table-seating.server.ts";
 import { MAX_STAFF_PARTY_SIZE } from "../book/index.server.ts";
 import { bookingWindow } from "../book/index.server.ts";
 import { stayMinutesFor, type ReservationSettings } from "../book/index.server.ts";
@@ -79,16 +79,30 @@ export async function staffFreeSeats(
   const { onlineSeats } = settings;
   if (onlineSeats === null) return { kind: "unlimited" };
   const { date, time, partySize } = question;
-  const held = await heldOn(db, date, question.except);
+  // With tables drawn, a table that seats the party decides (decision 0053), any table staff may use.
+  const { held, tables } = await holdingOn(settings, db, date, question.except);
   const start = minutesOfClock(time) ?? 0;
   const end = clockOf(Math.min(start + stayMinutesFor(settings, partySize), DAY_END));
   const free = freeSeatsBetween(settings, held, time, end) ?? onlineSeats;
   // The staff's rule: seats only (decision 0031).
   const staffRule: ReservationSettings = { ...settings, arrivalsPerSlot: null, leadMinutes: 0 };
-  const options = dayOptions({ date, partySize, settings: staffRule, hours, held, now });
+  const options = dayOptions({
+    date,
+    partySize,
+    settings: staffRule,
+    hours,
+    held,
+    tables,
+    byStaff: true,
+    now,
+  });
   const closed = options.kind === "closed" ? { closed: options.message } : {};
   const base = { time, partySize, free, onlineSeats, nearest: [], nextDates: [], ...closed };
-  if (free >= partySize) return { kind: "room", ...base };
+  const stay = stayFor(settings, time, partySize);
+  const fits = tables
+    ? Boolean(stay && tables.seat({ ...stay, partySize, online: false }))
+    : free >= partySize;
+  if (fits) return { kind: "room", ...base };
 
   const freeTimes =
     options.kind === "open" ? options.times.filter((option) => option.free).map((option) => option.time) : [];
@@ -107,12 +121,11 @@ export async function staffFreeSeats(
     from = addDays(from, SPAN_DAYS)
   ) {
     const to = addDays(from, SPAN_DAYS - 1) < last ? addDays(from, SPAN_DAYS - 1) : last;
-    const span = await heldBetween(db, from, to);
+    const span = await holdingBetween(settings, db, from, to);
     for (let day = from; day <= to && nextDates.length < NEXT_DATES; day = addDays(day, 1)) {
-      const dayHeld = span.get(day) ?? [];
-      if (
-        dayOptions({ date: day, partySize, settings: staffRule, hours, held: dayHeld, now }).kind === "open"
-      )
+      const dayHeld = span.held.get(day) ?? [];
+      const question = { date: day, partySize, settings: staffRule, hours, held: dayHeld, now };
+      if (dayOptions({ ...question, tables: span.tables?.(day), byStaff: true }).kind === "open")
         nextDates.push(day);
     }
   }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/database.types.ts";
-import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/index.server.ts";
+import { DEFAULT_SETTINGS, lockReservationDay, type ReservationSettings } from "../book/index.server.ts";
 import {
   placesBetween,
   readKeptFloorPlan,
@@ -35,6 +35,7 @@ function settled(
   plan: FloorPlan,
   date: string,
   places: ReadonlyMap<number, StoredPlace>,
+  last?: { id: number; online: boolean },
 ) {
   const parties = [];
   const stored = new Map<number, StoredPlace>();
@@ -51,7 +52,7 @@ function settled(
     if (place)
       stored.set(reservation.id, reservation.status === "ARRIVED" ? { ...place, fixed: true } : place);
   }
-  return settleDay(unitsOn(plan, date), parties, stored);
+  return settleDay(unitsOn(plan, date), parties, stored, last);
 }
 
 /**
@@ -89,13 +90,26 @@ export async function holdingBetween(
 
 /**
  * Seats `date`'s parties at its tables after a change to that day, inside the transaction that wrote
- * it, with the date locked: a new or changed party gets the best fit, unfixed parties move where that
- * makes room, and the places are stored. Nothing happens without tables.
+ * it, with the date locked: unfixed parties move where that makes room, and the places are stored.
+ * `changed`: the reservation just stored, or whose date, time, size or status changed — it keeps no
+ * place it had (also one that holds nothing now) and is seated after all others, as the availability
+ * answer weighed it: as a guest's request (`online`) or staff's. Nothing happens without tables.
  */
-export async function seatTheDay(trx: Db, settings: StaySettings | undefined, date: string): Promise<void> {
+export async function seatTheDay(
+  trx: Db,
+  settings: StaySettings | undefined,
+  date: string,
+  changed?: { id: number; online: boolean },
+): Promise<void> {
   const plan = await readKeptFloorPlan(trx);
   if (plan.tables.length === 0) return;
+  // One seating at a time per date, whoever writes (decision 0031's lock).
+  await lockReservationDay(trx, date);
   const [held, places] = await Promise.all([heldWithIdsOn(trx, date), placesBetween(trx, date, date)]);
-  const { changes } = settled(settings ?? DEFAULT_SETTINGS, held, plan, date, places);
-  if (changes.length > 0) await storePlaces(trx, changes);
+  const { changes } = settled(settings ?? DEFAULT_SETTINGS, held, plan, date, places, changed);
+  const gone =
+    changed && places.has(changed.id) && !held.some((reservation) => reservation.id === changed.id)
+      ? [{ id: changed.id, unit: null }]
+      : [];
+  if (changes.length + gone.length > 0) await storePlaces(trx, [...changes, ...gone]);
 }

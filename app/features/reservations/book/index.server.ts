@@ -88,6 +88,7 @@ export {
   type ClosedReason,
   EXPECTED_STATUSES,
   HOLDING_STATUSES,
+  holdsSeats,
   HONEYPOT_FIELD,
   type InfoTitle,
   MAX_PUBLIC_PARTY_SIZE,

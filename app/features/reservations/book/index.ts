@@ -29,6 +29,7 @@ export { noShowDue, noShowFrom, offeredServiceActions } from "./status-moves.ts"
 export {
   EVENING_STARTS_AT,
   HOLDING_STATUSES,
+  holdsSeats,
   HONEYPOT_FIELD,
   type InfoTitle,
   MAX_MONTHS_AHEAD,

@@ -49,6 +49,7 @@ export const personsLabel = (size: number) => (size === 1 ? "1 Person" : `${size
 export {
   EXPECTED_STATUSES,
   HOLDING_STATUSES,
+  holdsSeats,
   OPEN_STATUSES,
   RESERVATION_SOURCES,
   RESERVATION_STATUSES,

@@ -13,7 +13,7 @@ import { roomAt, type CapacitySettings } from "../availability/index.server.ts";
 import { holdingBetween } from "../availability/index.server.ts";
 import { placesOf, planMessages, type UnitKey } from "../tables/index.server.ts";
 import { changeTable } from "./table-change.server.ts";
-import { HOLDING_STATUSES } from "../book/index.server.ts";
+import { holdsSeats } from "../book/index.server.ts";
 import {
   adminMessages as A,
   OVERBOOK_FIELD,
@@ -122,15 +122,23 @@ async function waitlistWithRoom(
 export async function placesListed(
   db: Kysely<Database>,
   reservations: readonly Reservation[],
+  logger?: Logger,
 ): Promise<Pick<Extract<ListResult, { ok: true }>, "places" | "tableChoices">> {
-  const found = await placesOf(db, reservations);
+  // The screen is shown without the tables when they cannot be read, as without the guests' history.
+  const found = await placesOf(db, reservations).catch((error: unknown) => {
+    if (!logger) throw error;
+    logger.error("table places failed", { error });
+    return undefined;
+  });
   if (!found) return {};
   const places: Record<number, ListedPlace> = {};
   for (const reservation of reservations) {
-    const place = found.places.get(reservation.id);
-    if (place) places[reservation.id] = place;
-    else if ((HOLDING_STATUSES as readonly string[]).includes(reservation.status))
-      places[reservation.id] = { label: planMessages.noTable, closedArea: false };
+    // A cancelled or finished party sits nowhere, whatever was stored for it.
+    if (!holdsSeats(reservation.status)) continue;
+    places[reservation.id] = found.places.get(reservation.id) ?? {
+      label: planMessages.noTable,
+      closedArea: false,
+    };
   }
   return { places, tableChoices: found.choices };
 }
@@ -154,7 +162,7 @@ export async function loadList(
           return {};
         },
       ),
-      placesListed(db, reservations),
+      placesListed(db, reservations, logger),
     ]);
     return {
       ok: true,

@@ -18,6 +18,7 @@ import { OverbookingError } from "./overbooking.server.ts";
 import { addByStaff, changeByStaff } from "./staff-booking.server.ts";
 import { handleAdminAction, loadList } from "./book-admin.server.ts";
 import { loadServiceDay } from "../service/service-day.server.ts";
+import { staffFreeSeats } from "../availability/staff-api.server.ts";
 import { readReservationSettings, saveReservationSettings } from "../settings/settings-store.server.ts";
 
 /**
@@ -494,8 +495,74 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
       /^Tisch 4 ist noch reserviert: .*12:00 Uhr Gast vier \(4 Personen\)\./,
     );
     expect((await shrink("6")).result.outcome).toBe("done");
+    // Other tables under the held combination: refused too.
+    await table(inside, "6", [2, 4], 500);
+    const regroup = await plan("combination-save", {
+      combination_id: String(combination),
+      tables: [four, String(tables.get("6"))],
+      seats_min: "5",
+      seats_max: "8",
+    });
+    expect(regroup.result.notice?.description).toMatch(/^Tisch 4 \+ 5 ist noch reserviert: /);
     const plans = await handle.db.selectFrom("dining_tables").select("name").execute();
-    expect(plans.map((row) => row.name).sort()).toEqual(["4", "5"]);
+    expect(plans.map((row) => row.name).sort()).toEqual(["4", "5", "6"]);
+  });
+
+  it("seats a party anew when staff change its time, status or size, after everyone else", async () => {
+    const { area, table, request, seated } = await opened();
+    const inside = await area("Innenraum");
+    await table(inside, "1", [1, 2], 0);
+    await table(inside, "2", [1, 2], 100);
+    await table(inside, "aus", [1, 2], 200, false);
+    await request("a", 2, "12:00");
+    await request("b", 2, "19:00");
+    await handle.db.updateTable("table_assignments").set({ fixed: 1 }).execute();
+    expect(await seated()).toEqual({ a: "1", b: "1" });
+    const change = (id: number, time: string, status: "CONFIRMED" | "CANCELLED" = "CONFIRMED") =>
+      changeByStaff(
+        handle.db,
+        id,
+        {
+          customer_name: id === 1 ? "Gast a" : "Gast b",
+          email: null,
+          phone_number: null,
+          reservation_date: date,
+          reservation_time: time,
+          party_size: 2,
+          notes: null,
+          status,
+        },
+        { settings, override: true },
+      );
+    // 'a', fixed at 1 for lunch, comes at 19:30 instead: 1 is b's then, so a gets 2 and is no longer fixed.
+    await change(1, "19:30");
+    expect(await seated()).toEqual({ a: "2", b: "1" });
+    // Cancelled, a sits nowhere; when it is confirmed again later, b keeps its table.
+    await change(1, "19:30", "CANCELLED");
+    expect(await seated()).toEqual({ a: "—", b: "1" });
+    await request("c", 2, "19:00");
+    expect((await seated())["c"]).toBe("2");
+    // Back again: only the table guests cannot book online is free, and staff may seat the party
+    // that once came through the website there.
+    await change(1, "19:30");
+    expect(await seated()).toEqual({ a: "aus", b: "1", c: "2" });
+  });
+
+  it("answers staff's question about free seats by the tables once they are drawn", async () => {
+    const { area, table, request } = await opened();
+    const inside = await area("Innenraum");
+    await table(inside, "1", [1, 2], 0);
+    await table(inside, "2", [1, 2], 100);
+    await table(inside, "3", [1, 2], 200);
+    await request("a", 2);
+    const ask = (partySize: number) =>
+      staffFreeSeats(
+        { db: handle.db, settings: { ...settings, onlineSeats: 6, totalSeats: 6 }, hours },
+        { date, time: "19:00", partySize },
+      );
+    // Four seats are free by the count, but no table seats four.
+    expect(await ask(2)).toMatchObject({ kind: "room" });
+    expect(await ask(4)).toMatchObject({ kind: "full", free: 4 });
   });
 
   it("two guests racing for the only table that seats six: exactly one gets it", async () => {

@@ -245,7 +245,10 @@ export async function submitReservationRequest(
       const inserted = await insertGuestRequest(trx, request, admission.status);
       if (inserted.duplicate) return { ...inserted, mailIds: [] };
       const { reservation } = inserted;
-      await seatTheDay(trx, deps.settings, reservation.reservation_date);
+      await seatTheDay(trx, deps.settings, reservation.reservation_date, {
+        id: reservation.id,
+        online: true,
+      });
       await announceNewReservation(trx, "requested", reservation);
       // Queue the restaurant's notice and the guest's answer: the confirmation or the receipt.
       const mailIds = await queueMails(trx, [

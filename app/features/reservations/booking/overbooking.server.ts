@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/database.types.ts";
 import { overbookingBy, type HeldReservation, type Overbooking } from "../availability/index.server.ts";
-import { HOLDING_STATUSES, type ReservationStatus } from "../book/index.server.ts";
+import { holdsSeats, type ReservationStatus } from "../book/index.server.ts";
 import { holdingOn, stayFor, type TableSeating } from "../availability/index.server.ts";
 import { lockReservationDay } from "../book/index.server.ts";
 import type { Reservation } from "../book/index.server.ts";
@@ -51,8 +51,6 @@ export interface StaffPlacement {
   override: boolean;
 }
 
-const holds = (status: Placement["status"]) => (HOLDING_STATUSES as readonly string[]).includes(status);
-
 const held = ({ time, partySize, status }: Placement): HeldReservation => ({ time, partySize, status });
 
 /**
@@ -68,7 +66,7 @@ export async function weighStaffChange(
   settings: Pick<ReservationSettings, "stayMinutes" | "onlineSeats" | "arrivalsPerSlot"> | undefined,
   { id, before, after, override }: StaffPlacement,
 ): Promise<Overbooking | undefined> {
-  if (!holds(after.status)) return undefined;
+  if (!holdsSeats(after.status)) return undefined;
   // Always locked: once tables are drawn the change is seated at them after it is written.
   await lockReservationDay(trx, after.date);
   if (override) return undefined;
@@ -91,7 +89,7 @@ function noTableFor(
 ): Overbooking | undefined {
   const unchanged =
     before !== undefined &&
-    holds(before.status) &&
+    holdsSeats(before.status) &&
     before.date === after.date &&
     before.time === after.time &&
     before.partySize === after.partySize;

@@ -6,6 +6,7 @@ import type { ReservationSource, ReservationStatus } from "../book/index.server.
 import { queueMails, reservationNotice, statusChangeMails, type MailContext } from "../mails/index.server.ts";
 import { OverbookingError, placementOf, weighStaffChange } from "./overbooking.server.ts";
 import { seatTheDay } from "../availability/index.server.ts";
+import { holdsSeats } from "../book/index.server.ts";
 import {
   announceNewReservation,
   findReservation,
@@ -109,7 +110,10 @@ export async function addByStaff(db: Db, entry: StaffEntry): Promise<AddedReserv
     });
     if (stored.duplicate) return { ...stored, mailIds: [] };
     const { reservation } = stored;
-    await seatTheDay(trx, entry.settings, reservation.reservation_date);
+    await seatTheDay(trx, entry.settings, reservation.reservation_date, {
+      id: reservation.id,
+      online: false,
+    });
     await announceNewReservation(trx, "created", reservation);
     // Queue the restaurant's notice (docs/product/reservations.md), in the same transaction (decision 0017).
     const notice = entry.notice ? [reservationNotice(reservation, entry.notice, "staff")] : [];
@@ -179,7 +183,20 @@ export async function changeByStaff(
       // Store, unless someone wrote in between (then read again), and tell the open staff screens.
       const reservation = await updateByStaff(trx, current, change);
       if (!reservation) return undefined;
-      await seatTheDay(trx, terms.settings, reservation.reservation_date);
+      // A party whose date, time, size or status changed is seated anew, last (decision 0053).
+      const was = placementOf(current);
+      const is = placementOf(reservation);
+      const moved =
+        was.date !== is.date ||
+        was.time !== is.time ||
+        was.partySize !== is.partySize ||
+        holdsSeats(was.status) !== holdsSeats(is.status);
+      await seatTheDay(
+        trx,
+        terms.settings,
+        reservation.reservation_date,
+        moved ? { id, online: false } : undefined,
+      );
       await recordReservationEvent(trx, {
         kind: "customer_name" in change ? "changed" : "status",
         reservationId: id,

@@ -5,7 +5,7 @@ import { holdingOn, seatTheDay, stayFor } from "../availability/index.server.ts"
 import {
   DEFAULT_SETTINGS,
   findReservation,
-  HOLDING_STATUSES,
+  holdsSeats,
   lockReservationDay,
   noteFreeSeatsChanged,
   recordReservationEvent,
@@ -67,10 +67,13 @@ export async function changeTable(
     const result = await db.transaction().execute(async (trx): Promise<TableChangeResult> => {
       const found = await findReservation(trx, change.id);
       const current = found ?? end({ refused: "", status: 404, gone: true });
-      if (!(HOLDING_STATUSES as readonly string[]).includes(current.status))
-        return end({ refused: M.notHolding, status: 400 });
+      if (!holdsSeats(current.status)) return end({ refused: M.notHolding, status: 400 });
       const date = current.reservation_date;
       await lockReservationDay(trx, date);
+      // Read again behind the date's lock: a change that moved it to another day meanwhile wins.
+      const locked = await findReservation(trx, change.id);
+      if (!locked || locked.reservation_date !== date || !holdsSeats(locked.status))
+        return end({ refused: "", status: 409, changedMeanwhile: true });
       const stored = await placeOf(trx, change.id);
       if ((stored?.version ?? "") !== change.version)
         return end({ refused: "", status: 409, changedMeanwhile: true });

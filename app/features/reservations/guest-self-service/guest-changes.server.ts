@@ -188,7 +188,7 @@ export async function changeByGuest(
       now,
     );
     if (!changed) return { done: false, refused: { field: "date", message: GUEST_CHANGED_MEANWHILE } };
-    await seatTheDay(trx, deps.settings, changed.reservation_date);
+    await seatTheDay(trx, deps.settings, changed.reservation_date, { id: changed.id, online: true });
     await recordReservationEvent(trx, {
       kind: "changed",
       reservationId: changed.id,

@@ -73,6 +73,8 @@ export async function loadServiceDay(
   date: string,
   settings: ReservationSettings,
   now = new Date(),
+  /** Where a failure to read the tables is told; without one it fails the day. */
+  logger?: Logger,
 ): Promise<ServiceDay> {
   const today = berlinNow(now).date;
   const [reservations, held] = await Promise.all([
@@ -81,7 +83,7 @@ export async function loadServiceDay(
   ]);
   const [histories, { places }] = await Promise.all([
     guestHistories(db, reservations, now),
-    placesListed(db, reservations),
+    placesListed(db, reservations, logger),
   ]);
   const byTime = new Map<string, ServiceEntry[]>();
   let waitlist = 0;

@@ -634,7 +634,17 @@ export async function saveCombination(
       );
       const plan = await readFloorPlan(trx);
       const stored = plan.combinations.find((combination) => combination.id === id);
-      if (tooSmall.length > 0 && stored) return stillHeld(combinationLabel(stored, plan.tables), tooSmall);
+      const label = stored ? combinationLabel(stored, plan.tables) : "Die Kombination";
+      if (tooSmall.length > 0) return stillHeld(label, tooSmall);
+      // Other tables under a held combination would seat its parties at tables others may hold.
+      const sameTables =
+        stored !== undefined &&
+        stored.tableIds.length === input.tables.length &&
+        input.tables.every((table) => stored.tableIds.includes(table));
+      if (!sameTables) {
+        const holders = await futureHolders(trx, { combinationIds: [id] });
+        if (holders.length > 0) return stillHeld(label, holders);
+      }
     }
     const same = (await readFloorPlan(trx)).combinations.find(
       (combination) =>

@@ -363,6 +363,12 @@ export function settleDay(
   units: readonly SeatingUnit[],
   parties: ReadonlyArray<Omit<SeatedParty, "unit" | "fixed">>,
   stored: ReadonlyMap<number, StoredPlace>,
+  /**
+   * The party whose date, time, size or status just changed: it keeps no stored place and is seated
+   * after all others — as the availability answer asked for it, against the day without it — as a
+   * guest's (`online`) or staff's request.
+   */
+  last?: { id: number; online: boolean },
 ): { seating: DaySeating; changes: PlaceChange[] } {
   const byKey = new Map(units.map((unit) => [unit.key, unit]));
   const order = [...parties].sort(
@@ -373,6 +379,7 @@ export function settleDay(
   const kept: SeatedParty[] = [];
   const waiting: SeatedParty[] = [];
   for (const party of order) {
+    if (party.id === last?.id) continue;
     const place = stored.get(party.id);
     const unit = place && byKey.get(place.unit);
     const fixed = place?.fixed ?? false;
@@ -388,13 +395,16 @@ export function settleDay(
       kept.push({ ...party, unit: unit.key, fixed });
     } else waiting.push({ ...party, unit: null, fixed: false });
   }
-  const seating = new DaySeating(units, [...kept, ...waiting]);
-  for (const party of waiting.sort((a, b) => a.id - b.id)) {
+  const changed = parties.find((party) => party.id === last?.id);
+  const asking = changed && last ? [{ ...changed, online: last.online, unit: null, fixed: false }] : [];
+  const seating = new DaySeating(units, [...kept, ...waiting, ...asking]);
+  for (const party of [...waiting.sort((a, b) => a.id - b.id), ...asking]) {
     const found = seating.seat(party, party.id);
     if (found) seating.apply(party.id, found);
   }
   const changes: PlaceChange[] = [];
   for (const [id, unit] of seating.placements())
-    if (unit !== (stored.get(id)?.unit ?? null)) changes.push({ id, unit });
+    if (unit !== (stored.get(id)?.unit ?? null) || (id === last?.id && stored.has(id)))
+      changes.push({ id, unit });
   return { seating, changes };
 }

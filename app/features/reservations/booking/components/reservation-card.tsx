@@ -73,7 +73,7 @@ function TableChoiceForm({
   return (
     <details className="mt-3 text-sm print:hidden">
       <summary className="cursor-pointer font-medium text-brand-700 underline-offset-2 hover:underline">
-        Tisch ändern
+        Tisch ändern<span className="sr-only"> für {reservation.customer_name}</span>
       </summary>
       <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
         <input type="hidden" name={INTENT_FIELD} value="table" />
