@@ -183,14 +183,15 @@ export async function changeByStaff(
       // Store, unless someone wrote in between (then read again), and tell the open staff screens.
       const reservation = await updateByStaff(trx, current, change);
       if (!reservation) return undefined;
-      // A party whose date, time, size or status changed is seated anew, last (decision 0053).
+      // A party whose date, time, size or status changed is seated anew, last (decision 0053); one
+      // that finished keeps the table it had, for the record.
       const was = placementOf(current);
       const is = placementOf(reservation);
       const moved =
         was.date !== is.date ||
         was.time !== is.time ||
         was.partySize !== is.partySize ||
-        holdsSeats(was.status) !== holdsSeats(is.status);
+        (holdsSeats(was.status) !== holdsSeats(is.status) && is.status !== "COMPLETED");
       await seatTheDay(
         trx,
         terms.settings,
