@@ -53,7 +53,8 @@ export const HOLDING_STATUSES = [
 ] as const satisfies readonly ReservationStatus[];
 
 /** Whether a reservation in `status` holds seats (and, with tables, a table). */
-export const holdsSeats = (status: string): boolean => (HOLDING_STATUSES as readonly string[]).includes(status);
+export const holdsSeats = (status: string): boolean =>
+  (HOLDING_STATUSES as readonly string[]).includes(status);
 
 /** Where a reservation came from (decision 0034): the guest's form, staff, or a guest at the door. */
 export const RESERVATION_SOURCES = ["online", "staff", "walk-in"] as const satisfies readonly StoredSource[];

@@ -139,6 +139,12 @@ export interface DayQuestion {
   tables?: TableSeating | undefined;
   /** Staff ask (the staff screens): any table, not only those guests may book online. */
   byStaff?: boolean;
+  /**
+   * Only this time ('HH:MM') is asked of the tables; the others answer as if a table were free. For a
+   * quick yes when one time is asked (the search for moves is the costly part); a refusal asks again
+   * without it, for the times still free.
+   */
+  onlyTime?: string | undefined;
   now?: Date;
 }
 
@@ -267,6 +273,7 @@ export function dayOptions({
   held,
   tables,
   byStaff = false,
+  onlyTime,
   now = new Date(),
 }: DayQuestion): DayOptions {
   const rules = settings ?? NO_SETTINGS;
@@ -297,7 +304,8 @@ export function dayOptions({
     const end = Math.min(start + stay, DAY_END);
     // With tables, a table or combination that seats the party decides, not the online seats.
     if (tables) {
-      if (!tables.seat({ partySize, from: start, to: end, online: !byStaff }))
+      const asked = onlyTime === undefined || onlyTime === time;
+      if (asked && !tables.seat({ partySize, from: start, to: end, online: !byStaff }))
         return { time, free: false, reason: "full" };
     } else if (rules.onlineSeats !== null && peakSeats(seats, start, end) + partySize > rules.onlineSeats)
       return { time, free: false, reason: "full" };

@@ -120,13 +120,13 @@ export async function weighVisit(
     hours: deps.hours,
     now: deps.now,
   };
-  // Read and weighed once: the refusal's free times come from the same rows, in the same transaction.
-  const options = dayOptions({
-    ...question,
-    ...(await holdingOn(deps.settings, trx, visit.date, visit.except)),
-  });
-  const problem = problemAmong(options, question);
-  if (problem) {
+  // Read once: the refusal's free times come from the same rows, in the same transaction. The tables
+  // are asked about the one time first; only a refusal asks them about the whole day.
+  const holding = await holdingOn(deps.settings, trx, visit.date, visit.except);
+  const quick = problemAmong(dayOptions({ ...question, ...holding, onlyTime: visit.time }), question);
+  const options = quick ? dayOptions({ ...question, ...holding }) : undefined;
+  const problem = options && problemAmong(options, question);
+  if (options && problem) {
     const waitlist = waitlistAmong(options, visit.time);
     if (problem.message === M.timeTaken) {
       const free = options.kind === "open" ? options.times.filter((option) => option.free) : [];

@@ -24,10 +24,26 @@ type Db = Kysely<Database>;
  * The floor plan for every availability question and request: kept in memory until anything staff
  * change is saved (a change to the plan counts the page version up in its own transaction).
  */
-export const readKeptFloorPlan = keptForPageVersion(async (db: Db) => ({
+const keptFloorPlan = keptForPageVersion(async (db: Db) => ({
   value: await readFloorPlan(db),
   keep: true,
 }));
+
+/**
+ * Inside a transaction the plan is read once and kept for the transaction's other questions (the
+ * request's weighing and its seating ask both): no second reading, no version query.
+ */
+const planOfTransaction = new WeakMap<Db, Promise<FloorPlan>>();
+
+export function readKeptFloorPlan(db: Db): Promise<FloorPlan> {
+  if (!db.isTransaction) return keptFloorPlan(db);
+  let plan = planOfTransaction.get(db);
+  if (!plan) {
+    plan = readFloorPlan(db);
+    planOfTransaction.set(db, plan);
+  }
+  return plan;
+}
 
 const unitOf = (row: { table_id: number | null; combination_id: number | null }): UnitKey | undefined =>
   row.table_id !== null

@@ -178,7 +178,10 @@ export const nameKey = (name: string): string => name.trim().normalize("NFC").to
 
 /** Table names in the order a host reads them: '2' before '10', 'Fenster 2' before 'Fenster 10'. */
 export const byTableName = (a: { name: string }, b: { name: string }): number =>
-  a.name.localeCompare(b.name, "de-DE", { numeric: true, sensitivity: "base" });
+  tableNameOrder.compare(a.name, b.name);
+
+// One collator for every comparison: `localeCompare` with options builds one per call.
+const tableNameOrder = new Intl.Collator("de-DE", { numeric: true, sensitivity: "base" });
 
 /** 'Tisch 4 + 5' */
 export const combinationLabel = (combination: TableCombination, tables: readonly DiningTable[]): string =>

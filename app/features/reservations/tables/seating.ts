@@ -391,7 +391,11 @@ export function settleDay(
       unit &&
       (fixed || (fits(unit, party.partySize) && !stays.some((stay) => overlaps(stay, party))))
     ) {
-      for (const table of unit.tableIds) busy.set(table, [...(busy.get(table) ?? []), party]);
+      for (const table of unit.tableIds) {
+        const stays = busy.get(table);
+        if (stays) stays.push(party);
+        else busy.set(table, [party]);
+      }
       kept.push({ ...party, unit: unit.key, fixed });
     } else waiting.push({ ...party, unit: null, fixed: false });
   }
