@@ -133,6 +133,18 @@ for (const width of [1280, 390]) {
     // Sara's six have no other place: they are left without a table, for staff to see.
     await expect(card(admin, "Sara Sechs").getByText("Kein Tisch")).toBeVisible();
     await admin.screenshot({ path: test.info().outputPath(`tables-list-${width}.png`), fullPage: true });
+    // 'Plätze gesamt' is the tables' seats now: said, not asked.
+    await admin.goto("/admin/reservations/einstellungen");
+    await expect(admin.getByText(/^Die Plätze ergeben sich aus den Tischen im Tischplan/)).toBeVisible();
+    await expect(admin.getByLabel("Plätze gesamt")).toHaveCount(0);
+    await expect(admin.getByText("12 Plätze, davon 12 online")).toBeVisible();
+    expect(await accessibilityViolations(admin)).toEqual([]);
+    // The service view shows the tables too.
+    await admin.goto(`/admin/service?datum=${date}`);
+    await expect(
+      admin.getByRole("listitem").filter({ hasText: "Zeno Zwei" }).getByText("Tisch 4"),
+    ).toBeVisible();
+    await admin.screenshot({ path: test.info().outputPath(`tables-service-${width}.png`), fullPage: true });
     await staff.close();
   });
 }
