@@ -20,6 +20,9 @@ import { handleAdminAction, loadList } from "./book-admin.server.ts";
 import { loadServiceDay } from "../service/service-day.server.ts";
 import { staffFreeSeats } from "../availability/staff-api.server.ts";
 import { readReservationSettings, saveReservationSettings } from "../settings/settings-store.server.ts";
+import { handleSettingsAction } from "../settings/settings-action.server.ts";
+import { settingsFormFields } from "../settings/settings-form.ts";
+import { settingsDraftOf } from "../settings/settings-schema.ts";
 
 /**
  * Booking by tables (decision 0053): once tables are drawn, a time is free for a party when a table or
@@ -453,6 +456,24 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     const after = await readReservationSettings(handle.db);
     expect(after).toMatchObject({ totalSeats: 60, onlineSeats: 50, leadMinutes: 60 });
     expect(after.seatsFromTables).toBeUndefined();
+    // The screen opened while tables decided has no seat inputs: saved after the last table went, the
+    // typed seats still stay.
+    const stale = new FormData();
+    stale.set("intent", "save");
+    for (const [name, value] of settingsFormFields(settingsDraftOf({ ...after, leadMinutes: 30 })))
+      if (name !== "totalSeats" && name !== "onlineSeats") stale.append(name, value);
+    const saved = await handleSettingsAction(stale, {
+      db: handle.db,
+      logger: recordingLogger().logger,
+      username: "Giulia",
+      today,
+    });
+    expect(saved.result.outcome).toBe("done");
+    expect(await readReservationSettings(handle.db)).toMatchObject({
+      totalSeats: 60,
+      onlineSeats: 50,
+      leadMinutes: 30,
+    });
   });
 
   it("refuses to delete or shrink a table or combination that future reservations hold, naming them", async () => {

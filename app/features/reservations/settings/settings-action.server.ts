@@ -45,7 +45,10 @@ export const handleSettingsAction = staffActionDispatcher<"save" | "edit", Setti
           },
         };
       try {
-        await saveReservationSettings(db, validation.settings, username);
+        // A page that showed the tables' seats has no seat inputs: what was typed before stays
+        // (decision 0053), also when the last table went while the page was open.
+        const seatsShown = form.has("totalSeats") || form.has("onlineSeats");
+        await saveReservationSettings(db, validation.settings, username, { keepSeats: !seatsShown });
       } catch (error) {
         logger.error("reservation settings save failed", { username, error });
         return { status: 500, result: { outcome: "failed", notice: saveFailedNotice(), values: draft } };

@@ -101,8 +101,9 @@ export async function saveReservationSettings(
   db: Kysely<Database>,
   settings: ReservationSettings,
   username: string,
+  { keepSeats = false } = {},
 ): Promise<void> {
-  await db.transaction().execute((trx) => writeReservationSettings(trx, settings, username));
+  await db.transaction().execute((trx) => writeReservationSettings(trx, settings, username, { keepSeats }));
   noteFreeSeatsChanged();
 }
 
@@ -111,9 +112,10 @@ export async function writeReservationSettings(
   trx: Transaction<Database>,
   settings: ReservationSettings,
   username: string,
+  { keepSeats = false } = {},
 ): Promise<void> {
   // While tables decide the seats, the typed ones are kept as they were, for a plan without tables.
-  const tablesDecide = (await readFloorPlan(trx)).tables.length > 0;
+  const tablesDecide = keepSeats || (await readFloorPlan(trx)).tables.length > 0;
   const row = {
     ...(tablesDecide ? {} : { total_seats: settings.totalSeats, online_seats: settings.onlineSeats }),
     stay_small_minutes: settings.stayMinutes.small,
