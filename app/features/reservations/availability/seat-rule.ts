@@ -3,7 +3,7 @@ import { parseDayHours, type DayHours } from "../../../common/content/opening-ho
 import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
 import {
   EVENING_STARTS_AT,
-  HOLDING_STATUSES,
+  holdsSeats,
   MAX_MONTHS_AHEAD,
   reservationMessages as M,
   type ReservationStatus,
@@ -22,7 +22,8 @@ import { DEFAULT_SETTINGS, stayMinutesFor, type ReservationSettings } from "../b
  *   seats; a cancelled or completed table is free again.
  * - A time is free for P people when, at every moment of P's stay, the seats held plus P stay within
  *   `onlineSeats`, and the guests arriving in that slot plus P stay within `arrivalsPerSlot` (null:
- *   no limit for either).
+ *   no limit for either). Once tables are drawn, a table or combination that seats P for the whole
+ *   stay decides instead of `onlineSeats` (`tables`, decision 0053).
  * - The day must be open: a closure closes its dates (with its note); an exception replaces that
  *   date's weekly hours, also on a weekday that is normally closed.
  * - Online, a time can be booked until `leadMinutes` before it (real minutes: across a change to
@@ -84,7 +85,7 @@ export const heldAt =
   });
 
 const holds = (reservation: HeldReservation) =>
-  reservation.status === undefined || (HOLDING_STATUSES as readonly string[]).includes(reservation.status);
+  reservation.status === undefined || holdsSeats(reservation.status);
 
 /** Whether the rule weighs the reservations at all: only when seats or arrivals are limited. */
 export const limitsRoom = (
