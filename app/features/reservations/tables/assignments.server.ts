@@ -35,7 +35,9 @@ const keptFloorPlan = keptForPageVersion(async (db: Db) => ({
  */
 const planOfTransaction = new WeakMap<Db, Promise<FloorPlan>>();
 
-export function readKeptFloorPlan(db: Db): Promise<FloorPlan> {
+// Async: a database that cannot be used rejects, never throws at the call (a `Promise.all` beside it
+// then sees every failure).
+export async function readKeptFloorPlan(db: Db): Promise<FloorPlan> {
   if (!db.isTransaction) return keptFloorPlan(db);
   let plan = planOfTransaction.get(db);
   if (!plan) {
