@@ -42,6 +42,7 @@ export const featureEdges = {
     "reservations/availability",
     "reservations/booking",
     "reservations/mails",
+    "reservations/tables",
   ],
   "reservations/retention": ["reservations/book", "reservations/settings"],
   "reservations/tables": ["reservations/book"],

@@ -1,14 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/database.types.ts";
-import {
-  saveArea,
-  saveCombination,
-  saveTable,
-} from "../../app/features/reservations/tables/plan-store.server.ts";
-import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { accessibilityViolations, expect, test, waitForHydration } from "./fixtures.ts";
-import { guestFormArea, sendGuestRequest } from "./support/reservations.ts";
+import { guestFormArea, openDayAhead, sendGuestRequest } from "./support/reservations.ts";
+import { drawSmallPlan } from "../support/tables.ts";
 
 /**
  * Booking by tables (decision 0053), as guests and staff meet it: once tables are drawn, the form
@@ -17,57 +10,6 @@ import { guestFormArea, sendGuestRequest } from "./support/reservations.ts";
  * first when that table is taken. Each test has a site of its own.
  */
 test.use({ ownSite: true });
-
-/** The first day at least a week ahead that is not a Monday (the demo's closed day, with no bookings of its own). */
-function openDay(): string {
-  let date = addDays(berlinNow().date, 9);
-  while (weekdayOf(date) === "monday") date = addDays(date, 1);
-  return date;
-}
-
-async function drawPlan(db: Kysely<Database>) {
-  const area = await saveArea(
-    db,
-    { input: { name: "Innenraum", online: true, plan_width: 1200, plan_height: 800 } },
-    "e2e",
-  );
-  if (!area.ok) throw new Error("no area");
-  const ids = new Map<string, number>();
-  for (const [name, seats, x] of [
-    ["1", 2, 0],
-    ["2", 2, 100],
-    ["4", 4, 300],
-    ["5", 4, 400],
-  ] as const) {
-    const table = await saveTable(
-      db,
-      {
-        areaId: area.id,
-        input: {
-          name,
-          seats_min: seats === 2 ? 1 : 2,
-          seats_max: seats,
-          shape: "square",
-          x,
-          y: 0,
-          width: 80,
-          height: 80,
-          rotation: 0,
-          online: true,
-        },
-      },
-      "e2e",
-    );
-    if (!table.ok) throw new Error(`no table ${name}`);
-    ids.set(name, table.id);
-  }
-  const combination = await saveCombination(
-    db,
-    { input: { tables: [ids.get("4") ?? 0, ids.get("5") ?? 0], seats_min: 5, seats_max: 8 } },
-    "e2e",
-  );
-  if (!combination.ok) throw new Error("no combination");
-}
 
 const formArea = guestFormArea;
 
@@ -84,8 +26,8 @@ for (const width of [1280, 390]) {
     site,
     signIn,
   }) => {
-    const date = openDay();
-    await drawPlan(site.db);
+    const date = openDayAhead(9);
+    await drawSmallPlan(site.db);
     const guest = await (browser as Browser).newContext({
       baseURL: site.origin,
       viewport: { width, height: 900 },
@@ -150,8 +92,8 @@ for (const width of [1280, 390]) {
 }
 
 test("'Tisch ändern' works before the page's scripts, as a plain form", async ({ browser, site, signIn }) => {
-  const date = openDay();
-  await drawPlan(site.db);
+  const date = openDayAhead(9);
+  await drawSmallPlan(site.db);
   const guest = await (browser as Browser).newContext({ baseURL: site.origin });
   await request(await guest.newPage(), "Zeno Zwei", date, "2 Personen", "19:00 Uhr");
   await guest.close();

@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
-import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { expect, test, toastRegion, within } from "./fixtures.ts";
 import { holdScripts } from "./support/hold-scripts.ts";
-import { insertReservation } from "./support/reservations.ts";
+import { insertReservation, openDayAhead } from "./support/reservations.ts";
 
 /**
  * Nothing a person does is lost while the page's scripts are still on their way
@@ -15,13 +14,6 @@ const hydrated = (page: Page) =>
   page.waitForFunction(() => window.__tavolaEarly?.carriedOut === true, undefined, within(15_000));
 
 const hero = (page: Page) => page.locator("#home");
-
-/** The first day at least `from` days ahead that is not a Monday (the demo's closed day). */
-function openDay(from = 3): string {
-  let date = addDays(berlinNow().date, from);
-  while (weekdayOf(date) === "monday") date = addDays(date, 1);
-  return date;
-}
 
 test.describe("before the scripts have run", () => {
   for (const [label, path, heading] of [
@@ -136,7 +128,7 @@ test.describe("before the scripts have run", () => {
     page,
     site,
   }) => {
-    const date = openDay();
+    const date = openDayAhead(3);
     const release = await holdScripts(page);
     await page.goto("/#reservation-form-area");
     const form = page.locator("#reservation-form-area");
@@ -172,7 +164,7 @@ test.describe("before the scripts have run", () => {
   test("a date the browser filled in without events (autofill, a restored form) is kept too", async ({
     page,
   }) => {
-    const date = openDay();
+    const date = openDayAhead(3);
     const release = await holdScripts(page);
     await page.goto("/#reservation-form-area");
     const dateField = page.locator("#reservation-form-area").getByLabel("Datum");
@@ -183,7 +175,8 @@ test.describe("before the scripts have run", () => {
   });
 
   test("a name typed into 'Nach Name suchen' stays and filters", async ({ page, site, signIn }) => {
-    for (const name of ["Sofia Früh", "Bruno Spät"]) await insertReservation(site, { name, date: openDay() });
+    for (const name of ["Sofia Früh", "Bruno Spät"])
+      await insertReservation(site, { name, date: openDayAhead(3) });
     await signIn(page);
     const release = await holdScripts(page);
     // A staff page's scripts are loaded with it: the page is there, its `load` event is not.

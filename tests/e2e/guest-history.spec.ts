@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
 import { saveReservationSettings } from "../../app/features/reservations/settings/settings-store.server.ts";
 import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservation-settings.ts";
-import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
+import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import { insertReservation } from "../support/reservations.ts";
 import { accessibilityViolations, expect, test, waitForHydration, type Site } from "./fixtures.ts";
+import { openDayAhead } from "./support/reservations.ts";
 
 /**
  * Decision 0037 in the browser: a guest's earlier visits and the reservation's source on its card
@@ -14,14 +15,7 @@ import { accessibilityViolations, expect, test, waitForHydration, type Site } fr
 test.use({ ownSite: true });
 test.describe.configure({ timeout: 60_000 });
 
-/** At least ten days ahead (after the demo's full evening), not a Monday (the demo's day off). */
-function openDay(): string {
-  let date = addDays(berlinNow().date, 10);
-  while (weekdayOf(date) === "monday") date = addDays(date, 1);
-  return date;
-}
-
-const DATE = openDay();
+const DATE = openDayAhead(10);
 const NORA = { name: "Nora Nichtda", email: "nora.nichtda@example.de", phone: "0171 7654321" };
 
 async function seed(site: Site) {

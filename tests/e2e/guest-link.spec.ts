@@ -3,7 +3,7 @@ import { issueGuestToken } from "../../app/features/reservations/book/guest-link
 import type { ParsedMail } from "mailparser";
 import { saveReservationSettings } from "../../app/features/reservations/settings/settings-store.server.ts";
 import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservation-settings.ts";
-import { addDays, berlinNow, formatLongDate, weekdayOf } from "../../app/lib/calendar.ts";
+import { addDays, berlinNow, formatLongDate } from "../../app/lib/calendar.ts";
 import { formatDate } from "../../app/lib/format.ts";
 import { insertReservation } from "../support/reservations.ts";
 import {
@@ -14,6 +14,7 @@ import {
   type Mailbox,
   type Site,
 } from "./fixtures.ts";
+import { openDayAhead } from "./support/reservations.ts";
 
 /**
  * The guest's own link (decision 0033): every e-mail to a guest carries it; it shows the visit and
@@ -22,16 +23,9 @@ import {
  */
 test.use({ ownSite: true, withMailbox: true });
 
-/** The first day at least `from` days ahead that is not a Monday (the demo's closed day). */
-function openDay(from: number): string {
-  let date = addDays(berlinNow().date, from);
-  while (weekdayOf(date) === "monday") date = addDays(date, 1);
-  return date;
-}
-
 /** A date the demo content's reservations were cleared from. */
 async function clearedDay(site: Site, from: number) {
-  const date = openDay(from);
+  const date = openDayAhead(from);
   await site.db.deleteFrom("reservations").where("reservation_date", "=", date).execute();
   return date;
 }

@@ -6,7 +6,6 @@ import { contentDefaults } from "../../app/common/content/defaults.ts";
 import { createSession } from "../../app/features/auth/session.server.ts";
 import { cancelByGuest } from "../../app/features/reservations/guest-self-service/guest-changes.server.ts";
 import { findReservation } from "../../app/features/reservations/book/store.server.ts";
-import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { openDatabase } from "../../db/database.server.ts";
 import { spawnServer } from "../support/server-process.ts";
 import { insertReservation } from "../support/reservations.ts";
@@ -20,6 +19,7 @@ import {
   within,
   type Site,
 } from "./fixtures.ts";
+import { openDayAhead } from "./support/reservations.ts";
 
 /**
  * Live updates of the staff screens (decision 0035): a guest's request, a guest's cancellation and
@@ -32,13 +32,6 @@ test.use({ ownSite: true, siteEnv: { WORKERS: "2" } });
 
 // The product's figure (decision 0035); slow mode stretches it with everything else.
 const LIVE_WITHIN = within(2000);
-
-/** The first day at least `from` days ahead that is not a Monday (the demo's closed day). */
-function openDay(from: number): string {
-  let date = addDays(berlinNow().date, from);
-  while (weekdayOf(date) === "monday") date = addDays(date, 1);
-  return date;
-}
 
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 const liveState = (page: Page) => page.locator("[data-live-state]");
@@ -63,7 +56,7 @@ async function staffScreen(
 }
 
 async function clearedDay(site: Site, from: number) {
-  const date = openDay(from);
+  const date = openDayAhead(from);
   await site.db.deleteFrom("reservations").where("reservation_date", "=", date).execute();
   return date;
 }
@@ -166,7 +159,7 @@ test("signing out in one tab ends the other tab's stream, which then goes to the
   site,
   signIn,
 }) => {
-  const date = openDay(7);
+  const date = openDayAhead(7);
   const { context, page } = await staffScreen(browser, site.origin, signIn, date);
   const other = await context.newPage();
   await other.goto("/admin");
@@ -194,7 +187,7 @@ test("after a server restart the screen reconnects by itself and shows what chan
   const port = new URL(origin).port;
   const database = openDatabase({ kind: "sqlite", file: path.join(dataDir, "tavola.sqlite") });
   try {
-    const date = openDay(5);
+    const date = openDayAhead(5);
     await database.db.deleteFrom("reservations").where("reservation_date", "=", date).execute();
     const account = await database.db
       .selectFrom("staff_users")

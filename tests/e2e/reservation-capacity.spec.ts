@@ -3,9 +3,9 @@ import {
   saveReservationSettings,
 } from "../../app/features/reservations/settings/settings-store.server.ts";
 import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservation-settings.ts";
-import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
+import { addDays } from "../../app/lib/calendar.ts";
 import { expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
-import { chooseGuestDay, guestFormArea, sendGuestRequest } from "./support/reservations.ts";
+import { chooseGuestDay, guestFormArea, openDayAhead, sendGuestRequest } from "./support/reservations.ts";
 
 /**
  * The reservation book knows its seats (decision 0031): with the owner's settings a guest's request
@@ -13,13 +13,6 @@ import { chooseGuestDay, guestFormArea, sendGuestRequest } from "./support/reser
  * time without room is refused with the German message. Each test has a site of its own.
  */
 test.use({ ownSite: true, withMailbox: true });
-
-/** The first day at least `from` days ahead that is not a Monday (the demo's closed day). */
-function openDay(from = 3): string {
-  let date = addDays(berlinNow().date, from);
-  while (weekdayOf(date) === "monday") date = addDays(date, 1);
-  return date;
-}
 
 function need<T>(value: T | undefined): T {
   if (value === undefined) throw new Error("fixture missing: test.use({ withMailbox: true })");
@@ -51,7 +44,7 @@ test("6 online seats, auto-confirmation up to 2: confirmed at once, then waiting
   await owner.close();
   expect(await readReservationSettings(site.db)).toMatchObject({ onlineSeats: 6, autoConfirmUpTo: 2 });
 
-  const date = openDay();
+  const date = openDayAhead(3);
   // The demo content's reservations on that day would hold seats too.
   await site.db.deleteFrom("reservations").where("reservation_date", "=", date).execute();
 
@@ -98,7 +91,7 @@ test("6 online seats, auto-confirmation up to 2: confirmed at once, then waiting
 });
 
 test("a closure refuses its dates with its note", async ({ page, site }) => {
-  const date = openDay(10);
+  const date = openDayAhead(10);
   await saveReservationSettings(
     site.db,
     { ...DEFAULT_SETTINGS, closures: [{ from: date, to: addDays(date, 2), note: "Betriebsferien" }] },
@@ -134,7 +127,7 @@ test("the largest online group ends the party sizes, with the phone number for l
   ).toBeVisible();
 
   // The server refuses a larger party sent anyway.
-  const date = openDay(5);
+  const date = openDayAhead(5);
   const response = await page.request.post("/?index", {
     form: { name: "Emil Fünf", email: "emil@example.de", date, time: "19:00", party_size: "5" },
     headers: { Origin: site.origin },

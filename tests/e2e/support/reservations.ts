@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { addDays, berlinNow, weekdayOf } from "../../../app/lib/calendar.ts";
 import { insertReservation as insertInto, type TestReservation } from "../../support/reservations.ts";
 import { waitForHydration } from "../fixtures.ts";
 import type { Site } from "./site.ts";
@@ -28,4 +29,11 @@ export async function sendGuestRequest(page: Page, name: string, date: string, p
   const area = await chooseGuestDay(page, name, date, party);
   await area.getByLabel("Uhrzeit").selectOption({ label: time });
   await area.getByRole("button", { name: "Reservierung anfragen" }).click();
+}
+
+/** The first day at least `days` ahead that is not a Monday (the demo's closed day, with no bookings of its own). */
+export function openDayAhead(days: number): string {
+  let date = addDays(berlinNow().date, days);
+  while (weekdayOf(date) === "monday") date = addDays(date, 1);
+  return date;
 }

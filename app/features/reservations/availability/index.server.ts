@@ -14,6 +14,7 @@ export {
   problemAmong,
   roomAt,
   seatsHeldAt,
+  sitsAt,
   waitlistAmong,
 } from "./seat-rule.ts";
 export { answerStaffSeats } from "./staff-api.server.ts";

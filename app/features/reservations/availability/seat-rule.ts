@@ -188,6 +188,21 @@ export function stayOf(
   return { from: start, to: end };
 }
 
+/**
+ * Whether the stored reservation's party is at its table at `time` on its date ('HH:MM'), as the
+ * rule holds its seats at `now`: from its time for its stay, an arrived party until it leaves.
+ */
+export function sitsAt(
+  settings: Pick<ReservationSettings, "stayMinutes">,
+  now: { date: string; time: string },
+  row: StoredPlacement,
+  time: string,
+): boolean {
+  const minute = minuteOf(time);
+  const stay = stayOf(settings, heldAt(now)(row));
+  return minute !== undefined && stay !== undefined && stay.from <= minute && minute < stay.to;
+}
+
 function occupancy(
   settings: Pick<ReservationSettings, "stayMinutes">,
   held: readonly HeldReservation[],

@@ -427,3 +427,12 @@ const dispatchAdminAction = staffActionDispatcher<AdminIntent, AdminDependencies
 
 export const handleAdminAction = (form: FormData, deps: AdminDependencies) =>
   dispatchAdminAction(withFormerStaffNames(form), deps);
+
+/**
+ * 'Tisch ändern' alone, for the day on the plan (`/admin/tischplan?datum=`): every staff member may
+ * move a party there, and nothing else of the book is changed through it.
+ */
+export const handleTableChange = staffActionDispatcher<"table", AdminDependencies, AdminResultExtra>(
+  { table: handlers.table },
+  refused(400, A.updateFailed("Unbekannte Aktion")),
+);

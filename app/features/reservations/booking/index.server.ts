@@ -1,4 +1,4 @@
-export { handleAdminAction, loadList, placesListed, viewOf } from "./book-admin.server.ts";
+export { handleAdminAction, handleTableChange, loadList, placesListed, viewOf } from "./book-admin.server.ts";
 export { answerGuestRequest, guestFormSetupOf, knownDay, prefillOf } from "./guest-form.server.ts";
 export { submitReservationRequest, weighVisit } from "./guest-request.server.ts";
 export {

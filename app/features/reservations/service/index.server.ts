@@ -1,1 +1,2 @@
 export { handleServiceAction, loadServiceDay } from "./service-day.server.ts";
+export { loadPlanMoment, momentAsked } from "./plan-day.server.ts";

@@ -210,6 +210,13 @@ export function unitLabel(plan: Pick<FloorPlan, "tables" | "combinations">, key:
   return combination && combinationLabel(combination, plan.tables);
 }
 
+/** The tables a unit key ('t4', 'c2') takes; none when the plan has no such unit. */
+export function unitTables(plan: Pick<FloorPlan, "combinations">, key: string): readonly number[] {
+  const id = Number(key.slice(1));
+  if (key.startsWith("t")) return [id];
+  return (key.startsWith("c") && plan.combinations.find((one) => one.id === id)?.tableIds) || [];
+}
+
 /** The area a unit key's table or combination stands in. */
 export function unitArea(plan: FloorPlan, key: string): FloorArea | undefined {
   const id = Number(key.slice(1));

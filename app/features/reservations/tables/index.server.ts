@@ -9,7 +9,7 @@ export {
   storePlaces,
   type TablePlace,
 } from "./assignments.server.ts";
-export { type FloorPlan, planMessages, planSeats, seatsLabel, unitLabel } from "./floor-plan.ts";
+export { type FloorPlan, planMessages, planSeats, seatsLabel, unitLabel, unitTables } from "./floor-plan.ts";
 export {
   DaySeating,
   type PlaceChange,

@@ -1,5 +1,7 @@
 export { FloorPlanScreen, planHref, type PlanSelection } from "./components/floor-plan-screen.tsx";
-export { planMessages, type FloorPlan } from "./floor-plan.ts";
+export { TableOutline } from "./components/plan-drawing.tsx";
+export { TableHandles } from "./components/table-handles.tsx";
+export { planMessages, type DiningTable, type FloorPlan } from "./floor-plan.ts";
 export { type PlanResult } from "./plan-result.ts";
 export {
   type PlaceChange,

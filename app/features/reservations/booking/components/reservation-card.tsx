@@ -55,13 +55,13 @@ function Detail({
  * or the book's own choice again. A plain form inside a disclosure: it works before (and without) the
  * page's scripts; a taken table is asked about ('Trotzdem zuweisen').
  */
-function TableChoiceForm({
+export function TableChoiceForm({
   reservation,
   place,
   choices,
 }: {
-  reservation: ReservationRow;
-  place: ListedPlace;
+  reservation: Pick<ReservationRow, "id" | "customer_name">;
+  place: Pick<ListedPlace, "unit" | "version">;
   choices: ReadonlyArray<{ key: string; label: string }>;
 }) {
   const navigation = useNavigation();

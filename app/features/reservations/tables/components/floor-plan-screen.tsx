@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { OwnersOnlyNote } from "../../../../components/admin/owners-only-note.tsx";
+import { useKeptResult } from "../../../../components/admin/use-kept-result.ts";
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
 import { toastNotice } from "../../../../components/forms/toast-notice.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
@@ -47,6 +48,9 @@ export function FloorPlanScreen({
   result: PlanResult | undefined;
 }) {
   const hydrated = useHydrated();
+  // The forms are drawn anew for each answer, keyed by the last one: kept over the address update
+  // that follows it (React Router forgets the action's data then), so nothing typed meanwhile is lost.
+  const answerKey = useKeptResult(result)?.resultId ?? "";
   const navigate = useNavigate();
   const mover = useFetcher<PlanResult>({ key: "table-move" });
 
@@ -120,6 +124,17 @@ export function FloorPlanScreen({
           ? M.noTablesYet
           : `${plan.tables.length} ${plan.tables.length === 1 ? "Tisch" : "Tische"} mit ${seats.total} Plätzen, davon ${seats.online} online buchbar. ${M.tablesDecide}`}
       </p>
+      {seats === undefined ? null : (
+        <p>
+          <Link
+            // The day on the plan: who sits where now (docs/product/tables.md).
+            to={`/admin/tischplan?datum=${today}${typeof area?.id === "number" ? `&bereich=${area.id}` : ""}`}
+            className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            Belegung ansehen
+          </Link>
+        </p>
+      )}
 
       <nav aria-label="Bereiche" className="flex flex-wrap gap-2">
         {plan.areas.map((one) => (
@@ -189,7 +204,7 @@ export function FloorPlanScreen({
               {selected || canChange ? (
                 <TableForm
                   // Drawn anew for another table or answer; a move on the plan updates its place alone.
-                  key={`${selected?.id ?? "new"}-${result?.resultId ?? ""}`}
+                  key={`${selected?.id ?? "new"}-${answerKey}`}
                   area={area}
                   areas={plan.areas}
                   table={selected}
@@ -201,14 +216,14 @@ export function FloorPlanScreen({
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
             <CombinationsPanel
-              key={`combinations-${area.id}-${result?.resultId ?? ""}`}
+              key={`combinations-${area.id}-${answerKey}`}
               tables={tables}
               combinations={plan.combinations.filter((combination) => combination.areaId === area.id)}
               result={result}
               canChange={canChange}
             />
             <ClosuresPanel
-              key={`closures-${area.id}-${result?.resultId ?? ""}`}
+              key={`closures-${area.id}-${answerKey}`}
               area={area}
               result={result}
               canChange={canChange}
@@ -216,7 +231,7 @@ export function FloorPlanScreen({
             />
           </div>
           <AreaForm
-            key={`area-${area.id}-${result?.resultId ?? ""}`}
+            key={`area-${area.id}-${answerKey}`}
             area={area}
             result={result}
             canChange={canChange}

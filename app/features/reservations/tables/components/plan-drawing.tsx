@@ -1,13 +1,21 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { Link } from "react-router";
-import { planLimits, seatsLabel, shapeLabels, type DiningTable, type FloorArea } from "../floor-plan.ts";
+import { Link, useNavigate } from "react-router";
+import { TableHandles } from "./table-handles.tsx";
+import {
+  planLimits,
+  seatsLabel,
+  shapeLabels,
+  type DiningTable,
+  type FloorArea,
+  type TablePlacement,
+} from "../floor-plan.ts";
 
 /**
  * An area's plan as an SVG on a grid (decision 0052). Each table is a link that selects it, so the
  * plan works before its scripts run; once they run, an owner moves the selected table with the arrow
- * keys (10 cm, with Shift 50 cm) or drags any table with the mouse or a finger. A move is shown at
- * once and sent when the keys or the pointer rest (`onMove`); a refused move goes back to where the
- * table is stored.
+ * keys (10 cm, with Shift 50 cm) or drags any table with the mouse or a finger (by its handle,
+ * `TableHandles`). A move is shown at once and sent when the keys or the pointer rest (`onMove`); a
+ * refused move goes back to where the table is stored.
  */
 export interface PlanDrawingProps {
   area: FloorArea;
@@ -36,6 +44,7 @@ const ARROWS: Record<string, [number, number]> = {
 const KEYS_REST_MS = 600;
 
 export function PlanDrawing({ area, tables, selectedId, hrefOf, onMove, pending }: PlanDrawingProps) {
+  const navigate = useNavigate();
   const svgRef = useRef<SVGSVGElement>(null);
   const [moving, setMoving] = useState<{ id: number; x: number; y: number } | undefined>();
   const drag = useRef<{
@@ -123,6 +132,14 @@ export function PlanDrawing({ area, tables, selectedId, hrefOf, onMove, pending 
   const fontSize = Math.max(20, Math.round(area.width / 40));
   const chosen = tables.find((table) => table.id === selectedId);
   const chosenAt = chosen ? at(chosen) : undefined;
+  // A click on a handle that did not drag selects its table, as its link does, and focuses the link
+  // for the arrow keys.
+  const select = (table: DiningTable) => () => {
+    if (drag.current?.moved) return;
+    void navigate(hrefOf(table), { replace: true, preventScrollReset: true });
+    svgRef.current?.querySelector<SVGElement>(`[data-table="${CSS.escape(table.name)}"]`)?.focus();
+  };
+
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-300 bg-white">
       {/* Where the selected table stands, said again after each move (the keyboard's way to see it). */}
@@ -131,127 +148,146 @@ export function PlanDrawing({ area, tables, selectedId, hrefOf, onMove, pending 
           ? `Tisch ${chosen.name}: ${chosenAt.x} cm von links, ${chosenAt.y} cm von oben`
           : ""}
       </p>
-      <svg
-        ref={svgRef}
-        viewBox={`0 0 ${area.width} ${area.height}`}
-        className="block h-auto w-full min-w-[36rem]"
-        role="group"
-        aria-label={`Plan ${area.name}`}
-        aria-describedby={PLAN_HELP_ID}
-      >
-        <defs>
-          <pattern
-            id={`grid-${area.id}`}
-            width={planLimits.grid}
-            height={planLimits.grid}
-            patternUnits="userSpaceOnUse"
-          >
-            <path
-              d={`M ${planLimits.grid} 0 L 0 0 0 ${planLimits.grid}`}
-              fill="none"
-              stroke="#e7e5e4"
-              strokeWidth={2}
-            />
-          </pattern>
-        </defs>
-        <rect width={area.width} height={area.height} fill={`url(#grid-${area.id})`} />
-        {tables.map((table) => {
-          const { x, y } = at(table);
-          const selected = table.id === selectedId;
-          const centreX = x + table.width / 2;
-          const centreY = y + table.height / 2;
-          const caption =
-            table.seatsMin === table.seatsMax ? `${table.seatsMax}` : `${table.seatsMin}–${table.seatsMax}`;
-          const label = [
-            `Tisch ${table.name}`,
-            seatsLabel(table),
-            shapeLabels[table.shape],
-            table.onlineBookable ? undefined : "nicht online buchbar",
-            selected ? "ausgewählt" : undefined,
-          ]
-            .filter(Boolean)
-            .join(", ");
-          return (
-            <Link
-              key={table.id}
-              to={hrefOf(table)}
-              replace
-              preventScrollReset
-              aria-label={label}
-              aria-current={selected ? "true" : undefined}
-              data-table={table.name}
-              className="group cursor-pointer outline-none"
-              style={onMove ? { touchAction: "none" } : undefined}
-              onClick={(event) => {
-                if (drag.current?.moved) event.preventDefault();
-              }}
-              onPointerDown={pointerDown(table)}
-              onPointerMove={pointerMove(table)}
-              onPointerUp={pointerUp(table)}
-              onPointerCancel={pointerUp(table)}
-              onKeyDown={keyDown(table)}
-              onBlur={() => send(table)}
+      <div className="relative min-w-[36rem]">
+        <svg
+          ref={svgRef}
+          viewBox={`0 0 ${area.width} ${area.height}`}
+          className="block h-auto w-full"
+          role="group"
+          aria-label={`Plan ${area.name}`}
+          aria-describedby={PLAN_HELP_ID}
+        >
+          <defs>
+            <pattern
+              id={`grid-${area.id}`}
+              width={planLimits.grid}
+              height={planLimits.grid}
+              patternUnits="userSpaceOnUse"
             >
-              <g
-                transform={`rotate(${table.rotation} ${centreX} ${centreY})`}
-                style={onMove ? { touchAction: "none" } : undefined}
+              <path
+                d={`M ${planLimits.grid} 0 L 0 0 0 ${planLimits.grid}`}
+                fill="none"
+                stroke="#e7e5e4"
+                strokeWidth={2}
+              />
+            </pattern>
+          </defs>
+          <rect width={area.width} height={area.height} fill={`url(#grid-${area.id})`} />
+          {tables.map((table) => {
+            const { x, y } = at(table);
+            const selected = table.id === selectedId;
+            const centreX = x + table.width / 2;
+            const centreY = y + table.height / 2;
+            const caption =
+              table.seatsMin === table.seatsMax ? `${table.seatsMax}` : `${table.seatsMin}–${table.seatsMax}`;
+            const label = [
+              `Tisch ${table.name}`,
+              seatsLabel(table),
+              shapeLabels[table.shape],
+              table.onlineBookable ? undefined : "nicht online buchbar",
+              selected ? "ausgewählt" : undefined,
+            ]
+              .filter(Boolean)
+              .join(", ");
+            return (
+              <Link
+                key={table.id}
+                to={hrefOf(table)}
+                replace
+                preventScrollReset
+                aria-label={label}
+                aria-current={selected ? "true" : undefined}
+                data-table={table.name}
+                className="group cursor-pointer outline-none"
+                onKeyDown={keyDown(table)}
+                onBlur={() => send(table)}
               >
-                {/* The keyboard's focus: a frame around the table, apart from the selection's outline. */}
-                {table.shape === "round" ? (
-                  <circle cx={centreX} cy={centreY} r={table.width / 2 + FOCUS_GAP} className={FOCUS_FRAME} />
-                ) : (
-                  <rect
-                    x={x - FOCUS_GAP}
-                    y={y - FOCUS_GAP}
-                    width={table.width + 2 * FOCUS_GAP}
-                    height={table.height + 2 * FOCUS_GAP}
-                    rx={10}
-                    className={FOCUS_FRAME}
-                  />
-                )}
-                {table.shape === "round" ? (
-                  <circle
-                    cx={centreX}
-                    cy={centreY}
-                    r={table.width / 2}
-                    className={tableClass(selected, table.onlineBookable)}
-                  />
-                ) : (
-                  <rect
-                    x={x}
-                    y={y}
-                    width={table.width}
-                    height={table.height}
-                    rx={6}
-                    className={tableClass(selected, table.onlineBookable)}
-                  />
-                )}
-              </g>
-              {/* One text, the name and the seats apart by a space: the link's name begins with what it shows. */}
-              <text textAnchor="middle" className="pointer-events-none">
-                <tspan
-                  x={centreX}
-                  y={centreY - fontSize * 0.15}
-                  fontSize={fontSize}
-                  fontWeight={700}
-                  className="fill-stone-900"
-                >
-                  {table.name}
-                </tspan>{" "}
-                <tspan
-                  x={centreX}
-                  y={centreY + fontSize}
-                  fontSize={fontSize * 0.8}
-                  className="fill-stone-700"
-                >
-                  {caption}
-                </tspan>
-              </text>
-            </Link>
-          );
-        })}
-      </svg>
+                <TableOutline
+                  table={table}
+                  at={{ x, y }}
+                  className={tableClass(selected, table.onlineBookable)}
+                />
+                {/* One text, the name and the seats apart by a space: the link's name begins with what it shows. */}
+                <text textAnchor="middle" className="pointer-events-none">
+                  <tspan
+                    x={centreX}
+                    y={centreY - fontSize * 0.15}
+                    fontSize={fontSize}
+                    fontWeight={700}
+                    className="fill-stone-900"
+                  >
+                    {table.name}
+                  </tspan>{" "}
+                  <tspan
+                    x={centreX}
+                    y={centreY + fontSize}
+                    fontSize={fontSize * 0.8}
+                    className="fill-stone-700"
+                  >
+                    {caption}
+                  </tspan>
+                </text>
+              </Link>
+            );
+          })}
+        </svg>
+        {onMove ? (
+          <TableHandles
+            plan={area}
+            tables={tables.map((table) => ({ ...table, ...at(table) }))}
+            handleOf={(table) => {
+              const stored = tables.find((one) => one.id === table.id) ?? table;
+              return {
+                onClick: select(stored),
+                onPointerDown: pointerDown(stored),
+                onPointerMove: pointerMove(stored),
+                onPointerUp: pointerUp(stored),
+                onPointerCancel: pointerUp(stored),
+              };
+            }}
+          />
+        ) : null}
+      </div>
     </div>
+  );
+}
+
+/**
+ * A table's outline where it stands, turned about its centre, with the frame the keyboard's focus
+ * shows around it (inside a focusable `group`).
+ */
+export function TableOutline({
+  table,
+  at,
+  className,
+}: {
+  table: TablePlacement;
+  at: { x: number; y: number };
+  className: string;
+}) {
+  const { x, y } = at;
+  const centreX = x + table.width / 2;
+  const centreY = y + table.height / 2;
+  return (
+    <g transform={`rotate(${table.rotation} ${centreX} ${centreY})`}>
+      {table.shape === "round" ? (
+        <circle cx={centreX} cy={centreY} r={table.width / 2 + FOCUS_GAP} className={FOCUS_FRAME} />
+      ) : (
+        <rect
+          x={x - FOCUS_GAP}
+          y={y - FOCUS_GAP}
+          width={table.width + 2 * FOCUS_GAP}
+          height={table.height + 2 * FOCUS_GAP}
+          rx={10}
+          className={FOCUS_FRAME}
+        />
+      )}
+      {table.shape === "round" ? (
+        <circle cx={centreX} cy={centreY} r={table.width / 2} className={className} />
+      ) : (
+        <rect x={x} y={y} width={table.width} height={table.height} rx={6} className={className} />
+      )}
+    </g>
   );
 }
 

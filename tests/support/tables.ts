@@ -1,0 +1,57 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/database.types.ts";
+import {
+  saveArea,
+  saveCombination,
+  saveTable,
+} from "../../app/features/reservations/tables/plan-store.server.ts";
+
+/**
+ * The small plan the table tests share (decision 0053): 'Innenraum' with the two-tops 1 and 2, the
+ * four-tops 4 and 5, and the combination 'Tisch 4 + 5' for five to eight, drawn through the plan's
+ * own store. Returns the tables' ids by name.
+ */
+export async function drawSmallPlan(db: Kysely<Database>): Promise<Map<string, number>> {
+  const area = await saveArea(
+    db,
+    { input: { name: "Innenraum", online: true, plan_width: 1200, plan_height: 800 } },
+    "test",
+  );
+  if (!area.ok) throw new Error("no area");
+  const ids = new Map<string, number>();
+  for (const [name, seats, x] of [
+    ["1", 2, 100],
+    ["2", 2, 300],
+    ["4", 4, 500],
+    ["5", 4, 700],
+  ] as const) {
+    const table = await saveTable(
+      db,
+      {
+        areaId: area.id,
+        input: {
+          name,
+          seats_min: seats === 2 ? 1 : 2,
+          seats_max: seats,
+          shape: "square",
+          x,
+          y: 200,
+          width: 120,
+          height: 120,
+          rotation: 0,
+          online: true,
+        },
+      },
+      "test",
+    );
+    if (!table.ok) throw new Error(`no table ${name}`);
+    ids.set(name, table.id);
+  }
+  const combination = await saveCombination(
+    db,
+    { input: { tables: [ids.get("4") ?? 0, ids.get("5") ?? 0], seats_min: 5, seats_max: 8 } },
+    "test",
+  );
+  if (!combination.ok) throw new Error("no combination");
+  return ids;
+}
