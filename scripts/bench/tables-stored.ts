@@ -1,5 +1,4 @@
 import { performance } from "node:perf_hooks";
-import type { OpeningHoursContent } from "../../app/common/content/schemas.ts";
 import { contentDefaults } from "../../app/common/content/defaults.ts";
 import { createMailer } from "../../app/common/mail/mailer.server.ts";
 import {
@@ -35,6 +34,7 @@ import { migrateToLatest } from "../../db/migrate.ts";
 import { percentile } from "./load-generator.ts";
 import { onBothDatabases, type BenchDatabase } from "./reservation-figures.ts";
 import { benchParties, benchPlan } from "./tables.ts";
+import { openEveryDay } from "../../tests/support/opening-hours.ts";
 
 /**
  * Booking by tables with the database (decision 0053), on SQLite and PostgreSQL: the bench plan of
@@ -65,16 +65,7 @@ export interface StoredTablesFigures {
   doubleBooked: number;
 }
 
-const everyDay = "11:30–14:30 und 17:30–23:00 Uhr";
-const hours: OpeningHoursContent = {
-  monday: everyDay,
-  tuesday: everyDay,
-  wednesday: everyDay,
-  thursday: everyDay,
-  friday: everyDay,
-  saturday: everyDay,
-  sunday: everyDay,
-};
+const hours = openEveryDay;
 const settings = { ...DEFAULT_SETTINGS, leadMinutes: 0 };
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;

@@ -178,14 +178,10 @@ export function stayOf(
   settings: Pick<ReservationSettings, "stayMinutes">,
   reservation: HeldReservation,
 ): { from: number; to: number } | undefined {
-  const start = minuteOf(reservation.time);
+  if (!holds(reservation)) return undefined;
   // A stored time is always 'HH:MM'; anything else could not be placed on the day.
-  if (start === undefined || !holds(reservation) || start >= DAY_END) return undefined;
-  const end = Math.min(
-    Math.max(start + stayMinutesFor(settings, reservation.partySize), reservation.seatedUntil ?? 0),
-    DAY_END,
-  );
-  return { from: start, to: end };
+  const stay = stayFor(settings, reservation.time, reservation.partySize);
+  return stay && { from: stay.from, to: Math.min(Math.max(stay.to, reservation.seatedUntil ?? 0), DAY_END) };
 }
 
 /**

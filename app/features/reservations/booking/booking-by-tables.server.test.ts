@@ -1,7 +1,7 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../../db/database.server.ts";
 import { contentDefaults } from "../../../common/content/defaults.ts";
-import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
 import { createMailer, type MailTransport } from "../../../common/mail/mailer.server.ts";
 import { addDays } from "../../../lib/calendar.ts";
 import { berlinToday } from "../../../lib/format.ts";
@@ -23,6 +23,7 @@ import { readReservationSettings, saveReservationSettings } from "../settings/se
 import { handleSettingsAction } from "../settings/settings-action.server.ts";
 import { settingsFormFields } from "../settings/settings-form.ts";
 import { settingsDraftOf } from "../settings/settings-schema.ts";
+import { openEveryDay } from "../../../../tests/support/opening-hours.ts";
 
 /**
  * Booking by tables (decision 0053): once tables are drawn, a time is free for a party when a table or
@@ -32,16 +33,7 @@ import { settingsDraftOf } from "../settings/settings-schema.ts";
 const today = berlinToday();
 // A date ahead of the real today (the plan's closures must not be over), on every weekday open.
 const date = addDays(today, 5);
-const everyDay = "11:30–14:30 und 17:30–23:00 Uhr";
-const hours: OpeningHoursContent = {
-  monday: everyDay,
-  tuesday: everyDay,
-  wednesday: everyDay,
-  thursday: everyDay,
-  friday: everyDay,
-  saturday: everyDay,
-  sunday: everyDay,
-};
+const hours = openEveryDay;
 const settings: ReservationSettings = { ...DEFAULT_SETTINGS, leadMinutes: 0 };
 const transport: MailTransport = { async send() {}, close() {} };
 
@@ -66,6 +58,13 @@ const guestForm = (token: string, partySize: number, time = "19:00") => {
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   return form;
 };
+
+const SMALL_PLAN = {
+  "1": { seats: [1, 2], x: 0 },
+  "2": { seats: [1, 2], x: 100 },
+  "4": { seats: [2, 4], x: 300 },
+  "5": { seats: [2, 4], x: 400 },
+} as const satisfies Record<string, { seats: [number, number]; x: number }>;
 
 describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
   let handle: DatabaseHandle;
@@ -177,17 +176,19 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
         ? []
         : options.times.filter((option) => option.free).map((option) => option.time);
     };
-    return { plan, area, table, combine, request, seated, times, tables };
+    /** 'Innenraum' with the named tables of the small plan (two-tops 1, 2; four-tops 4, 5) and 'Tisch 4 + 5'. */
+    const smallPlan = async (names: ReadonlyArray<keyof typeof SMALL_PLAN>) => {
+      const inside = await area("Innenraum");
+      for (const name of names) await table(inside, name, SMALL_PLAN[name].seats, SMALL_PLAN[name].x);
+      await combine(["4", "5"], [5, 8]);
+      return inside;
+    };
+    return { plan, area, table, combine, smallPlan, request, seated, times, tables };
   }
 
   it("gives six people the combination 4 + 5 and two people a two-top while one is free", async () => {
-    const { area, table, combine, request, seated } = await opened();
-    const inside = await area("Innenraum");
-    await table(inside, "1", [1, 2], 0);
-    await table(inside, "2", [1, 2], 100);
-    await table(inside, "4", [2, 4], 300);
-    await table(inside, "5", [2, 4], 400);
-    await combine(["4", "5"], [5, 8]);
+    const { smallPlan, request, seated } = await opened();
+    await smallPlan(["1", "2", "4", "5"]);
     expect((await request("sechs", 6)).status).toBe(200);
     expect((await request("zwei", 2)).status).toBe(200);
     expect((await request("noch-zwei", 2)).status).toBe(200);
@@ -213,13 +214,26 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     expect((await seated())["spaet"]).toBe("1");
   });
 
+  it("shows the list and the service view without the places when they cannot be read, and says so in the log", async () => {
+    const { smallPlan, request } = await opened();
+    await smallPlan(["1", "4", "5"]);
+    expect((await request("zwei", 2)).status).toBe(200);
+    // The plan is kept in memory; the places are read each time, and here they fail.
+    await sql`drop table table_assignments`.execute(handle.db);
+    const { logger, entries } = recordingLogger();
+    const list = await loadList(handle.db, { mode: "date", date }, logger, settings);
+    expect(list).toMatchObject({ ok: true, reservations: [{ customer_name: "Gast zwei" }] });
+    expect(list.ok && list.places).toBeUndefined();
+    const evening = await loadServiceDay(handle.db, date, settings, new Date(), logger);
+    expect(evening.slots.flatMap((slot) => slot.entries.map((entry) => [entry.name, entry.place]))).toEqual([
+      ["Gast zwei", undefined],
+    ]);
+    expect(entries.filter((entry) => entry.message === "table places failed")).toHaveLength(2);
+  });
+
   it("offers exactly the times at which a table or combination seats the party", async () => {
-    const { area, table, combine, request, times } = await opened();
-    const inside = await area("Innenraum");
-    await table(inside, "1", [1, 2], 0);
-    await table(inside, "4", [2, 4], 300);
-    await table(inside, "5", [2, 4], 400);
-    await combine(["4", "5"], [5, 8]);
+    const { smallPlan, request, times } = await opened();
+    await smallPlan(["1", "4", "5"]);
     // Nothing seats nine; everything seats six before anyone booked.
     expect(await times(9)).toEqual([]);
     const allSix = await times(6);
@@ -234,12 +248,8 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
   });
 
   it("moves a party not fixed to its table to make room, onto a table that still fits it", async () => {
-    const { area, table, combine, request, seated } = await opened();
-    const inside = await area("Innenraum");
-    await table(inside, "1", [1, 2], 0);
-    await table(inside, "4", [2, 4], 300);
-    await table(inside, "5", [2, 4], 400);
-    await combine(["4", "5"], [5, 8]);
+    const { smallPlan, table, request, seated } = await opened();
+    const inside = await smallPlan(["1", "4", "5"]);
     await request("a", 2);
     await request("b", 2);
     expect(await seated()).toEqual({ a: "1", b: "4" });
@@ -250,12 +260,8 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
   });
 
   it("never moves a party staff fixed to its table", async () => {
-    const { area, table, combine, request, seated } = await opened();
-    const inside = await area("Innenraum");
-    await table(inside, "1", [1, 2], 0);
-    await table(inside, "4", [2, 4], 300);
-    await table(inside, "5", [2, 4], 400);
-    await combine(["4", "5"], [5, 8]);
+    const { smallPlan, table, request, seated } = await opened();
+    const inside = await smallPlan(["1", "4", "5"]);
     await request("a", 2);
     await request("b", 2);
     await handle.db.updateTable("table_assignments").set({ fixed: 1 }).execute();

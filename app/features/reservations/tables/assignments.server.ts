@@ -47,12 +47,23 @@ export async function readKeptFloorPlan(db: Db): Promise<FloorPlan> {
   return plan;
 }
 
-const unitOf = (row: { table_id: number | null; combination_id: number | null }): UnitKey | undefined =>
-  row.table_id !== null
-    ? tableKey(row.table_id)
-    : row.combination_id !== null
-      ? combinationKey(row.combination_id)
-      : undefined;
+type StoredRow = {
+  table_id: number | null;
+  combination_id: number | null;
+  fixed: number;
+  assigned_at: string;
+};
+
+/** A stored row as a place with its version (`assigned_at`); undefined for a row without a unit. */
+function placeOfRow(row: StoredRow): (StoredPlace & { version: string }) | undefined {
+  const unit =
+    row.table_id !== null
+      ? tableKey(row.table_id)
+      : row.combination_id !== null
+        ? combinationKey(row.combination_id)
+        : undefined;
+  return unit && { unit, fixed: row.fixed === 1, version: row.assigned_at };
+}
 
 /** The places of the reservations on the dates from `from` to `to` (both included), by reservation id. */
 export async function placesBetween(
@@ -75,8 +86,8 @@ export async function placesBetween(
     .execute();
   const places = new Map<number, StoredPlace & { version: string }>();
   for (const row of rows) {
-    const unit = unitOf(row);
-    if (unit) places.set(row.id, { unit, fixed: row.fixed === 1, version: row.assigned_at });
+    const place = placeOfRow(row);
+    if (place) places.set(row.id, place);
   }
   return places;
 }
@@ -170,8 +181,7 @@ export async function placeOf(db: Db, id: number): Promise<(StoredPlace & { vers
     .select(["table_id", "combination_id", "fixed", "assigned_at"])
     .where("reservation_id", "=", id)
     .executeTakeFirst();
-  const unit = row && unitOf(row);
-  return row && unit && { unit, fixed: row.fixed === 1, version: row.assigned_at };
+  return row && placeOfRow(row);
 }
 
 /**
