@@ -47,7 +47,7 @@ export const featureEdges = {
   "reservations/retention": ["reservations/book", "reservations/settings"],
   "reservations/tables": ["reservations/book"],
   "site-frame": [],
-  statistics: ["reservations/book"],
+  statistics: ["reservations/book", "reservations/availability"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FeatureEdges = Readonly<Record<string, readonly string[]>>;

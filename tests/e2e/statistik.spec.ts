@@ -101,6 +101,15 @@ test("zeigt die Zahlen der Demo-Daten, und die CSV-Datei hat dieselben", async (
   await page.getByText("Als Tabelle").first().click();
   const dayTable = page.getByRole("table", { name: "Reservierungen und Gäste je Tag" });
   await expect(dayTable.getByRole("row")).toHaveCount(15 + 1);
+  // The seats' utilisation per service: the demo has 'Plätze gesamt' and no tables, so no area.
+  const utilisation = page.getByRole("table", { name: /^Auslastung der Plätze/ });
+  await expect(utilisation.getByRole("rowheader")).toHaveText(["Mittags", "Abends"]);
+  await expect(
+    utilisation
+      .getByRole("row", { name: /^Abends/ })
+      .getByRole("cell")
+      .last(),
+  ).toHaveText(/^\d+(,\d)?\s%$/);
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Als CSV herunterladen" }).click();

@@ -1,4 +1,6 @@
 import type { ReservationSource, ReservationStatus } from "../../../db/database.types.ts";
+import type { SeatUtilisation } from "../reservations/availability/index.ts";
+import { UTILISATION_HEADERS, utilisationRows } from "./utilisation-rows.ts";
 import { formatDate } from "../../lib/format.ts";
 import { RESERVATION_SOURCES, RESERVATION_STATUSES } from "../../common/book/statuses.ts";
 import {
@@ -29,7 +31,11 @@ const field = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll(
  * the umlauts as Latin-1), semicolons between fields, CRLF between lines, numbers and shares written
  * as the screen shows them ('1.234', '12,5 %'). One block per table, a blank line between them.
  */
-export function statisticsCsv(statistics: Statistics, labels: StatisticsLabels): string {
+export function statisticsCsv(
+  statistics: Statistics,
+  labels: StatisticsLabels,
+  utilisation?: SeatUtilisation,
+): string {
   const lines: string[][] = [];
   const block = (header: string[], rows: string[][]) => {
     if (lines.length > 0) lines.push([]);
@@ -76,5 +82,16 @@ export function statisticsCsv(statistics: Statistics, labels: StatisticsLabels):
     ["Status", "Einträge"],
     STATUS_ORDER.map((status) => [labels.status[status], formatCount(statistics.byStatus[status])]),
   );
+  if (utilisation)
+    block(
+      [...UTILISATION_HEADERS],
+      utilisationRows(utilisation).map((row) => [
+        row.label,
+        formatCount(row.days),
+        formatCount(row.takenHours),
+        formatCount(row.openHours),
+        formatShare(row.share),
+      ]),
+    );
   return `\uFEFF${lines.map((line) => line.map(field).join(";")).join("\r\n")}\r\n`;
 }

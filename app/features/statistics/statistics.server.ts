@@ -5,6 +5,7 @@ import { checkPeriod, periodQuery, type Period, type PeriodCheck } from "./schem
 import { reservationFactsQuery } from "../reservations/book/index.server.ts";
 import { aggregateStatistics, type Statistics, type StatisticsRow } from "./counting.ts";
 import { statisticsCsv, type StatisticsLabels } from "./statistics-csv.ts";
+import type { SeatUtilisation } from "../reservations/availability/index.ts";
 
 /**
  * 'Statistik' (decision 0036): one read of the period's reservations through the index on
@@ -59,6 +60,8 @@ export async function statisticsDownload(
   url: URL,
   labels: StatisticsLabels,
   now = new Date(),
+  /** The period's seat utilisation, when the caller can read it. */
+  utilisationOf?: (period: Period) => Promise<SeatUtilisation | undefined>,
 ): Promise<Response> {
   const headers = { "Cache-Control": "no-store" };
   const check = checkPeriod(url.searchParams, berlinNow(now).date);
@@ -67,8 +70,11 @@ export async function statisticsDownload(
       status: 400,
       headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
     });
-  const statistics = await readStatistics(db, check.period, now);
-  return new Response(statisticsCsv(statistics, labels), {
+  const [statistics, utilisation] = await Promise.all([
+    readStatistics(db, check.period, now),
+    utilisationOf?.(check.period),
+  ]);
+  return new Response(statisticsCsv(statistics, labels, utilisation), {
     headers: {
       ...headers,
       "Content-Type": "text/csv; charset=utf-8",

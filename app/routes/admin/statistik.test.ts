@@ -12,6 +12,10 @@ import { insertReservation } from "../../../tests/support/reservations.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { drawSmallPlan } from "../../../tests/support/tables.ts";
+import { seatTheDay } from "../../features/reservations/availability/table-seating.server.ts";
+import type { SeatUtilisation } from "../../features/reservations/availability/utilisation.ts";
+import { DEFAULT_SETTINGS } from "../../features/reservations/book/reservation-settings.ts";
 
 /**
  * 'Statistik' through its routes, after the admin layout's middleware: staff who are not owners may
@@ -51,7 +55,7 @@ async function signedIn(role: "owner" | "staff") {
       url: new URL(address),
     });
   };
-  return { call, counter };
+  return { call, counter, db: handle.db };
 }
 
 interface Answer<T> {
@@ -74,6 +78,37 @@ describe("Statistik", () => {
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Disposition")).toBe(
       'attachment; filename="statistik-2026-11-01-bis-2026-11-30.csv"',
+    );
+  });
+
+  it("shows the seats' utilisation per service and per area, on the screen and in the CSV", async () => {
+    const { call, db } = await signedIn("staff");
+    await drawSmallPlan(db);
+    // Tuesday evening: two at 19:00 for 90 minutes, seated at a table of 'Innenraum'.
+    await insertReservation(db, { date: "2026-11-10", time: "19:00", partySize: 2, status: "CONFIRMED" });
+    await db.transaction().execute((trx) => seatTheDay(trx, DEFAULT_SETTINGS, "2026-11-10"));
+    const query = "?zeitraum=eigener&von=2026-11-10&bis=2026-11-10";
+    const answer = (await call(SCREEN, query)) as Answer<StatisticsView & { utilisation?: SeatUtilisation }>;
+    const utilisation = answer.data.utilisation;
+    // The tables' twelve seats are the restaurant's; the COMPLETED four at 18:00 have no table.
+    expect(utilisation?.seats).toBe(12);
+    const evening = utilisation?.services.find((figure) => figure.service === "evening");
+    expect(evening).toMatchObject({ days: 1, taken: 2 * 90 + 4 * 120 });
+    expect(utilisation?.areas).toEqual([
+      {
+        id: expect.any(Number),
+        name: "Innenraum",
+        seats: 12,
+        days: 1,
+        taken: 2 * 90,
+        open: expect.any(Number),
+      },
+    ]);
+    const csv = await ((await call(DOWNLOAD, query)) as Response).text();
+    // The default hours: lunch 2.5 hours, the evening 5 hours, at twelve seats; 3 of 90 seat-hours.
+    // (The shares are written as German spreadsheets read them, with a no-break space before '%'.)
+    expect(csv).toMatch(
+      /\r\nMittags;1;0;30;0\s%\r\nAbends;1;11;60;18,3\s%\r\nBereich Innenraum;1;3;90;3,3\s%\r\n/,
     );
   });
 

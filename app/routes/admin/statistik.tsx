@@ -7,6 +7,7 @@ import { loadStatistics } from "../../features/statistics/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { siteMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/statistik";
+import { seatUtilisationOf } from "./seat-utilisation.server.ts";
 
 export const meta: Route.MetaFunction = () => siteMeta({ title: "Statistik", noindex: true });
 
@@ -19,7 +20,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   signedInStaff(context);
   const { database } = services(context);
   const { view, status } = await loadStatistics(database.db, url);
-  return data(view, { status });
+  if (view.state !== "shown") return data(view, { status });
+  return data({ ...view, utilisation: await seatUtilisationOf(context, view.period) }, { status });
 }
 
 export function headers() {
@@ -33,7 +35,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage
       title="Statistik"
-      description="Reservierungen und Gäste eines Zeitraums: nach Tag, Wochentag und Uhrzeit, Ausfälle, Herkunft und Vorlauf."
+      description="Reservierungen und Gäste eines Zeitraums: nach Tag, Wochentag und Uhrzeit, Ausfälle, Herkunft, Vorlauf und die Auslastung der Plätze."
     >
       <StatisticsScreen view={loaderData} labels={{ status: statusLabels, source: sourceLabels }} />
     </AdminPage>

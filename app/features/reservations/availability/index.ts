@@ -11,3 +11,4 @@ export {
 } from "./day-summary.ts";
 export { type CapacitySettings, freeSeatsPerService, servicesOn } from "./seat-rule.ts";
 export { type StaffSeats, staffSeatsLines, staffSeatsMessages } from "./staff-seats.ts";
+export { type SeatUtilisation, type Service } from "./utilisation.ts";

@@ -422,15 +422,42 @@ export function servicesOn(
   if (closure !== undefined) return { closed: closure.trim() === "" ? "geschlossen" : closure.trim() };
   if (day.kind === "closed") return { closed: "Ruhetag" };
   if (day.kind === "unknown") return { lunch: true, evening: true };
+  const windows = windowsOf(day.ranges);
+  return { lunch: windows.lunch.length > 0, evening: windows.evening.length > 0 };
+}
+
+/** A day's opening ranges in minutes, split at EVENING_STARTS_AT into the lunch's and the evening's. */
+function windowsOf(ranges: ReadonlyArray<{ opens: string; closes: string }>): ServiceWindows {
   const evening = minuteOf(EVENING_STARTS_AT) ?? 0;
-  const ranges = day.ranges.map((range) => ({
-    from: minuteOf(range.opens) ?? 0,
-    to: minuteOf(range.closes) ?? 0,
-  }));
+  const open = ranges.map((range) => ({ from: minuteOf(range.opens) ?? 0, to: minuteOf(range.closes) ?? 0 }));
   return {
-    lunch: ranges.some((range) => range.from < evening),
-    evening: ranges.some((range) => range.to > evening),
+    lunch: open
+      .filter((range) => range.from < evening)
+      .map((range) => ({ from: range.from, to: Math.min(range.to, evening) })),
+    evening: open
+      .filter((range) => range.to > evening)
+      .map((range) => ({ from: Math.max(range.from, evening), to: range.to })),
   };
+}
+
+/** When a day's lunch and evening are open, in minutes after midnight, [from, to). */
+export interface ServiceWindows {
+  lunch: Array<{ from: number; to: number }>;
+  evening: Array<{ from: number; to: number }>;
+}
+
+/**
+ * The opening times of `date`'s services (closures, exceptions, the weekly hours); none on a closed
+ * day; undefined when the hours cannot be read (nobody knows when the restaurant was open).
+ */
+export function serviceWindowsOn(
+  date: string,
+  settings: ReservationSettings,
+  hours: OpeningHoursContent,
+): ServiceWindows | undefined {
+  const { day } = hoursOn(date, settings, hours);
+  if (day.kind === "unknown") return undefined;
+  return day.kind === "closed" ? { lunch: [], evening: [] } : windowsOf(day.ranges);
 }
 
 /** The holding reservations per date: a map (as `heldBetween` reads them) or a function. */

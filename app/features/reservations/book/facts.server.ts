@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../../../db/database.types.ts";
 import { SOURCE_INDEX, STATUS_INDEX } from "../../../common/book/facts.ts";
+import { EXPECTED_STATUSES } from "../../../common/book/statuses.ts";
 
 /** `CASE column WHEN 'a' THEN 0 WHEN 'b' THEN 1 … END` over the app's own fixed values (no input). */
 const indexCase = (column: string, values: readonly string[]) =>
@@ -22,4 +23,18 @@ export function reservationFactsQuery(db: Kysely<Database>, period: { from: stri
     .select(["reservation_date", "reservation_time", "party_size", "created_at", KIND.as("kind")])
     .where("reservation_date", ">=", period.from)
     .where("reservation_date", "<=", period.to);
+}
+
+/**
+ * The parties of a period (Berlin dates, both included) that came or are expected
+ * (`EXPECTED_STATUSES`): what the seats' utilisation weighs, with the id their place is found by.
+ */
+export function partiesBetween(db: Kysely<Database>, period: { from: string; to: string }) {
+  return db
+    .selectFrom("reservations")
+    .select(["id", "reservation_date", "reservation_time", "party_size"])
+    .where("reservation_date", ">=", period.from)
+    .where("reservation_date", "<=", period.to)
+    .where("status", "in", EXPECTED_STATUSES)
+    .execute();
 }

@@ -1,6 +1,6 @@
 export { freeSeatsChanges, noteFreeSeatsChanged } from "./changes.server.ts";
 export { lockReservationDay } from "./day-lock.server.ts";
-export { reservationFactsQuery } from "./facts.server.ts";
+export { partiesBetween, reservationFactsQuery } from "./facts.server.ts";
 export {
   type GuestCancellation,
   countPending,

@@ -9,7 +9,16 @@ export {
   storePlaces,
   type TablePlace,
 } from "./assignments.server.ts";
-export { type FloorPlan, planMessages, planSeats, seatsLabel, unitLabel, unitTables } from "./floor-plan.ts";
+export {
+  areaClosureOn,
+  type FloorPlan,
+  planMessages,
+  planSeats,
+  seatsLabel,
+  unitArea,
+  unitLabel,
+  unitTables,
+} from "./floor-plan.ts";
 export {
   DaySeating,
   type PlaceChange,

@@ -32,6 +32,8 @@ import {
   type Statistics,
 } from "../counting.ts";
 import { BarChart, type ChartSeries } from "./bar-chart.tsx";
+import type { SeatUtilisation } from "../../reservations/availability/index.ts";
+import { UTILISATION_HEADERS, utilisationRows } from "../utilisation-rows.ts";
 
 export const STATISTICS_PATH = "/admin/statistik";
 export const STATISTICS_CSV_PATH = "/admin/statistik/csv";
@@ -44,6 +46,8 @@ export type StatisticsScreenView =
       query: string;
       statistics: Statistics;
       today: string;
+      /** The seats' utilisation; none when it could not be read (the rest is shown without it). */
+      utilisation?: SeatUtilisation | undefined;
     }
   | {
       state: "refused";
@@ -289,7 +293,76 @@ function Figures({
           }))}
         />
       </div>
+      {view.utilisation ? <UtilisationTable utilisation={view.utilisation} /> : null}
     </section>
+  );
+}
+
+/**
+ * 'Auslastung der Plätze' (docs/product/tables.md): per service and per area, the seat-hours parties
+ * took of the seat-hours open.
+ */
+function UtilisationTable({ utilisation }: { utilisation: SeatUtilisation }) {
+  const rows = utilisationRows(utilisation);
+  return (
+    <div className="min-w-0 overflow-x-auto rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+      <table className="w-full text-left text-sm tabular-nums">
+        <caption className="mb-2 text-left text-base font-semibold">
+          Auslastung der Plätze
+          <span className="block text-sm font-normal text-muted">
+            Belegte Platzstunden (Gäste mal Aufenthaltsdauer, innerhalb der Öffnungszeiten) von den
+            Platzstunden, die geöffnet war: je Service mit {formatCount(utilisation.seats ?? 0)} Plätzen
+            gesamt, je Bereich mit den Plätzen seiner Tische. Gerechnet mit den heutigen Plätzen und Tischen.
+          </span>
+        </caption>
+        <thead>
+          <tr className="border-b border-stone-200">
+            {UTILISATION_HEADERS.map((header, index) => (
+              <th key={header} scope="col" className={cn("py-1.5 pr-3", index > 0 && "text-right")}>
+                {index === 0 ? <span className="sr-only">{header}</span> : header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={UTILISATION_HEADERS.length} className="py-1.5">
+                Ohne „Plätze gesamt“ in den Reservierungseinstellungen und ohne Tische lässt sich keine
+                Auslastung berechnen.
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr
+                key={row.key}
+                className="border-b border-stone-100 last:border-0"
+                data-utilisation={row.label}
+              >
+                <th scope="row" className="py-1.5 pr-3 font-normal">
+                  {row.label}
+                  <span className="mt-1 block h-1.5 rounded-full bg-stone-100" aria-hidden="true">
+                    <span
+                      className="block h-1.5 rounded-full bg-brand-700"
+                      style={{ width: `${Math.min(100, Math.round((row.share ?? 0) * 100))}%` }}
+                    />
+                  </span>
+                </th>
+                <td className="py-1.5 pr-3 text-right">{formatCount(row.days)}</td>
+                <td className="py-1.5 pr-3 text-right">{formatCount(row.takenHours)}</td>
+                <td className="py-1.5 pr-3 text-right">{formatCount(row.openHours)}</td>
+                <td className="py-1.5 text-right">{formatShare(row.share)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+      {utilisation.unknownDays > 0 ? (
+        <p className="mt-2 text-sm text-muted">
+          {formatCount(utilisation.unknownDays)} Tage ohne lesbare Öffnungszeiten sind nicht mitgezählt.
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -378,6 +451,13 @@ function CountingNote() {
         <li>
           Die Balken zeigen bis {DAYS_UP_TO} Tage je Tag, bis {WEEKS_UP_TO} Tage je Woche (ab Montag), darüber
           je Monat.
+        </li>
+        <li>
+          <strong>Auslastung der Plätze</strong>: belegte Platzstunden (Personen mal Aufenthaltsdauer, nur
+          innerhalb der Öffnungszeiten; Bestätigt, Ausstehend, Eingetroffen, Abgeschlossen) von den
+          Platzstunden, die geöffnet war (Plätze gesamt mal Öffnungszeit; mittags bis 16 Uhr, abends danach).
+          Je Bereich zählen die Gäste an seinen Tischen und die Plätze seiner Tische an den Tagen, an denen er
+          nicht geschlossen ist.
         </li>
       </ul>
     </section>
