@@ -18,4 +18,4 @@ export {
   waitlistAmong,
 } from "./seat-rule.ts";
 export { answerStaffSeats } from "./staff-api.server.ts";
-export { readSeatUtilisation } from "./utilisation.server.ts";
+export { readSeatUtilisation } from "./seat-utilisation.server.ts";

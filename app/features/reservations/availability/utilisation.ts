@@ -5,7 +5,7 @@ import type { ServiceWindows } from "./seat-rule.ts";
  * service and per area over a period, as seat-minutes taken of seat-minutes open. A party takes its
  * seats for its stay (the 'Aufenthaltsdauer' by party size), counted inside the opening times only;
  * the restaurant, or an area, offers its seats for every minute it is open. Pure: the reading is
- * `utilisation.server.ts`.
+ * `seat-utilisation.server.ts`.
  */
 
 export type Service = keyof ServiceWindows;

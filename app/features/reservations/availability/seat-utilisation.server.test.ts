@@ -6,7 +6,7 @@ import { drawSmallPlan } from "../../../../tests/support/tables.ts";
 import { testDatabases } from "../../../../tests/support/test-databases.ts";
 import { DEFAULT_SETTINGS } from "../book/reservation-settings.ts";
 import { seatTheDay } from "./table-seating.server.ts";
-import { readSeatUtilisation } from "./utilisation.server.ts";
+import { readSeatUtilisation } from "./seat-utilisation.server.ts";
 
 /**
  * The seats' utilisation as read from the book (docs/product/tables.md): the parties that came or are
