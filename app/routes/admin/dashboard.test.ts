@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { callRoute, staffScreenContext } from "../../../tests/support/admin-routes.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { openEveryDay } from "../../../tests/support/opening-hours.ts";
 
 /** The dashboard's reservations card: today's free seats per service once online seats are set (decision 0031). */
 const FILE = "routes/admin/dashboard.tsx";
@@ -36,6 +37,8 @@ describe.each(testDatabases())("dashboard's seats on $dialect", (engine) => {
 
   it("says 'Heute frei: mittags …, abends … Plätze' by the availability rule, only with online seats", async () => {
     const { db, load } = await dashboard();
+    // Open every day: on the demo's rest day (a Monday) the card would say closed instead.
+    await saveContentBlocks(db, { "global.opening_hours": openEveryDay });
     expect(await load()).toMatchObject({ seats: "Noch keine Plätze festgelegt", freeToday: undefined });
 
     const today = berlinToday();
@@ -108,6 +111,7 @@ describe.each(testDatabases())("dashboard's seats on $dialect", (engine) => {
 
   it("shows the dashboard when the settings cannot be read, as a fresh installation", async () => {
     const { db, load } = await dashboard();
+    await saveContentBlocks(db, { "global.opening_hours": openEveryDay });
     await db.schema.dropTable("reservation_closures").execute();
     expect(await load()).toMatchObject({ seats: "Noch keine Plätze festgelegt", freeToday: undefined });
   });

@@ -4,7 +4,8 @@ import { seatTheDay } from "../../features/reservations/availability/table-seati
 import { DEFAULT_SETTINGS } from "../../features/reservations/book/reservation-settings.ts";
 import type { AdminResult } from "../../features/reservations/book/shapes.ts";
 import type { PlanMoment } from "../../features/reservations/service/plan-moment.ts";
-import { placeOf } from "../../features/reservations/tables/assignments.server.ts";
+import { fixPlace, placeOf } from "../../features/reservations/tables/assignments.server.ts";
+import { loadPlanMoment } from "../../features/reservations/service/plan-day.server.ts";
 import { readFloorPlan } from "../../features/reservations/tables/plan-store.server.ts";
 import { addDays, berlinNow } from "../../lib/calendar.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
@@ -101,6 +102,22 @@ describe.each(testDatabases())("the day on the plan on $dialect", (engine) => {
     expect((await load(`?datum=${date}`)).time).toBe("17:00");
     expect((await load(`?datum=${date}&zeit=25:99`)).time).toBe("17:00");
     expect((await load("?datum=2026-02-30")).date).toBe(berlinNow().date);
+  });
+
+  it("shows two parties at one table, and a party that arrived early from when it came", async () => {
+    const { db, tables, ids } = await opened();
+    // Staff put Zeno at Tisch 4 over Sara's six ('Trotzdem zuweisen').
+    await db.transaction().execute((trx) => fixPlace(trx, ids.zeno, `t${tables.get("4") ?? 0}`));
+    const now = new Date(`${date}T17:10:00Z`); // 18:10 in Berlin in winter, 19:10 in summer
+    const at = (time: string) => loadPlanMoment(db, { date, time }, DEFAULT_SETTINGS, now);
+    const atFour = (await at("19:30")).occupants.filter((one) => one.tableIds.includes(tables.get("4") ?? 0));
+    expect(atFour.map((one) => one.name)).toEqual(["Zeno Zwei", "Sara Sechs"]);
+    // Lena's two, booked for 21:30, are marked 'Eingetroffen' now: they sit from now on.
+    await db.updateTable("reservations").set({ status: "ARRIVED" }).where("id", "=", ids.lena).execute();
+    const clock = berlinNow(now).time;
+    expect((await at(clock)).occupants.map((one) => one.name)).toContain("Lena Spät");
+    // Before now nobody knows when they came: not there yet.
+    expect((await at("17:00")).occupants.map((one) => one.name)).not.toContain("Lena Spät");
   });
 
   it("lets every staff member change a table there, and nothing else of the plan", async () => {

@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const settings = await readSettingsOrDefaults(database.db, logger);
     return {
       mode: "day" as const,
-      moment: await loadPlanMoment(database.db, momentAsked(url), settings, new Date(), logger),
+      moment: await loadPlanMoment(database.db, momentAsked(url), settings),
       area: selectionOf(url).area,
     };
   }

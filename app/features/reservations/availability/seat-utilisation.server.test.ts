@@ -32,7 +32,14 @@ describe.each(testDatabases())("the seats' utilisation on $dialect", (engine) =>
     ] as const)
       await insertReservation(db, { name, date, time: "19:00", partySize, status });
     await db.transaction().execute((trx) => seatTheDay(trx, DEFAULT_SETTINGS, date));
-    // Gone home already: counted for the evening, but it holds no table any more.
+    // The two have eaten and gone: their table stays theirs for the record, and counts for its area.
+    await db
+      .updateTable("reservations")
+      .set({ status: "COMPLETED" })
+      .where("customer_name", "=", "Zwei")
+      .execute();
+    // Seated without a table (stored before the tables were drawn) and gone home: counted for the
+    // evening, for no area.
     await insertReservation(db, { name: "Fertig", date, time: "18:00", partySize: 3, status: "COMPLETED" });
     const settings = { ...DEFAULT_SETTINGS, totalSeats: 12 };
     const utilisation = await readSeatUtilisation(db, { from: date, to: date }, settings, openEveryDay);

@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/database.types.ts";
 import { berlinNow, isCalendarDate, minutesOfClock } from "../../../lib/calendar.ts";
-import type { Logger } from "../../../lib/logger.server.ts";
 import { sitsAt } from "../availability/index.server.ts";
 import { holdsSeats, listReservations, type ReservationSettings } from "../book/index.server.ts";
 import { placesListed } from "../booking/index.server.ts";
-import { readFloorPlan, unitTables } from "../tables/index.server.ts";
+import { readKeptFloorPlan, unitTables } from "../tables/index.server.ts";
 import type { PlanMoment, PlanOccupant } from "./plan-moment.ts";
 
 type Db = Kysely<Database>;
@@ -28,30 +27,37 @@ export function momentAsked(url: URL, now = new Date()): { date: string; time: s
 
 /**
  * The day on the plan (docs/product/tables.md): each party that holds seats and sits at `time` — by
- * its stay, as the availability rule holds its table — with its place, and per free table when the
- * next party comes. The caller has checked the staff session.
+ * its stay, as the availability rule holds its table, and a party that arrived early from when it
+ * came — with its place, and per free table when the next party comes. The places are the screen's
+ * point: when they cannot be read, it fails (and offers 'Erneut versuchen') instead of showing every
+ * table free. The caller has checked the staff session.
  */
 export async function loadPlanMoment(
   db: Db,
   moment: { date: string; time: string | undefined },
   settings: ReservationSettings,
   now = new Date(),
-  logger?: Logger,
 ): Promise<PlanMoment> {
   const [plan, reservations] = await Promise.all([
-    readFloorPlan(db),
+    readKeptFloorPlan(db),
     listReservations(db, { mode: "date", date: moment.date }),
   ]);
   const holding = reservations.filter((reservation) => holdsSeats(reservation.status));
   const time = moment.time ?? holding[0]?.reservation_time ?? EVENING;
-  const { places, tableChoices } = await placesListed(db, holding, logger);
+  const { places, tableChoices } = await placesListed(db, holding);
   const berlin = berlinNow(now);
+  // Marked 'Eingetroffen' before its time: it sits from now, not from when it booked.
+  const arrivedEarly = (reservation: (typeof holding)[number]) =>
+    reservation.status === "ARRIVED" &&
+    moment.date === berlin.date &&
+    berlin.time <= time &&
+    time < reservation.reservation_time;
   const occupants: PlanOccupant[] = [];
   const nextArrivals: Record<number, string> = {};
   for (const reservation of holding) {
     const place = places?.[reservation.id];
     const tableIds = place?.unit ? unitTables(plan, place.unit) : [];
-    if (sitsAt(settings, berlin, reservation, time)) {
+    if (sitsAt(settings, berlin, reservation, time) || arrivedEarly(reservation)) {
       occupants.push({
         id: reservation.id,
         name: reservation.customer_name,

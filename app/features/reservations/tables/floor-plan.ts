@@ -210,7 +210,7 @@ export function unitLabel(plan: Pick<FloorPlan, "tables" | "combinations">, key:
   return combination && combinationLabel(combination, plan.tables);
 }
 
-/** The tables a unit key ('t4', 'c2') takes; none when the plan has no such unit. */
+/** The tables a unit key ('t4', 'c2') takes; none for a combination the plan does not have. */
 export function unitTables(plan: Pick<FloorPlan, "combinations">, key: string): readonly number[] {
   const id = Number(key.slice(1));
   if (key.startsWith("t")) return [id];

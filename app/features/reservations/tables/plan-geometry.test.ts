@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TablePlacement } from "./floor-plan.ts";
-import { boundsOf, liesOnPlan, tablesOverlap } from "./plan-geometry.ts";
+import { boundsOf, liesOnPlan, tableHolds, tablesOverlap } from "./plan-geometry.ts";
 
 const square = (x: number, y: number, size = 80, rotation = 0): TablePlacement => ({
   shape: "square",
@@ -62,5 +62,15 @@ describe("tables on a plan", () => {
     expect(liesOnPlan(oblong(0, 0), plan)).toBe(true);
     // Turned upright at the top edge, the long table sticks out above the plan.
     expect(liesOnPlan(oblong(0, 0, 90), plan)).toBe(false);
+  });
+
+  it("finds the table under a point as it stands, turned or round", () => {
+    // 200 × 40 turned a quarter: it stands 40 wide and 200 tall about its centre (300, 120).
+    const turned = { shape: "rectangle", x: 200, y: 100, width: 200, height: 40, rotation: 90 } as const;
+    expect(tableHolds(turned, { x: 300, y: 40 })).toBe(true);
+    expect(tableHolds(turned, { x: 380, y: 120 })).toBe(false);
+    const round = { shape: "round", x: 0, y: 0, width: 100, height: 100, rotation: 0 } as const;
+    expect(tableHolds(round, { x: 50, y: 50 })).toBe(true);
+    expect(tableHolds(round, { x: 5, y: 5 })).toBe(false);
   });
 });

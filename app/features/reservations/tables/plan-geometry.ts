@@ -94,15 +94,26 @@ function rectanglesOverlap(a: TablePlacement, b: TablePlacement): boolean {
   return [...axesOf(a.rotation), ...axesOf(b.rotation)].every((axis) => gapOnAxis(ca, cb, axis) < -TOLERANCE);
 }
 
+/** A point in a table's own frame: from its centre, turned back by the table's turn. */
+function localOf(point: Point, table: TablePlacement): Point {
+  const middle = centreOf(table);
+  const cos = Math.cos(radians(-table.rotation));
+  const sin = Math.sin(radians(-table.rotation));
+  const dx = point.x - middle.x;
+  const dy = point.y - middle.y;
+  return { x: dx * cos - dy * sin, y: dx * sin + dy * cos };
+}
+
+/** Whether a point of the plan lies on the table as it stands (its circle, or its turned rectangle). */
+export function tableHolds(table: TablePlacement, point: Point): boolean {
+  const local = localOf(point, table);
+  if (table.shape === "round") return Math.hypot(local.x, local.y) <= table.width / 2;
+  return Math.abs(local.x) <= table.width / 2 && Math.abs(local.y) <= table.height / 2;
+}
+
 function circleOverlapsRectangle(circle: TablePlacement, rectangle: TablePlacement): boolean {
-  const centre = centreOf(circle);
-  const middle = centreOf(rectangle);
   // The circle's centre in the rectangle's own frame, then the nearest point of the rectangle to it.
-  const cos = Math.cos(radians(-rectangle.rotation));
-  const sin = Math.sin(radians(-rectangle.rotation));
-  const dx = centre.x - middle.x;
-  const dy = centre.y - middle.y;
-  const local = { x: dx * cos - dy * sin, y: dx * sin + dy * cos };
+  const local = localOf(centreOf(circle), rectangle);
   const nearest = {
     x: Math.max(-rectangle.width / 2, Math.min(rectangle.width / 2, local.x)),
     y: Math.max(-rectangle.height / 2, Math.min(rectangle.height / 2, local.y)),

@@ -311,8 +311,11 @@ function UtilisationTable({ utilisation }: { utilisation: SeatUtilisation }) {
           Auslastung der Plätze
           <span className="block text-sm font-normal text-muted">
             Belegte Platzstunden (Gäste mal Aufenthaltsdauer, innerhalb der Öffnungszeiten) von den
-            Platzstunden, die geöffnet war: je Service mit {formatCount(utilisation.seats ?? 0)} Plätzen
-            gesamt, je Bereich mit den Plätzen seiner Tische. Gerechnet mit den heutigen Plätzen und Tischen.
+            Platzstunden der Öffnungszeit:
+            {utilisation.seats === null
+              ? ""
+              : ` je Service mit ${formatCount(utilisation.seats)} Plätzen gesamt,`}{" "}
+            je Bereich mit den Plätzen seiner Tische. Gerechnet mit den heutigen Plätzen und Tischen.
           </span>
         </caption>
         <thead>
@@ -359,7 +362,9 @@ function UtilisationTable({ utilisation }: { utilisation: SeatUtilisation }) {
       </table>
       {utilisation.unknownDays > 0 ? (
         <p className="mt-2 text-sm text-muted">
-          {formatCount(utilisation.unknownDays)} Tage ohne lesbare Öffnungszeiten sind nicht mitgezählt.
+          {utilisation.unknownDays === 1
+            ? "1 Tag ohne lesbare Öffnungszeiten ist nicht mitgezählt."
+            : `${formatCount(utilisation.unknownDays)} Tage ohne lesbare Öffnungszeiten sind nicht mitgezählt.`}
         </p>
       ) : null}
     </div>
@@ -453,9 +458,9 @@ function CountingNote() {
           je Monat.
         </li>
         <li>
-          <strong>Auslastung der Plätze</strong>: belegte Platzstunden (Personen mal Aufenthaltsdauer, nur
+          <strong>Auslastung der Plätze</strong>: belegte Platzstunden (Gäste mal Aufenthaltsdauer, nur
           innerhalb der Öffnungszeiten; Bestätigt, Ausstehend, Eingetroffen, Abgeschlossen) von den
-          Platzstunden, die geöffnet war (Plätze gesamt mal Öffnungszeit; mittags bis 16 Uhr, abends danach).
+          Platzstunden der Öffnungszeit (Plätze gesamt mal Öffnungszeit; mittags bis 16 Uhr, abends danach).
           Je Bereich zählen die Gäste an seinen Tischen und die Plätze seiner Tische an den Tagen, an denen er
           nicht geschlossen ist.
         </li>

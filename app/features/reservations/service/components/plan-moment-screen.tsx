@@ -18,7 +18,15 @@ import {
   TableChoiceForm,
   TablePlace,
 } from "../../booking/index.ts";
-import { planHref, planMessages, TableHandles, TableOutline, type DiningTable } from "../../tables/index.ts";
+import {
+  areaClosureOn,
+  planHref,
+  planMessages,
+  TableHandles,
+  tableHolds,
+  TableOutline,
+  type DiningTable,
+} from "../../tables/index.ts";
 import { planMomentHref, type PlanMoment, type PlanOccupant } from "../plan-moment.ts";
 
 /**
@@ -40,6 +48,23 @@ const heldFill: Record<HeldStatus, string> = {
 };
 const fillOf = (status: ReservationStatus) =>
   status in heldFill ? heldFill[status as HeldStatus] : heldFill.CONFIRMED;
+
+const DOUBLE_BOOKED = "doppelt belegt";
+
+/** What a table says in full: 'Tisch 4: Rossi, 4 Personen, 19:30 Uhr, Bestätigt', or 'frei'. */
+function tableSummary(
+  table: DiningTable,
+  held: readonly PlanOccupant[],
+  nextArrivals: Readonly<Record<number, string>>,
+): string {
+  if (held.length === 0)
+    return `Tisch ${table.name}: frei${nextArrivals[table.id] ? `, reserviert ab ${nextArrivals[table.id]} Uhr` : ""}`;
+  const parties = held.map(
+    (occupant) =>
+      `${occupant.name}, ${personsLabel(occupant.partySize)}, ${occupant.time} Uhr, ${statusLabels[occupant.status]}`,
+  );
+  return `Tisch ${table.name}${held.length > 1 ? ` (${DOUBLE_BOOKED})` : ""}: ${parties.join("; ")}`;
+}
 
 /** A text as it fits in `characters`: cut with '…'. */
 const cut = (text: string, characters: number) =>
@@ -68,10 +93,12 @@ export function PlanMomentScreen({
   const { plan, date, time, occupants } = moment;
   const area = plan.areas.find((one) => one.id === areaId) ?? plan.areas[0];
   const tables = area ? plan.tables.filter((table) => table.areaId === area.id) : [];
-  const byTable = new Map<number, PlanOccupant>();
-  for (const occupant of occupants) for (const id of occupant.tableIds) byTable.set(id, occupant);
+  // Usually one party per table; two when staff seated one over another ('Trotzdem zuweisen').
+  const byTable = new Map<number, PlanOccupant[]>();
+  for (const occupant of occupants)
+    for (const id of occupant.tableIds) byTable.set(id, [...(byTable.get(id) ?? []), occupant]);
   const unplaced = occupants.filter((occupant) => occupant.unit === undefined);
-  const closure = area?.closures.find((one) => one.from <= date && date <= one.to);
+  const closure = area && areaClosureOn(area, date);
 
   // Every change here is a form post to this address — the list's 'Tisch ändern', the question's
   // button, and a drag — so every answer is the route's: one at a time, kept over the live updates'
@@ -122,14 +149,7 @@ export function PlanMomentScreen({
         </div>
         <div className="space-y-1">
           <Label htmlFor="plan-moment-time">Uhrzeit</Label>
-          <Input
-            id="plan-moment-time"
-            type="time"
-            name="zeit"
-            step={300}
-            defaultValue={time}
-            className="w-auto"
-          />
+          <Input id="plan-moment-time" type="time" name="zeit" defaultValue={time} className="w-auto" />
         </div>
         <Button type="submit" variant="outline">
           Anzeigen
@@ -144,7 +164,7 @@ export function PlanMomentScreen({
           to={area ? planHref(area.id) : "/admin/tischplan"}
           className="py-2 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
         >
-          Tische und Bereiche
+          Zum Tischplan
         </Link>
       </form>
 
@@ -172,9 +192,12 @@ export function PlanMomentScreen({
           {closure ? (
             <p className="font-medium text-brand-800">Geschlossen{closure.note ? `: ${closure.note}` : ""}</p>
           ) : null}
-          <p aria-live="polite">
+          <p>
             {`${heldHere} von ${tables.length} ${tables.length === 1 ? "Tisch" : "Tischen"} belegt, ${personsLabel(guests)}.`}
-            {moving ? " Wird verschoben …" : ""}
+          </p>
+          {/* Only this screen's own move is said: the live updates of others stay quiet. */}
+          <p aria-live="polite" className="sr-only">
+            {moving ? "Wird verschoben …" : ""}
           </p>
 
           {area ? (
@@ -253,7 +276,7 @@ function MomentList({
   choices,
 }: {
   tables: readonly DiningTable[];
-  byTable: ReadonlyMap<number, PlanOccupant>;
+  byTable: ReadonlyMap<number, readonly PlanOccupant[]>;
   nextArrivals: Readonly<Record<number, string>>;
   choices: PlanMoment["choices"];
 }) {
@@ -262,15 +285,21 @@ function MomentList({
   return (
     <ul className="divide-y divide-stone-200 rounded-lg border border-stone-300 bg-white" aria-label="Tische">
       {tables.map((table) => {
-        const occupant = byTable.get(table.id);
-        // A combination's party is listed, with 'Tisch ändern', at its first table.
-        const first = occupant?.tableIds[0] === table.id;
+        const held = byTable.get(table.id) ?? [];
         return (
           <li key={table.id} className="px-4 py-3" data-plan-row={table.name}>
             <span className="mr-2 font-semibold">Tisch {table.name}:</span>{" "}
-            {occupant ? (
-              first ? (
-                <>
+            {held.length > 1 ? <strong className="mr-2 text-brand-800">{DOUBLE_BOOKED}: </strong> : null}
+            {held.length === 0 ? (
+              <span>
+                frei
+                {nextArrivals[table.id] ? `, reserviert ab ${nextArrivals[table.id]} Uhr` : ""}
+              </span>
+            ) : null}
+            {held.map((occupant) =>
+              // A combination's party is listed, with 'Tisch ändern', at its first table.
+              occupant.tableIds[0] === table.id ? (
+                <div key={occupant.id}>
                   {occupant.tableIds.length > 1 ? <span className="mr-2">{occupant.label}, </span> : null}
                   <OccupantLine occupant={occupant} />
                   <TableChoiceForm
@@ -278,17 +307,12 @@ function MomentList({
                     place={occupant}
                     choices={choices}
                   />
-                </>
+                </div>
               ) : (
-                <span>
+                <span key={occupant.id} className="mr-2">
                   {occupant.label} ({occupant.name})
                 </span>
-              )
-            ) : (
-              <span>
-                frei
-                {nextArrivals[table.id] ? `, reserviert ab ${nextArrivals[table.id]} Uhr` : ""}
-              </span>
+              ),
             )}
           </li>
         );
@@ -323,7 +347,7 @@ function MomentDrawing({
   width: number;
   height: number;
   tables: readonly DiningTable[];
-  byTable: ReadonlyMap<number, PlanOccupant>;
+  byTable: ReadonlyMap<number, readonly PlanOccupant[]>;
   nextArrivals: Readonly<Record<number, string>>;
   onMove: ((occupant: PlanOccupant, table: DiningTable) => void) | undefined;
 }) {
@@ -343,15 +367,8 @@ function MomentDrawing({
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
     return { x: point.x, y: point.y };
   };
-  // Where a drop lands: the table whose (unturned) outline holds the point.
-  const tableAt = (point: { x: number; y: number }) =>
-    tables.find(
-      (table) =>
-        point.x >= table.x &&
-        point.x <= table.x + table.width &&
-        point.y >= table.y &&
-        point.y <= table.y + table.height,
-    );
+  // Where a drop lands: the table under the point, as it stands.
+  const tableAt = (point: { x: number; y: number }) => tables.find((table) => tableHolds(table, point));
 
   const start = (occupant: PlanOccupant) => (event: PointerEvent<Element>) => {
     if (!onMove || event.button !== 0) return;
@@ -395,7 +412,8 @@ function MomentDrawing({
         >
           <rect width={width} height={height} className="fill-stone-50" />
           {tables.map((table) => {
-            const occupant = byTable.get(table.id);
+            const held = byTable.get(table.id) ?? [];
+            const occupant = held[0];
             const centreX = table.x + table.width / 2;
             const centreY = table.y + table.height / 2;
             const target = drag?.over === table.id && !drag.occupant.tableIds.includes(table.id);
@@ -403,8 +421,8 @@ function MomentDrawing({
             const words: Array<readonly string[]> = occupant
               ? [
                   [occupant.name],
-                  [`${occupant.partySize} P. · ${occupant.time}`, occupant.time],
-                  [statusLabels[occupant.status]],
+                  [`${occupant.partySize} Pers. · ${occupant.time}`, occupant.time],
+                  held.length > 1 ? [DOUBLE_BOOKED, "doppelt"] : [statusLabels[occupant.status]],
                 ]
               : [["frei"], ...(nextArrivals[table.id] ? [[`ab ${nextArrivals[table.id]}`]] : [])];
             // The table's text fits inside it: its name and lines scaled to its size, the lines cut.
@@ -421,12 +439,7 @@ function MomentDrawing({
             const top = centreY - (size * (1 + 0.95 * lines.length)) / 2 + size * 0.8;
             return (
               <g key={table.id} data-plan-table={table.name} data-held={occupant ? "yes" : "no"}>
-                {/* The whole of what the table says, also where its text is cut: shown on hover. */}
-                <title>
-                  {occupant
-                    ? `Tisch ${table.name}: ${occupant.name}, ${personsLabel(occupant.partySize)}, ${occupant.time} Uhr, ${statusLabels[occupant.status]}`
-                    : `Tisch ${table.name}: frei${nextArrivals[table.id] ? `, reserviert ab ${nextArrivals[table.id]} Uhr` : ""}`}
-                </title>
+                <title>{tableSummary(table, held, nextArrivals)}</title>
                 <TableOutline
                   table={table}
                   at={table}
@@ -435,8 +448,9 @@ function MomentDrawing({
                     occupant
                       ? fillOf(occupant.status)
                       : "fill-white stroke-stone-500 [stroke-dasharray:10_6]",
+                    held.length > 1 && "stroke-brand-800 [stroke-width:8]",
                     target && "stroke-brand-800 [stroke-width:10]",
-                    drag?.occupant === occupant && occupant && "opacity-60",
+                    occupant && drag?.occupant === occupant && "opacity-60",
                   )}
                 />
                 <text textAnchor="middle" className="pointer-events-none">
@@ -475,13 +489,18 @@ function MomentDrawing({
             plan={{ width, height }}
             tables={tables}
             handleOf={(table) => {
-              const occupant = byTable.get(table.id);
+              // With two parties at one table, the first is the one taken along.
+              const occupant = byTable.get(table.id)?.[0];
               return occupant
                 ? {
+                    // The whole of what the table says, also where its text is cut: shown on hover.
+                    title: tableSummary(table, byTable.get(table.id) ?? [], nextArrivals),
                     onPointerDown: start(occupant),
                     onPointerMove: move,
                     onPointerUp: drop,
                     onPointerCancel: () => showDrag(undefined),
+                    // A live update that takes the party away mid-drag ends the drag.
+                    onLostPointerCapture: () => showDrag(undefined),
                   }
                 : undefined;
             }}
