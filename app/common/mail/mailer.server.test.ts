@@ -17,6 +17,7 @@ import {
   HANDOVER_MS,
   listOutbox,
   MAX_ATTEMPTS,
+  releaseAfterOutage,
   requeueMail,
 } from "./outbox.server.ts";
 
@@ -117,6 +118,10 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     expect(first).toEqual({ status: "waiting", error: "connect ECONNREFUSED 127.0.0.1:2525" });
     const [waiting] = await listOutbox(handle.db, { filter: "waiting" });
     expect(waiting).toMatchObject({ attempts: 0, lastError: "connect ECONNREFUSED 127.0.0.1:2525" });
+    // Tried again, and under way: the attempt in flight is no failed one.
+    const retry = await claimMail(handle.db, id);
+    expect((await listOutbox(handle.db, { filter: "waiting" }))[0]).toMatchObject({ attempts: 0 });
+    if (retry) await releaseAfterOutage(handle.db, retry, "connect ECONNREFUSED 127.0.0.1:2525");
     expect(await mailer.deliverDue()).toBe(0); // the server is not tried again before its wait is over
     expect(mail.tries.count).toBe(1);
     mail.setDown(false);

@@ -303,6 +303,7 @@ export interface OutboxEntry {
   recipient: string;
   subject: string;
   status: MailStatus;
+  /** Failed attempts: one under way is not counted. */
   attempts: number;
   lastError: string | null;
   nextAttemptAt: string;
@@ -335,19 +336,22 @@ export async function listOutbox(
       "sent_at",
       "created_at",
       "reservation_id",
+      "claimed_until",
     ])
     .$if(filter !== "all", (qb) => qb.where("status", "=", statusOf[filter as Exclude<OutboxFilter, "all">]))
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
+  const now = nowIso();
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
     recipient: row.recipient,
     subject: row.subject,
     status: row.status,
-    attempts: row.attempts,
+    // A claim counts its attempt when it starts: one under way has not failed (yet).
+    attempts: row.claimed_until !== null && row.claimed_until > now ? row.attempts - 1 : row.attempts,
     lastError: row.last_error,
     nextAttemptAt: row.next_attempt_at,
     sentAt: row.sent_at,

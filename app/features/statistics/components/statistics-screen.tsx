@@ -305,7 +305,13 @@ function Figures({
 function UtilisationTable({ utilisation }: { utilisation: SeatUtilisation }) {
   const rows = utilisationRows(utilisation);
   return (
-    <div className="min-w-0 overflow-x-auto rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+    // Scrolled sideways on a phone: the keyboard reaches it too.
+    <div
+      className="min-w-0 overflow-x-auto rounded-lg border border-stone-200 bg-white p-4 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+      tabIndex={0}
+      role="region"
+      aria-label="Auslastung der Plätze"
+    >
       <table className="w-full text-left text-sm tabular-nums">
         <caption className="mb-2 text-left text-base font-semibold">
           Auslastung der Plätze
