@@ -83,3 +83,12 @@ export function staffScreenContext(database: DatabaseHandle): RouterContextProvi
   } as AppServices);
   return context;
 }
+
+/** What a call throws (a refusal's Response), or what it answers when it does not. */
+export async function thrownBy(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await call();
+  } catch (error) {
+    return error;
+  }
+}

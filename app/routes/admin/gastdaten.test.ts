@@ -7,7 +7,7 @@ import type { GuestDataResult, GuestDataView } from "../../features/guest-data/g
 import { guestDataMessages as M } from "../../features/guest-data/schema.ts";
 import { parseConfig } from "../../lib/env.server.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { callRoute } from "../../../tests/support/admin-routes.ts";
+import { callRoute, thrownBy } from "../../../tests/support/admin-routes.ts";
 import { QueryCounter } from "../../../tests/support/query-counter.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
@@ -76,14 +76,6 @@ interface Answer<T> {
   init?: { status?: number } | null;
 }
 
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await call();
-  } catch (error) {
-    return error;
-  }
-}
-
 /** A view of the screen, as its forms ask for it: a POST with the term in the body (decision 0041). */
 const asking = (intent: "search" | "print" | "confirm", suche: string) => ({ intent, suche });
 
@@ -91,10 +83,10 @@ describe("Gastdaten", () => {
   it("refuses staff who are not owners with 403: the screen, the download and deleting", async () => {
     const { call, db } = await signedIn("staff");
     for (const refusal of [
-      await thrown(() => call(SCREEN, "loader", "")),
-      await thrown(() => call(SCREEN, "action", "", asking("search", GUEST.email))),
-      await thrown(() => call(DOWNLOAD, "action", "", { suche: GUEST.email })),
-      await thrown(() => call(SCREEN, "action", "", { intent: "delete", suche: GUEST.email, stand: "x" })),
+      await thrownBy(() => call(SCREEN, "loader", "")),
+      await thrownBy(() => call(SCREEN, "action", "", asking("search", GUEST.email))),
+      await thrownBy(() => call(DOWNLOAD, "action", "", { suche: GUEST.email })),
+      await thrownBy(() => call(SCREEN, "action", "", { intent: "delete", suche: GUEST.email, stand: "x" })),
     ]) {
       expect(refusal).toBeInstanceOf(Response);
       expect((refusal as Response).status).toBe(403);

@@ -5,7 +5,7 @@ import { settingsDraftOf } from "../../features/reservations/settings/settings-s
 import { readReservationSettings } from "../../features/reservations/settings/settings-store.server.ts";
 import { DEFAULT_SETTINGS } from "../../features/reservations/book/reservation-settings.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { callRoute, staffScreenContext } from "../../../tests/support/admin-routes.ts";
+import { callRoute, staffScreenContext, thrownBy } from "../../../tests/support/admin-routes.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
 
@@ -48,14 +48,6 @@ const tenSeats = () => {
   return form;
 };
 
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await call();
-  } catch (error) {
-    return error;
-  }
-}
-
 describe("Reservierungseinstellungen", () => {
   it("shows a staff member who is no owner the settings, without the right to change them", async () => {
     const { call } = await signedIn("staff");
@@ -64,7 +56,7 @@ describe("Reservierungseinstellungen", () => {
 
   it("refuses a non-owner's form with 403 before the action runs, and changes nothing", async () => {
     const { call, db } = await signedIn("staff");
-    const refusal = await thrown(() => call("action", tenSeats()));
+    const refusal = await thrownBy(() => call("action", tenSeats()));
     expect(refusal).toBeInstanceOf(Response);
     expect((refusal as Response).status).toBe(403);
     expect(await (refusal as Response).text()).toBe("Nur Inhaber können die Einstellungen ändern.");

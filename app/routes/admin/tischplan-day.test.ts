@@ -9,7 +9,7 @@ import { loadPlanMoment } from "../../features/reservations/service/plan-day.ser
 import { readFloorPlan } from "../../features/reservations/tables/plan-store.server.ts";
 import { addDays, berlinNow } from "../../lib/calendar.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { callRoute, staffScreenContext } from "../../../tests/support/admin-routes.ts";
+import { callRoute, staffScreenContext, thrownBy } from "../../../tests/support/admin-routes.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { drawSmallPlan } from "../../../tests/support/tables.ts";
@@ -26,14 +26,6 @@ const date = addDays(berlinNow().date, 4);
 interface Answer {
   data: AdminResult;
   init?: { status?: number } | null;
-}
-
-async function thrown(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await call();
-  } catch (error) {
-    return error;
-  }
 }
 
 describe.each(testDatabases())("the day on the plan on $dialect", (engine) => {
@@ -150,7 +142,7 @@ describe.each(testDatabases())("the day on the plan on $dialect", (engine) => {
       table_id: String(tables.get("1")),
     })) as Answer;
     expect(forged.init?.status).toBe(400);
-    const refusal = await thrown(() =>
+    const refusal = await thrownBy(() =>
       call("action", "", { intent: "table-delete", table_id: String(tables.get("1")) }),
     );
     expect((refusal as Response).status).toBe(403);
