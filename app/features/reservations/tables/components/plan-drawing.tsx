@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { TableHandles } from "./table-handles.tsx";
 import {
@@ -134,8 +134,13 @@ export function PlanDrawing({ area, tables, selectedId, hrefOf, onMove, pending 
   const chosenAt = chosen ? at(chosen) : undefined;
   // A click on a handle that did not drag selects its table, as its link does, and focuses the link
   // for the arrow keys.
-  const select = (table: DiningTable) => () => {
+  const select = (table: DiningTable) => (event: MouseEvent) => {
     if (drag.current?.moved) return;
+    // Ctrl or Cmd: the table's address in a new tab, as its link would open it.
+    if (event.ctrlKey || event.metaKey) {
+      window.open(hrefOf(table), "_blank", "noopener");
+      return;
+    }
     void navigate(hrefOf(table), { replace: true, preventScrollReset: true });
     svgRef.current?.querySelector<SVGElement>(`[data-table="${CSS.escape(table.name)}"]`)?.focus();
   };

@@ -31,7 +31,7 @@ export function TableHandles<Table extends TablePlacement & { id: number }>({
           <div
             key={table.id}
             {...handle}
-            className="pointer-events-auto absolute cursor-grab"
+            className="pointer-events-auto absolute cursor-grab rounded-md hover:bg-amber-300/25"
             style={{
               left: percent(box.left, plan.width),
               top: percent(box.top, plan.height),
