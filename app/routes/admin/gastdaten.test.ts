@@ -7,7 +7,7 @@ import type { GuestDataResult, GuestDataView } from "../../features/guest-data/g
 import { guestDataMessages as M } from "../../features/guest-data/schema.ts";
 import { parseConfig } from "../../lib/env.server.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { callRoute, thrownBy } from "../../../tests/support/admin-routes.ts";
+import { callAs, thrownBy } from "../../../tests/support/admin-routes.ts";
 import { QueryCounter } from "../../../tests/support/query-counter.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
@@ -56,18 +56,15 @@ async function signedIn(role: "owner" | "staff") {
   const context = new RouterContextProvider();
   const database = { ...handle, db: handle.db.withPlugin(counter) };
   context.set(appContext, { database, config: parseConfig({}), logger } as AppServices);
-  const call = (file: string, kind: "loader" | "action", query: string, body?: Record<string, string>) => {
-    const address = `http://localhost/admin/gastdaten${file === DOWNLOAD ? "/json" : ""}${query}`;
-    return callRoute(file, kind, {
-      request: new Request(address, {
-        method: body ? "POST" : "GET",
-        headers: { cookie },
-        ...(body ? { body: new URLSearchParams(body) } : {}),
-      }),
+  const call = (file: string, kind: "loader" | "action", query: string, body?: Record<string, string>) =>
+    callAs(
+      cookie,
       context,
-      url: new URL(address),
-    });
-  };
+      file,
+      kind,
+      `http://localhost/admin/gastdaten${file === DOWNLOAD ? "/json" : ""}${query}`,
+      body,
+    );
   return { call, counter, entries, db: handle.db };
 }
 

@@ -9,7 +9,7 @@ import { loadPlanMoment } from "../../features/reservations/service/plan-day.ser
 import { readFloorPlan } from "../../features/reservations/tables/plan-store.server.ts";
 import { addDays, berlinNow } from "../../lib/calendar.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
-import { callRoute, staffScreenContext, thrownBy } from "../../../tests/support/admin-routes.ts";
+import { callAs, staffScreenContext, thrownBy } from "../../../tests/support/admin-routes.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { drawSmallPlan } from "../../../tests/support/tables.ts";
@@ -53,18 +53,8 @@ describe.each(testDatabases())("the day on the plan on $dialect", (engine) => {
     await db.updateTable("staff_users").set({ role: "staff" }).where("id", "=", userId).execute();
     const cookie = `tavola_session=${await createSession(db, userId, null)}`;
     const context = staffScreenContext(handle);
-    const call = (kind: "loader" | "action", search: string, body?: Record<string, string>) => {
-      const address = `http://localhost/admin/tischplan${search}`;
-      return callRoute(FILE, kind, {
-        request: new Request(address, {
-          method: body ? "POST" : "GET",
-          headers: { cookie },
-          ...(body ? { body: new URLSearchParams(body) } : {}),
-        }),
-        context,
-        url: new URL(address),
-      });
-    };
+    const call = (kind: "loader" | "action", search: string, body?: Record<string, string>) =>
+      callAs(cookie, context, FILE, kind, `http://localhost/admin/tischplan${search}`, body);
     const load = async (search: string) => ((await call("loader", search)) as { moment: PlanMoment }).moment;
     return { db, tables, ids, call, load };
   }
