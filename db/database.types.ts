@@ -149,6 +149,8 @@ export interface ReservationsTable {
   auto_confirmed: Flag;
   /** `storedPhoneKey(phone_number)` (app/lib/phone.ts): finds a guest's other visits (decision 0034). */
   phone_key: string | null;
+  /** The area the guest chose ('Bereichswunsch', decision 0054); null: none, or the area went. */
+  area_wish_id: number | null;
 }
 
 /** 'Vom Gast storniert / geändert / bestätigt'. */
@@ -316,6 +318,8 @@ export interface ReservationSettingsTable {
   /** Days after the reserved date until the notes are erased; months until it is anonymised (decision 0033). */
   notes_erase_days: ColumnType<number, number | undefined, number>;
   anonymise_after_months: ColumnType<number, number | undefined, number>;
+  /** 'Bereichswunsch' (decision 0054): guests may choose an area (1) or not (0). */
+  area_wish: Flag;
   updated_at: Timestamp;
   /** The staff member who saved them last. */
   updated_by: string;

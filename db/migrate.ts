@@ -24,6 +24,7 @@ import { housekeepingRuns } from "./migrations/0019-housekeeping-runs.ts";
 import { guestErasures } from "./migrations/0020-guest-erasures.ts";
 import { floorPlan } from "./migrations/0021-floor-plan.ts";
 import { tableAssignments } from "./migrations/0022-table-assignments.ts";
+import { areaWishes } from "./migrations/0023-area-wishes.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -53,6 +54,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0020-guest-erasures": guestErasures(dialect),
     "0021-floor-plan": floorPlan(dialect),
     "0022-table-assignments": tableAssignments(dialect),
+    "0023-area-wishes": areaWishes(),
   };
 }
 

@@ -12,25 +12,45 @@ import {
  * own store. Returns the tables' ids by name.
  */
 export async function drawSmallPlan(db: Kysely<Database>): Promise<Map<string, number>> {
-  const area = await saveArea(
-    db,
-    { input: { name: "Innenraum", online: true, plan_width: 1200, plan_height: 800 } },
-    "test",
-  );
-  if (!area.ok) throw new Error("no area");
-  const ids = new Map<string, number>();
-  for (const [name, seats, x] of [
+  const { tables: ids } = await drawArea(db, "Innenraum", [
     ["1", 2, 100],
     ["2", 2, 300],
     ["4", 4, 500],
     ["5", 4, 700],
-  ] as const) {
-    const table = await saveTable(
+  ]);
+  const combination = await saveCombination(
+    db,
+    { input: { tables: [ids.get("4") ?? 0, ids.get("5") ?? 0], seats_min: 5, seats_max: 8 } },
+    "test",
+  );
+  if (!combination.ok) throw new Error("no combination");
+  return ids;
+}
+
+/**
+ * An area `name` with its tables in a row — each a name, its seats (a two-top seats one or two, a
+ * larger table from two) and its place from the left — drawn through the plan's own store. Returns
+ * the area's id and the tables' ids by name.
+ */
+export async function drawArea(
+  db: Kysely<Database>,
+  name: string,
+  tables: ReadonlyArray<readonly [name: string, seats: number, x: number]>,
+): Promise<{ areaId: number; tables: Map<string, number> }> {
+  const area = await saveArea(
+    db,
+    { input: { name, online: true, plan_width: 1200, plan_height: 800 } },
+    "test",
+  );
+  if (!area.ok) throw new Error(`no area ${name}`);
+  const ids = new Map<string, number>();
+  for (const [table, seats, x] of tables) {
+    const saved = await saveTable(
       db,
       {
         areaId: area.id,
         input: {
-          name,
+          name: table,
           seats_min: seats === 2 ? 1 : 2,
           seats_max: seats,
           shape: "square",
@@ -44,14 +64,8 @@ export async function drawSmallPlan(db: Kysely<Database>): Promise<Map<string, n
       },
       "test",
     );
-    if (!table.ok) throw new Error(`no table ${name}`);
-    ids.set(name, table.id);
+    if (!saved.ok) throw new Error(`no table ${table}`);
+    ids.set(table, saved.id);
   }
-  const combination = await saveCombination(
-    db,
-    { input: { tables: [ids.get("4") ?? 0, ids.get("5") ?? 0], seats_min: 5, seats_max: 8 } },
-    "test",
-  );
-  if (!combination.ok) throw new Error("no combination");
-  return ids;
+  return { areaId: area.id, tables: ids };
 }

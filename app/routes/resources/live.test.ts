@@ -127,6 +127,7 @@ describe.each(testDatabases())("live updates on $dialect", (engine) => {
       website: "",
       request_token: "",
       waitlist: false,
+      area: null,
     });
     const requestId = guest.reservation.id;
     const [requested] = await readEvents(db, 0);

@@ -16,7 +16,7 @@ import { loadAnnouncementsDialog } from "../../features/announcements/index.ts";
 import { loadPublicGallery } from "../../features/gallery/index.server.ts";
 import { loadMenuDialog, ShowcaseCarousel } from "../../features/menu/index.ts";
 import { ReservationRequestForm } from "../../features/reservations/booking/index.ts";
-import { answerGuestRequest, guestFormSetupOf } from "../../features/reservations/booking/index.server.ts";
+import { answerGuestRequest, readGuestFormSetup } from "../../features/reservations/booking/index.server.ts";
 import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
 import { data } from "react-router";
 import { useSiteFrame } from "../../features/site-frame/index.ts";
@@ -59,13 +59,15 @@ const prefetchDialogs = () => {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
-  const [blocks, showcase, gallery, settings] = await Promise.all([
+  const [blocks, showcase, gallery, reservation] = await Promise.all([
     readContentBlocks(database.db, logger, homeKeys),
     loadShowcase(database.db, logger),
     loadPublicGallery(database.db, logger),
-    readSettingsOrDefaults(database.db, logger),
+    readSettingsOrDefaults(database.db, logger).then((settings) =>
+      readGuestFormSetup(database.db, logger, settings),
+    ),
   ]);
-  return { ...blocks, showcase, gallery, reservation: guestFormSetupOf(settings) };
+  return { ...blocks, showcase, gallery, reservation };
 }
 
 /** A guest's reservation request: with JavaScript from the form's fetcher, without it as a page. */
@@ -123,6 +125,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             largestParty={loaderData.reservation.largestParty}
             horizonMonths={loaderData.reservation.horizonMonths}
             exceptionDates={loaderData.reservation.exceptionDates}
+            areas={loaderData.reservation.areas}
             phone={contact.phone}
             result={actionData}
             submitText={loaderData["home.reservations"].form_submit_text}

@@ -4,9 +4,9 @@ import { ReservationsSection } from "../../features/home/index.ts";
 import { ReservationRequestForm } from "../../features/reservations/booking/index.ts";
 import {
   answerGuestRequest,
-  guestFormSetupOf,
   knownDay,
   prefillOf,
+  readGuestFormSetup,
 } from "../../features/reservations/booking/index.server.ts";
 import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
 import { useSiteFrame } from "../../features/site-frame/index.ts";
@@ -35,13 +35,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readContentBlocks(database.db, logger, ["home.reservations", "global.opening_hours"]),
     readSettingsOrDefaults(database.db, logger),
   ]);
-  const setup = guestFormSetupOf(settings);
+  const setup = await readGuestFormSetup(database.db, logger, settings);
   const prefill = prefillOf(new URL(request.url).searchParams, setup);
   let initialDay;
   if (prefill.date !== undefined && prefill.partySize !== undefined) {
     try {
       const hours = blocks["global.opening_hours"];
-      initialDay = await knownDay(database.db, settings, hours, prefill.date, Number(prefill.partySize));
+      initialDay = await knownDay(database.db, settings, hours, {
+        date: prefill.date,
+        party: Number(prefill.partySize),
+        ...(prefill.area === undefined ? {} : { area: prefill.area }),
+      });
     } catch (error) {
       // Without the day's times the form offers the opening hours; the request's answer decides.
       logger.error("availability for /reservieren could not be read", { error });
@@ -72,6 +76,7 @@ export default function ReservierenPage({ loaderData, actionData }: Route.Compon
           largestParty={reservation.largestParty}
           horizonMonths={reservation.horizonMonths}
           exceptionDates={reservation.exceptionDates}
+          areas={reservation.areas}
           phone={frame["global.contact"].phone}
           action={PAGE}
           prefill={prefill}

@@ -67,5 +67,7 @@ export interface DayTimes extends FormDay {
 export interface KnownDay {
   date: string;
   party: number;
+  /** The area asked for ('Bereichswunsch', decision 0054); '' for the whole restaurant. */
+  area: string;
   day: DayTimes;
 }

@@ -6,6 +6,7 @@ import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
 import { dayAnswerOf, type DayAnswer, type RangeAnswer } from "./day-answer.ts";
 import { dayOptions } from "./seat-rule.ts";
 import { holdingBetween, holdingOn } from "./table-seating.server.ts";
+import { areaAsked } from "./area-wish.server.ts";
 import { MAX_STAFF_PARTY_SIZE } from "../book/index.server.ts";
 import type { ReservationSettings } from "../book/index.server.ts";
 import { freeSeatsChanges } from "../book/index.server.ts";
@@ -27,6 +28,7 @@ export const availabilityApiMessages = {
   partySize: (largest: number) => `Bitte geben Sie 'personen' als ganze Zahl von 1 bis ${largest} an.`,
   date: "Bitte geben Sie das Datum als JJJJ-MM-TT an, z. B. 2026-12-24.",
   question: "Bitte fragen Sie nach 'datum' oder nach 'von' und 'bis', jeweils mit 'personen'.",
+  area: "Bitte geben Sie als 'bereich' die Nummer eines Bereichs an, den Gäste wählen können.",
   range: `Der Zeitraum muss mit 'von' vor 'bis' beginnen und darf höchstens ${MAX_RANGE_DAYS} Tage umfassen.`,
   tooMany: "Zu viele Anfragen von Ihrem Anschluss. Bitte versuchen Sie es in einer Minute erneut.",
   unavailable:
@@ -42,8 +44,10 @@ export interface AvailabilityDeps {
 
 export type AvailabilityAnswer = { status: number; body: DayAnswer | RangeAnswer | { fehler: string } };
 
-type Question =
-  { kind: "day"; date: string; party: number } | { kind: "range"; from: string; to: string; party: number };
+/** `area`: the area the guest chose ('bereich', decision 0054). */
+type Question = (
+  { kind: "day"; date: string; party: number } | { kind: "range"; from: string; to: string; party: number }
+) & { area?: number };
 
 const refusal = (fehler: string): AvailabilityAnswer => ({ status: 400, body: { fehler } });
 
@@ -59,28 +63,41 @@ export function parseAvailabilityQuestion(
   const party = params.get("personen") ?? "";
   if (!/^\d{1,3}$/.test(party) || Number(party) < 1 || Number(party) > largestParty)
     return refusal(M.partySize(largestParty));
+  const areaText = params.get("bereich") ?? "";
+  if (!/^\d{0,9}$/.test(areaText)) return refusal(M.area);
+  const area = areaText === "" ? {} : { area: Number(areaText) };
   const date = params.get("datum");
   const from = params.get("von");
   const to = params.get("bis");
   if (date !== null && from === null && to === null) {
     if (!isCalendarDate(date)) return refusal(M.date);
-    return { kind: "day", date, party: Number(party) };
+    return { kind: "day", date, party: Number(party), ...area };
   }
   if (date === null && from !== null && to !== null) {
     if (!isCalendarDate(from) || !isCalendarDate(to)) return refusal(M.date);
     const days = daysFrom(from, to);
     if (days < 0 || days >= MAX_RANGE_DAYS) return refusal(M.range);
-    return { kind: "range", from, to, party: Number(party) };
+    return { kind: "range", from, to, party: Number(party), ...area };
   }
   return refusal(M.question);
 }
 
 async function answer(question: Question, deps: AvailabilityDeps): Promise<AvailabilityAnswer> {
-  const base = { partySize: question.party, settings: deps.settings, hours: deps.hours, now: deps.now };
+  const first = question.kind === "day" ? question.date : question.from;
+  const asked = await areaAsked(deps.db, deps.settings, question.area, first);
+  if (asked.invalid !== undefined) return refusal(availabilityApiMessages.area);
+  const base = {
+    partySize: question.party,
+    settings: deps.settings,
+    hours: deps.hours,
+    now: deps.now,
+    areaId: asked.areaId,
+  };
   if (question.kind === "day") {
     const options = dayOptions({
       ...base,
       date: question.date,
+      areaClosed: asked.closed,
       ...(await holdingOn(deps.settings, deps.db, question.date)),
     });
     const body = dayAnswerOf(question.date, question.party, options);

@@ -38,7 +38,7 @@ export async function heldOn(db: Db, date: string, except?: number): Promise<Hel
 /** `heldOn` with each reservation's id and channel, as the tables need them (decision 0053). */
 export async function heldWithIdsOn(db: Db, date: string, except?: number): Promise<HeldReservation[]> {
   const rows = await holding(db)
-    .select(["id", "source"])
+    .select(["id", "source", "area_wish_id"])
     .where("reservation_date", "=", date)
     .$if(except !== undefined, (query) => query.where("id", "!=", except ?? 0))
     .execute();
@@ -73,7 +73,7 @@ export async function heldBetween(
   to: string,
   { withIds = false } = {},
 ): Promise<Map<string, HeldReservation[]>> {
-  const rows = await (withIds ? holding(db).select(["id", "source"]) : holding(db))
+  const rows = await (withIds ? holding(db).select(["id", "source", "area_wish_id"]) : holding(db))
     .where("reservation_date", ">=", from)
     .where("reservation_date", "<=", to)
     .execute();

@@ -17,5 +17,6 @@ export {
   sitsAt,
   waitlistAmong,
 } from "./seat-rule.ts";
+export { type AreaAsked, areaAsked, wishAreas } from "./area-wish.server.ts";
 export { answerStaffSeats } from "./staff-api.server.ts";
 export { readSeatUtilisation } from "./seat-utilisation.server.ts";

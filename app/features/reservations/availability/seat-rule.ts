@@ -39,6 +39,8 @@ export interface HeldReservation {
   id?: number;
   /** Booked through the website: with tables, it is only moved to tables guests may book. */
   online?: boolean;
+  /** The area its guest chose ('Bereichswunsch', decision 0054): seated there first. */
+  areaWish?: number;
   /** 'HH:MM' on the day in question. */
   time: string;
   partySize: number;
@@ -60,6 +62,7 @@ export const ARRIVED_KEEPS_SEATS_MINUTES = 30;
 export interface StoredPlacement {
   id?: number;
   source?: string;
+  area_wish_id?: number | null;
   reservation_date: string;
   reservation_time: string;
   party_size: number;
@@ -76,6 +79,7 @@ export const heldAt =
   (row: StoredPlacement): HeldReservation => ({
     ...(row.id === undefined ? {} : { id: row.id }),
     ...(row.source === undefined ? {} : { online: row.source === "online" }),
+    ...(row.area_wish_id == null ? {} : { areaWish: row.area_wish_id }),
     time: row.reservation_time,
     partySize: row.party_size,
     status: row.status,
@@ -99,6 +103,8 @@ export interface TableRequest {
   to: number;
   /** Through the website: only tables guests may book. */
   online: boolean;
+  /** Only this area ('Bereichswunsch', decision 0054). */
+  areaId?: number | undefined;
 }
 
 /**
@@ -140,6 +146,10 @@ export interface DayQuestion {
   tables?: TableSeating | undefined;
   /** Staff ask (the staff screens): any table, not only those guests may book online. */
   byStaff?: boolean;
+  /** With tables: only this area's ('Bereichswunsch', decision 0054). */
+  areaId?: number | undefined;
+  /** That area is closed on the date: the day has no times, and this message says why. */
+  areaClosed?: string | undefined;
   /**
    * Only this time ('HH:MM') is asked of the tables; the others answer as if a table were free. For a
    * quick yes when one time is asked (the search for moves is the costly part); a refusal asks again
@@ -285,6 +295,8 @@ export function dayOptions({
   held,
   tables,
   byStaff = false,
+  areaId,
+  areaClosed,
   onlyTime,
   now = new Date(),
 }: DayQuestion): DayOptions {
@@ -302,6 +314,7 @@ export function dayOptions({
     };
   }
   if (day.kind === "closed") return { kind: "closed", message: M.closedDay(weekdayNameOf(date)) };
+  if (areaClosed !== undefined) return { kind: "closed", message: areaClosed };
   const slots = slotsAhead(date, day, now);
   if (slots.length === 0) return { kind: "closed", message: M.noTimesLeft, ...withNote };
 
@@ -317,7 +330,7 @@ export function dayOptions({
     // With tables, a table or combination that seats the party decides, not the online seats.
     if (tables) {
       const asked = onlyTime === undefined || onlyTime === time;
-      if (asked && !tables.seat({ partySize, from: start, to: end, online: !byStaff }))
+      if (asked && !tables.seat({ partySize, from: start, to: end, online: !byStaff, areaId }))
         return { time, free: false, reason: "full" };
     } else if (rules.onlineSeats !== null && peakSeats(seats, start, end) + partySize > rules.onlineSeats)
       return { time, free: false, reason: "full" };
@@ -475,6 +488,7 @@ export function nextDatesWithRoom({
   hours,
   held,
   tables,
+  areaId,
   now = new Date(),
   count = 3,
 }: Omit<DayQuestion, "date" | "held" | "tables"> & {
@@ -496,6 +510,7 @@ export function nextDatesWithRoom({
       hours,
       held: heldOn(date),
       tables: tables?.(date),
+      areaId,
       now,
     });
     if (options.kind === "open") found.push(date);

@@ -47,6 +47,7 @@ function settled(
       id: reservation.id,
       partySize: reservation.partySize,
       online: reservation.online ?? false,
+      ...(reservation.areaWish === undefined ? {} : { areaWish: reservation.areaWish }),
     });
     const place = places.get(reservation.id);
     if (place)

@@ -95,6 +95,8 @@ export const requestFields = [
   "request_token",
   /** 'ja' when the guest asks to go on the waitlist should the time be full (decision 0031). */
   "waitlist",
+  /** The area the guest chose, by its id; '' for none (decision 0054). */
+  "area",
 ] as const;
 export type RequestField = (typeof requestFields)[number];
 
@@ -124,6 +126,13 @@ const requestShapeFor = (largestParty: number) =>
       .string()
       .default("")
       .transform((value) => value.trim() === WAITLIST_YES),
+    // Only its form here: whether the area is one guests may choose is the server's question.
+    area: z
+      .string()
+      .trim()
+      .default("")
+      .refine((value) => value === "" || /^\d{1,9}$/.test(value), M.areaInvalid)
+      .transform((value) => (value === "" ? null : Number(value))),
   });
 
 const requestShape = requestShapeFor(MAX_PUBLIC_PARTY_SIZE);

@@ -68,6 +68,11 @@ export interface ReservationSettings {
   notesEraseDays: number;
   /** 'Reservierungen anonymisieren': months after the reserved date (decision 0033). */
   anonymiseAfterMonths: number;
+  /**
+   * 'Bereichswunsch' (decision 0054): guests may choose an area of the floor plan on the form, and
+   * the times follow it. Off until an owner turns it on.
+   */
+  areaWish: boolean;
   /** 'Schließtage und Ausnahmen'. */
   closures: Closure[];
   exceptions: DayException[];
@@ -90,6 +95,7 @@ export const DEFAULT_SETTINGS: ReservationSettings = {
   // What the privacy policy promised before these were settings.
   notesEraseDays: 1,
   anonymiseAfterMonths: 12,
+  areaWish: false,
   closures: [],
   exceptions: [],
 };

@@ -82,5 +82,7 @@ export type ListResult =
       places?: Record<number, ListedPlace>;
       /** The tables and combinations staff may choose with 'Tisch ändern', once tables are drawn. */
       tableChoices?: Array<{ key: string; label: string }>;
+      /** The area each listed guest chose ('Bereichswunsch', decision 0054), by id; absent: none. */
+      areaWishes?: Record<number, string>;
     }
   | { ok: false; message: string };

@@ -25,6 +25,7 @@ const request = (overrides: Partial<ReservationRequest> = {}): ReservationReques
   website: "",
   request_token: "",
   waitlist: false,
+  area: null,
   ...overrides,
 });
 

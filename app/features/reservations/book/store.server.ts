@@ -37,6 +37,7 @@ export const reservationColumns = [
   "reminder_sent_at",
   "source",
   "auto_confirmed",
+  "area_wish_id",
 ] as const;
 
 type Db = Kysely<Database>;
@@ -137,6 +138,7 @@ export async function insertGuestRequest(
     notes: request.notes,
     status,
     auto_confirmed: status === "CONFIRMED" ? 1 : 0,
+    area_wish_id: request.area,
     request_token: token,
     created_at: now,
     updated_at: now,
@@ -190,6 +192,7 @@ const insertRequest = compiledOnce((db: Db, row: GuestRow) =>
       source: "online",
       auto_confirmed: row.auto_confirmed,
       phone_key: row.phone_key,
+      area_wish_id: row.area_wish_id,
     })
     .onConflict((oc) => oc.column("request_token").doNothing())
     .returning(reservationColumns),

@@ -199,6 +199,15 @@ export const reservationMessages = {
   staffPartySizeInvalid: `Die Personenanzahl muss eine ganze Zahl von 1 bis ${MAX_STAFF_PARTY_SIZE} sein.`,
   notesTooLong: `Ihre Wünsche dürfen höchstens ${reservationLimits.notes} Zeichen lang sein.`,
   notesInvalid: "Ihre Wünsche enthalten unzulässige Zeichen.",
+  /** 'Bereichswunsch' (decision 0054): the form's choice of an area, and its refusals. */
+  areaLabel: "Bereich",
+  areaNone: "Kein Wunsch",
+  areaHint: "Die freien Uhrzeiten gelten für den gewählten Bereich.",
+  areaInvalid: "Bitte wählen Sie einen der angebotenen Bereiche.",
+  areaClosed: (area: string, note: string) =>
+    `${area} ist an diesem Tag geschlossen${note.trim() === "" ? "" : `: ${note.trim()}`}. Bitte wählen Sie einen anderen Bereich oder Tag.`,
+  /** The staff card: the area the guest chose. */
+  areaWishLabel: "Bereichswunsch",
   statusRequired: "Bitte wählen Sie einen Status.",
   customerNameRequired: "Name ist erforderlich",
 } as const;

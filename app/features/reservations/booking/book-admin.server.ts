@@ -123,7 +123,7 @@ export async function placesListed(
   db: Kysely<Database>,
   reservations: readonly Reservation[],
   logger?: Logger,
-): Promise<Pick<Extract<ListResult, { ok: true }>, "places" | "tableChoices">> {
+): Promise<Pick<Extract<ListResult, { ok: true }>, "places" | "tableChoices" | "areaWishes">> {
   // The screen is shown without the tables when they cannot be read, as without the guests' history.
   const found = await placesOf(db, reservations).catch((error: unknown) => {
     if (!logger) throw error;
@@ -140,7 +140,7 @@ export async function placesListed(
       closedArea: false,
     };
   }
-  return { places, tableChoices: found.choices };
+  return { places, tableChoices: found.choices, areaWishes: Object.fromEntries(found.wishes) };
 }
 
 export async function loadList(

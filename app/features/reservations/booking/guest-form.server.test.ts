@@ -8,7 +8,7 @@ import { guestFormSetupOf, knownDay, prefillOf } from "./guest-form.server.ts";
 import { DEFAULT_SETTINGS } from "../book/reservation-settings.ts";
 
 const now = new Date("2026-11-24T09:15:00Z");
-const setup = guestFormSetupOf({ ...DEFAULT_SETTINGS, largestOnlineParty: 6 }, now);
+const setup = guestFormSetupOf({ ...DEFAULT_SETTINGS, largestOnlineParty: 6 }, [], now);
 
 describe("/reservieren?datum=&personen=", () => {
   it("fills in what the form could offer, and leaves anything else for the guest", () => {
@@ -41,9 +41,10 @@ describe.each(testDatabases())("a date's times for the page, on $dialect", (engi
       exceptions: [{ date: "2026-11-27", opens: "19:00", closes: "19:30", note: "" }],
     };
     const hours = contentDefaults["global.opening_hours"];
-    expect(await knownDay(handle.db, settings, hours, "2026-11-27", 2, now)).toEqual({
+    expect(await knownDay(handle.db, settings, hours, { date: "2026-11-27", party: 2 }, now)).toEqual({
       date: "2026-11-27",
       party: 2,
+      area: "",
       day: {
         kind: "full",
         free: [],
@@ -52,7 +53,7 @@ describe.each(testDatabases())("a date's times for the page, on $dialect", (engi
         nextDates: ["2026-11-28", "2026-11-29", "2026-12-01"],
       },
     });
-    const open = await knownDay(handle.db, settings, hours, "2026-11-28", 2, now);
+    const open = await knownDay(handle.db, settings, hours, { date: "2026-11-28", party: 2 }, now);
     expect(open.day).toMatchObject({ kind: "open", waitlist: [] });
     expect(open.day.free).toContain("19:00");
   });

@@ -9,7 +9,8 @@ import { requestFields } from "../book/index.server.ts";
 import type { AppServices } from "../../../common/app-context.ts";
 import type { ContactContent, OpeningHoursContent } from "../../../common/content/schemas.ts";
 import { dayAnswerOf, formDayOf, type KnownDay } from "../availability/index.server.ts";
-import { dayOptions, nextDatesWithRoom } from "../availability/index.server.ts";
+import { areaAsked, dayOptions, nextDatesWithRoom, wishAreas } from "../availability/index.server.ts";
+import type { WishArea } from "../tables/index.ts";
 import { holdingBetween, holdingOn } from "../availability/index.server.ts";
 import { submitReservationRequest, type RequestAnswer } from "./guest-request.server.ts";
 import { bookingWindow, type BookingWindow } from "../book/index.server.ts";
@@ -28,34 +29,68 @@ export interface GuestFormSetup {
   largestParty: number;
   horizonMonths: number;
   exceptionDates: string[];
+  /** The areas a guest may choose ('Bereichswunsch', decision 0054); none: the form asks for none. */
+  areas: WishArea[];
 }
 
-export const guestFormSetupOf = (settings: ReservationSettings, now = new Date()): GuestFormSetup => ({
+export const guestFormSetupOf = (
+  settings: ReservationSettings,
+  areas: WishArea[] = [],
+  now = new Date(),
+): GuestFormSetup => ({
   window: bookingWindow(now, settings.horizonMonths),
   largestParty: settings.largestOnlineParty,
   horizonMonths: settings.horizonMonths,
   exceptionDates: settings.exceptions.map((exception) => exception.date),
+  areas,
 });
 
-/** The times of `date` for `party` people, as the form shows them; a full day with the next dates. */
+/**
+ * `guestFormSetupOf` with the areas a guest may choose, read for a page; when the plan cannot be
+ * read, the form asks for no area (the request is still judged by the whole restaurant's tables).
+ */
+export async function readGuestFormSetup(
+  db: Kysely<Database>,
+  logger: Logger,
+  settings: ReservationSettings,
+): Promise<GuestFormSetup> {
+  const areas = await wishAreas(db, settings).catch((error: unknown) => {
+    logger.error("the areas for the guest's form could not be read", { error });
+    return [];
+  });
+  return guestFormSetupOf(settings, areas);
+}
+
+/**
+ * The times of `date` for `party` people in the chosen `area` (its id as the form sends it; ''
+ * none), as the form shows them; a full day with the next dates.
+ */
 export async function knownDay(
   db: Kysely<Database>,
   settings: ReservationSettings,
   hours: OpeningHoursContent,
-  date: string,
-  party: number,
+  { date, party, area = "" }: { date: string; party: number; area?: string },
   now = new Date(),
 ): Promise<KnownDay> {
-  const question = { partySize: party, settings, hours, now };
-  const day = formDayOf(
-    dayAnswerOf(date, party, dayOptions({ ...question, date, ...(await holdingOn(settings, db, date)) })),
-  );
-  if (day.kind !== "full") return { date, party, day };
+  const asked = await areaAsked(db, settings, area === "" ? null : Number(area), date);
+  // An area the form no longer offers: the whole restaurant's times (the request says what is wrong).
+  const areaId = asked.invalid === undefined ? asked.areaId : undefined;
+  const kept = areaId === undefined ? "" : String(areaId);
+  const question = { partySize: party, settings, hours, now, areaId };
+  const options = dayOptions({
+    ...question,
+    date,
+    areaClosed: asked.closed,
+    ...(await holdingOn(settings, db, date)),
+  });
+  const day = formDayOf(dayAnswerOf(date, party, options));
+  if (day.kind !== "full") return { date, party, area: kept, day };
   const until = bookingWindow(now, settings.horizonMonths).max;
   const later = await holdingBetween(settings, db, addDays(date, 1), until);
   return {
     date,
     party,
+    area: kept,
     day: { ...day, nextDates: nextDatesWithRoom({ ...question, after: date, ...later }) },
   };
 }
@@ -127,11 +162,12 @@ async function sentDay(
   const sent = new URLSearchParams({
     datum: String(form.get("date") ?? ""),
     personen: String(form.get("party_size") ?? ""),
+    bereich: String(form.get("area") ?? ""),
   });
-  const { date, partySize } = prefillOf(sent, guestFormSetupOf(settings));
-  if (date === undefined) return undefined;
   try {
-    return await knownDay(db, settings, hours, date, Number(partySize ?? "2"));
+    const { date, partySize, area } = prefillOf(sent, await readGuestFormSetup(db, logger, settings));
+    if (date === undefined) return undefined;
+    return await knownDay(db, settings, hours, { date, party: Number(partySize ?? "2"), area });
   } catch (error) {
     logger.error("availability for a sent form could not be read", { error });
     return undefined;
@@ -139,20 +175,23 @@ async function sentDay(
 }
 
 /**
- * The date and party size `/reservieren?datum=YYYY-MM-DD&personen=N` chooses for the form: each only
- * when the form could offer it (a date inside the booking window, a party size it lists), else left
- * for the guest to choose — an odd address never breaks the page.
+ * The date, party size and area `/reservieren?datum=YYYY-MM-DD&personen=N&bereich=ID` chooses for
+ * the form: each only when the form could offer it (a date inside the booking window, a party size
+ * it lists, an area guests may choose), else left for the guest to choose — an odd address never
+ * breaks the page.
  */
 export function prefillOf(
   params: URLSearchParams,
   setup: GuestFormSetup,
-): { date?: string; partySize?: string } {
+): { date?: string; partySize?: string; area?: string } {
   const date = params.get("datum") ?? "";
   const party = params.get("personen") ?? "";
+  const area = params.get("bereich") ?? "";
   return {
     ...(isCalendarDate(date) && date >= setup.window.min && date <= setup.window.max ? { date } : {}),
     ...(/^\d{1,3}$/.test(party) && Number(party) >= 1 && Number(party) <= setup.largestParty
       ? { partySize: String(Number(party)) }
       : {}),
+    ...(setup.areas.some((offered) => String(offered.id) === area) ? { area } : {}),
   };
 }

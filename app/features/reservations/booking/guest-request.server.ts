@@ -11,7 +11,13 @@ import { countHit, sweepRateLimits } from "../../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "../book/index.server.ts";
 import { queueMails, requestAnswerMail, reservationNotice, type MailContext } from "../mails/index.server.ts";
-import { dayOptions, nextDatesWithRoom, problemAmong, waitlistAmong } from "../availability/index.server.ts";
+import {
+  areaAsked,
+  dayOptions,
+  nextDatesWithRoom,
+  problemAmong,
+  waitlistAmong,
+} from "../availability/index.server.ts";
 import { holdingBetween, holdingOn, seatTheDay } from "../availability/index.server.ts";
 import { lockReservationDay } from "../book/index.server.ts";
 import { noteFreeSeatsChanged } from "../book/index.server.ts";
@@ -31,7 +37,7 @@ import {
   type RequestField,
   type ReservationRequest,
 } from "../book/index.server.ts";
-import type { ReservationSettings } from "../book/index.server.ts";
+import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/index.server.ts";
 
 /**
  * A guest's reservation request, from the submitted form to the stored row and the restaurant's
@@ -92,6 +98,8 @@ export interface VisitQuestion {
   time: string;
   partySize: number;
   except?: number;
+  /** The area the guest chose, when they did and may ('Bereichswunsch', decision 0054). */
+  areaId?: number | undefined;
 }
 
 export type VisitVerdict =
@@ -119,6 +127,7 @@ export async function weighVisit(
     settings: deps.settings,
     hours: deps.hours,
     now: deps.now,
+    areaId: visit.areaId,
   };
   // Read once: the refusal's free times come from the same rows, in the same transaction. The tables
   // are asked about the one time first; only a refusal asks them about the whole day.
@@ -153,26 +162,34 @@ export async function weighVisit(
  * Whether a guest's request may be stored, and how, decided inside the storing transaction after the
  * date is locked (decision 0031): refused with the field and message, or stored with a status.
  */
-type Admission = { status: "PENDING" | "CONFIRMED" | "WAITLIST" } | RefusedRequest;
+type Admission = { status: "PENDING" | "CONFIRMED" | "WAITLIST"; areaId: number | null } | RefusedRequest;
 interface RefusedRequest {
   /** `waitlist`: refused only for lack of room, so the guest may ask for the waitlist instead. */
-  refused: { field: "date" | "time"; message: string; waitlist: boolean };
+  refused: { field: "date" | "time" | "area"; message: string; waitlist: boolean };
 }
 
-/** A guest's request under the settings: stored with a status, put on the waitlist, or refused. */
+/**
+ * A guest's request under the settings: stored with a status (and the area chosen, when guests may
+ * choose one), put on the waitlist, or refused.
+ */
 async function admissionOf(
   trx: Kysely<Database>,
   request: ReservationRequest,
   deps: RequestDependencies,
 ): Promise<Admission> {
+  const area = await areaAsked(trx, deps.settings ?? DEFAULT_SETTINGS, request.area, request.date);
+  if (area.invalid !== undefined)
+    return { refused: { field: "area", message: area.invalid, waitlist: false } };
+  if (area.closed !== undefined) return { refused: { field: "area", message: area.closed, waitlist: false } };
+  const areaId = area.areaId ?? null;
   const verdict = await weighVisit(
     trx,
-    { date: request.date, time: request.time, partySize: request.party_size },
+    { date: request.date, time: request.time, partySize: request.party_size, areaId: area.areaId },
     deps,
   );
-  if ("status" in verdict) return verdict;
+  if ("status" in verdict) return { ...verdict, areaId };
   // Refused only for lack of room: the guest may wait for a seat instead (it holds none).
-  if (verdict.waitlist && request.waitlist) return { status: "WAITLIST" };
+  if (verdict.waitlist && request.waitlist) return { status: "WAITLIST", areaId };
   return { refused: { ...verdict.problem, waitlist: verdict.waitlist } };
 }
 
@@ -242,7 +259,11 @@ export async function submitReservationRequest(
       const admission = await admissionOf(trx, request, deps);
       if ("refused" in admission) return admission;
       // Store, once per form key, and tell the open staff screens (decision 0035).
-      const inserted = await insertGuestRequest(trx, request, admission.status);
+      const inserted = await insertGuestRequest(
+        trx,
+        { ...request, area: admission.areaId },
+        admission.status,
+      );
       if (inserted.duplicate) return { ...inserted, mailIds: [] };
       const { reservation } = inserted;
       await seatTheDay(trx, deps.settings, reservation.reservation_date, {

@@ -1,5 +1,5 @@
 export { handleAdminAction, handleTableChange, loadList, placesListed, viewOf } from "./book-admin.server.ts";
-export { answerGuestRequest, guestFormSetupOf, knownDay, prefillOf } from "./guest-form.server.ts";
+export { answerGuestRequest, knownDay, prefillOf, readGuestFormSetup } from "./guest-form.server.ts";
 export { submitReservationRequest, weighVisit } from "./guest-request.server.ts";
 export {
   type HostStandTap,

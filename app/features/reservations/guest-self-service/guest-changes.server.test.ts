@@ -507,6 +507,7 @@ describe("the evening's states on the guest's link (decision 0034)", () => {
     reminder_sent_at: null,
     source: "online",
     auto_confirmed: 0,
+    area_wish_id: null,
   });
 
   it("an arrived visit is done and a no-show is past: neither is offered a change or a cancellation", () => {

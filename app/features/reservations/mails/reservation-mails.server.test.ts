@@ -30,6 +30,7 @@ const reservation: Reservation = {
   reminder_sent_at: null,
   source: "online",
   auto_confirmed: 0,
+  area_wish_id: null,
 };
 
 describe("the guest's reservation e-mails", () => {

@@ -27,6 +27,7 @@ const SCALAR_FIELDS = [
   "reminderHour",
   "notesEraseDays",
   "anonymiseAfterMonths",
+  "areaWish",
 ] as const;
 const STAY_FIELDS = ["small", "medium", "large"] as const;
 const CLOSURE_FIELDS = ["from", "to", "note"] as const;

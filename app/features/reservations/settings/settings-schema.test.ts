@@ -49,6 +49,7 @@ describe("the settings form's schema", () => {
         reminderHour: "",
         leadMinutes: "1440",
         horizonMonths: "12",
+        areaWish: "ja",
         closures: [closure("2027-08-01", "2027-08-21", "Betriebsferien"), closure(today, today)],
         exceptions: [exception("2026-12-31", "18:00", "00:00"), exception("2026-12-24")],
       }),
@@ -65,6 +66,7 @@ describe("the settings form's schema", () => {
         reminderHour: null,
         leadMinutes: 1440,
         horizonMonths: 12,
+        areaWish: true,
         closures: [closure(today, today), closure("2027-08-01", "2027-08-21", "Betriebsferien")],
         // A closing time of 00:00 is midnight at the end of the day.
         exceptions: [exception("2026-12-24"), exception("2026-12-31", "18:00", "24:00")],
@@ -130,6 +132,7 @@ describe("the settings form's schema", () => {
     ["auto-confirm for 0 people", { autoConfirmUpTo: "0" }, "autoConfirmUpTo", M.autoConfirmInvalid],
     ["a reminder at 24:00", { reminderHour: "24" }, "reminderHour", M.reminderInvalid],
     ["a reminder at 10.5", { reminderHour: "10.5" }, "reminderHour", M.reminderInvalid],
+    ["an area wish neither on nor off", { areaWish: "vielleicht" }, "areaWish", M.areaWishInvalid],
     ["notes kept 0 days", { notesEraseDays: "0" }, "notesEraseDays", M.notesEraseInvalid],
     [
       "anonymised after 100 months",

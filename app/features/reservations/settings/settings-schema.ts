@@ -43,6 +43,9 @@ export const REMINDER_HOURS = Array.from({ length: 24 }, (_, index) => index);
 export const reminderLabel = (hour: number | null) =>
   hour === null ? "Aus" : `am Vortag um ${String(hour).padStart(2, "0")}:00 Uhr`;
 
+/** 'Bereichswunsch': the value of 'An' (decision 0054); '' is 'Aus'. */
+export const AREA_WISH_ON = "ja";
+
 /** 'Besondere Wünsche löschen' and 'Reservierungen anonymisieren': the periods offered (decision 0033). */
 export const NOTES_ERASE_OPTIONS = [1, 2, 3, 7, 14, 30];
 export const ANONYMISE_OPTIONS = [1, 3, 6, 12, 18, 24];
@@ -63,6 +66,7 @@ export const settingsLabels = {
   reminderHour: "Erinnerung an Gäste",
   notesEraseDays: "Besondere Wünsche löschen nach",
   anonymiseAfterMonths: "Reservierungen anonymisieren nach",
+  areaWish: "Bereichswunsch",
   closures: "Schließtage",
   exceptions: "Ausnahmen",
 } as const;
@@ -92,6 +96,7 @@ export const settingsMessages = {
   reminderInvalid: "Bitte wählen Sie „Aus“ oder eine der angebotenen Uhrzeiten.",
   notesEraseInvalid: "Bitte wählen Sie eine der angebotenen Fristen.",
   anonymiseInvalid: "Bitte wählen Sie eine der angebotenen Fristen.",
+  areaWishInvalid: "Bitte wählen Sie „Aus“ oder „An“.",
   autoConfirmAboveLargest: (largest: number) =>
     `Automatisch bestätigen geht höchstens bis zur größten Gruppe online (${personsLabel(largest)}).`,
   dateRequired: "Bitte wählen Sie ein Datum.",
@@ -135,6 +140,8 @@ export interface SettingsDraft {
   reminderHour: string;
   notesEraseDays: string;
   anonymiseAfterMonths: string;
+  /** 'ja' or ''. */
+  areaWish: string;
   closures: ClosureDraft[];
   exceptions: ExceptionDraft[];
 }
@@ -158,6 +165,7 @@ export function settingsDraftOf(settings: ReservationSettings): SettingsDraft {
     reminderHour: numberText(settings.reminderHour),
     notesEraseDays: String(settings.notesEraseDays),
     anonymiseAfterMonths: String(settings.anonymiseAfterMonths),
+    areaWish: settings.areaWish ? AREA_WISH_ON : "",
     closures: settings.closures.map((closure) => ({ ...closure })),
     exceptions: settings.exceptions.map((exception) => ({ ...exception })),
   };
@@ -267,6 +275,11 @@ const settingsShape = z.object({
     .transform((value) => (value === "" ? null : Number(value))),
   notesEraseDays: choice(NOTES_ERASE_OPTIONS, M.notesEraseInvalid),
   anonymiseAfterMonths: choice(ANONYMISE_OPTIONS, M.anonymiseInvalid),
+  areaWish: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || value === AREA_WISH_ON, M.areaWishInvalid)
+    .transform((value) => value === AREA_WISH_ON),
   closures: z
     .array(z.object({ from: calendarDate, to: calendarDate, note }))
     .max(MAX_LIST_ROWS, M.tooManyClosures),

@@ -29,6 +29,7 @@ const chosen: ReservationSettings = {
   reminderHour: 18,
   notesEraseDays: 3,
   anonymiseAfterMonths: 6,
+  areaWish: true,
   closures: [{ from: later(10), to: later(24), note: "Betriebsferien" }],
   exceptions: [
     { date: later(3), opens: "17:00", closes: "21:00", note: "Nur abends" },

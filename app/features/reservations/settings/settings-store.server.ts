@@ -67,6 +67,7 @@ async function readStoredSettings(db: Kysely<Database>): Promise<ReservationSett
     reminderHour: row.reminder_enabled ? row.reminder_hour : null,
     notesEraseDays: row.notes_erase_days,
     anonymiseAfterMonths: row.anonymise_after_months,
+    areaWish: row.area_wish === 1,
     ...lists,
   };
 }
@@ -131,6 +132,7 @@ export async function writeReservationSettings(
     ...(settings.reminderHour === null ? {} : { reminder_hour: settings.reminderHour }),
     notes_erase_days: settings.notesEraseDays,
     anonymise_after_months: settings.anonymiseAfterMonths,
+    area_wish: settings.areaWish ? 1 : 0,
     updated_at: new Date().toISOString(),
     updated_by: username,
   };

@@ -144,19 +144,28 @@ function tableChoicesOf(plan: FloorPlan): TableChoice[] {
 }
 
 /**
- * The places of `reservations` (id and date) for the staff screens, by id, and the tables staff may
- * choose; undefined when no table is drawn (the seats decide, and nobody has a table). A reservation
- * without a place is absent.
+ * The places of `reservations` (id and date) for the staff screens, by id, the tables staff may
+ * choose, and the name of the area each guest chose ('Bereichswunsch', decision 0054); undefined
+ * when no table is drawn (the seats decide, and nobody has a table). A reservation without a place,
+ * or without a wish, is absent from that map.
  */
 export async function placesOf(
   db: Db,
-  reservations: ReadonlyArray<{ id: number; reservation_date: string }>,
-): Promise<{ places: Map<number, TablePlace>; choices: TableChoice[] } | undefined> {
+  reservations: ReadonlyArray<{ id: number; reservation_date: string; area_wish_id?: number | null }>,
+): Promise<
+  { places: Map<number, TablePlace>; choices: TableChoice[]; wishes: Map<number, string> } | undefined
+> {
   const plan = await readKeptFloorPlan(db);
   if (plan.tables.length === 0) return undefined;
   const found = new Map<number, TablePlace>();
   const choices = tableChoicesOf(plan);
-  if (reservations.length === 0) return { places: found, choices };
+  const areaNames = new Map(plan.areas.map((area) => [area.id, area.name]));
+  const wishes = new Map<number, string>();
+  for (const { id, area_wish_id: wish } of reservations) {
+    const name = wish == null ? undefined : areaNames.get(wish);
+    if (name !== undefined) wishes.set(id, name);
+  }
+  if (reservations.length === 0) return { places: found, choices, wishes };
   const dates = reservations.map((reservation) => reservation.reservation_date).sort();
   const places = await placesBetween(db, dates[0] ?? "", dates.at(-1) ?? "");
   for (const reservation of reservations) {
@@ -171,7 +180,7 @@ export async function placesOf(
       closedArea: area !== undefined && areaClosureOn(area, reservation.reservation_date) !== undefined,
     });
   }
-  return { places: found, choices };
+  return { places: found, choices, wishes };
 }
 
 /** A reservation's stored place with its version (`assigned_at`), or undefined when it has none. */

@@ -245,3 +245,21 @@ export function planSeats(
   }
   return { total, online };
 }
+
+/** An area a guest may choose on the form ('Bereichswunsch', decision 0054). */
+export interface WishArea {
+  id: number;
+  name: string;
+}
+
+/**
+ * The areas guests may choose between, in the host's order: those bookable online with a table
+ * guests may book. None when there are fewer than two — there is nothing to choose then.
+ */
+export function wishAreasOf(plan: FloorPlan): WishArea[] {
+  const areas = plan.areas
+    .filter((area) => area.onlineBookable)
+    .filter((area) => plan.tables.some((table) => table.areaId === area.id && table.onlineBookable))
+    .map((area) => ({ id: area.id, name: area.name }));
+  return areas.length >= 2 ? areas : [];
+}

@@ -18,6 +18,8 @@ export {
   unitArea,
   unitLabel,
   unitTables,
+  type WishArea,
+  wishAreasOf,
 } from "./floor-plan.ts";
 export {
   DaySeating,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FloorPlan } from "./floor-plan.ts";
-import { DaySeating, unitsOn, type SeatedParty } from "./seating.ts";
+import { DaySeating, settleDay, unitsOn, type SeatedParty } from "./seating.ts";
 
 const area = (id: number, name: string, extra: Partial<FloorPlan["areas"][number]> = {}) => ({
   id,
@@ -171,6 +171,37 @@ describe("a stored party that changes", () => {
     });
     // Asked again without it changing: it still sits at table 2.
     expect(seating.unitOf(2)?.key).toBe("t2");
+  });
+});
+
+describe("a guest's chosen area ('Bereichswunsch', decision 0054)", () => {
+  // A summer day: the terrace is open.
+  const units = unitsOn(plan, "2026-07-01");
+  /** A party of two, stored, not yet seated. */
+  const pair = (id: number, areaWish?: number) => ({
+    id,
+    partySize: 2,
+    online: true,
+    ...evening,
+    ...(areaWish === undefined ? {} : { areaWish }),
+  });
+
+  it("is asked of that area only", () => {
+    const seating = new DaySeating(units, [party(1, 2, "t21"), party(2, 2, "t22")]);
+    expect(seating.seat({ partySize: 2, online: true, ...evening, areaId: 2 })).toBeUndefined();
+    expect(seating.seat({ partySize: 2, online: true, ...evening })?.unit.key).toBe("t1");
+  });
+
+  it("seats a stored party there first, and elsewhere only when its area has no place left", () => {
+    // Three parties of two chose the terrace's two two-tops; the third sits inside.
+    const { changes } = settleDay(units, [pair(1, 2), pair(2, 2), pair(3, 2)], new Map());
+    expect(changes).toEqual([
+      { id: 1, unit: "t21" },
+      { id: 2, unit: "t22" },
+      { id: 3, unit: "t1" },
+    ]);
+    // Without a wish, the host's order: inside first.
+    expect(settleDay(units, [pair(4)], new Map()).changes).toEqual([{ id: 4, unit: "t1" }]);
   });
 });
 

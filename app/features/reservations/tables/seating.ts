@@ -13,6 +13,9 @@ import { areaClosureOn, type FloorPlan } from "./floor-plan.ts";
  * - When no unit is free, parties not fixed to their table may move to another free unit of their
  *   own area that fits them (at their own time), if that frees a unit for the new party; the moves
  *   are part of the answer. Staff fix a party by choosing its table; a party at its table is fixed.
+ * - A guest who chose an area ('Bereichswunsch', decision 0054) is asked for that area only; once
+ *   stored, the party is seated there first, elsewhere only when its area has no place left (staff
+ *   changed it, or the area closed).
  */
 
 /** `t12` a table, `c3` a combination. */
@@ -49,6 +52,8 @@ export interface SeatedParty extends Stay {
   fixed: boolean;
   /** It came through the website: moved only to units guests may book. */
   online: boolean;
+  /** The area its guest chose ('Bereichswunsch', decision 0054): seated there when any unit there fits. */
+  areaWish?: number;
 }
 
 export interface SeatRequest extends Stay {
@@ -403,7 +408,10 @@ export function settleDay(
   const asking = changed && last ? [{ ...changed, online: last.online, unit: null, fixed: false }] : [];
   const seating = new DaySeating(units, [...kept, ...waiting, ...asking]);
   for (const party of [...waiting.sort((a, b) => a.id - b.id), ...asking]) {
-    const found = seating.seat(party, party.id);
+    const found =
+      (party.areaWish === undefined
+        ? undefined
+        : seating.seat({ ...party, areaId: party.areaWish }, party.id)) ?? seating.seat(party, party.id);
     if (found) seating.apply(party.id, found);
   }
   const changes: PlaceChange[] = [];

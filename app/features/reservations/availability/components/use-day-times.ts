@@ -32,16 +32,21 @@ async function ask<T>(query: URLSearchParams, signal: AbortSignal): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** The area as the API's `bereich` asks for it; none for ''. */
+const areaQuery = (area: string): Record<string, string> => (area === "" ? {} : { bereich: area });
+
 async function nextDatesWithRoom(
   after: string,
   party: string,
+  area: string,
   lastDate: string,
   signal: AbortSignal,
 ): Promise<string[]> {
   const found: string[] = [];
   for (let from = addDays(after, 1); from <= lastDate && found.length < NEXT_DATES;) {
     const to = addDays(from, SPAN_DAYS) < lastDate ? addDays(from, SPAN_DAYS) : lastDate;
-    const span = await ask<RangeAnswer>(new URLSearchParams({ von: from, bis: to, personen: party }), signal);
+    const query = new URLSearchParams({ von: from, bis: to, personen: party, ...areaQuery(area) });
+    const span = await ask<RangeAnswer>(query, signal);
     found.push(...span.tage.filter((day) => day.frei).map((day) => day.datum));
     from = addDays(to, 1);
   }
@@ -59,6 +64,7 @@ async function nextDatesWithRoom(
 export function useDayTimes({
   date,
   party,
+  area = "",
   enabled,
   lastDate,
   initial,
@@ -66,6 +72,8 @@ export function useDayTimes({
 }: {
   date: string;
   party: string;
+  /** The area chosen ('Bereichswunsch', decision 0054); '' none. */
+  area?: string;
   enabled: boolean;
   lastDate: string;
   initial?: KnownDay | undefined;
@@ -73,8 +81,9 @@ export function useDayTimes({
   after?: object | undefined;
 }): DayTimes | undefined {
   const round = after === undefined ? 0 : roundOf(after);
-  const key = isCalendarDate(date) && /^\d{1,3}$/.test(party) ? `${date}|${party}|${round}` : "";
-  const initialKey = initial ? `${initial.date}|${initial.party}|0` : undefined;
+  const day = `${date}|${party}|${area}`;
+  const key = isCalendarDate(date) && /^\d{1,3}$/.test(party) ? `${day}|${round}` : "";
+  const initialKey = initial ? `${initial.date}|${initial.party}|${initial.area}|0` : undefined;
   const [kept, setKept] = useState<Kept | undefined>(() =>
     initial && initialKey ? { key: initialKey, day: initial.day } : undefined,
   );
@@ -88,26 +97,29 @@ export function useDayTimes({
   useEffect(() => {
     if (!enabled || key === "" || known) return;
     const controller = new AbortController();
-    ask<DayAnswer>(new URLSearchParams({ datum: date, personen: party }), controller.signal)
+    ask<DayAnswer>(
+      new URLSearchParams({ datum: date, personen: party, ...areaQuery(area) }),
+      controller.signal,
+    )
       .then((answer) => setKept({ key, day: formDayOf(answer) }))
       // No answer (offline, a refusal, too many questions): the form offers the opening hours, and
       // the server's answer to the request decides.
       .catch(() => undefined);
     return () => controller.abort();
-  }, [enabled, key, known, date, party]);
+  }, [enabled, key, known, date, party, area]);
 
   useEffect(() => {
     if (!enabled || !full || nextKnown) return;
     const controller = new AbortController();
-    nextDatesWithRoom(date, party, lastDate, controller.signal)
+    nextDatesWithRoom(date, party, area, lastDate, controller.signal)
       .then((dates) => setNext({ key, dates }))
       .catch(() => undefined);
     return () => controller.abort();
-  }, [enabled, full, nextKnown, key, date, party, lastDate]);
+  }, [enabled, full, nextKnown, key, date, party, area, lastDate]);
 
   // Asked again after an answer, the day's last answer stands until the new one arrives.
-  const sameDay = key !== "" && kept !== undefined && kept.key.startsWith(`${date}|${party}|`);
+  const sameDay = key !== "" && kept !== undefined && kept.key.startsWith(`${day}|`);
   if (!sameDay) return undefined;
-  const nextDates = next?.key.startsWith(`${date}|${party}|`) ? next.dates : undefined;
+  const nextDates = next?.key.startsWith(`${day}|`) ? next.dates : undefined;
   return nextDates ? { ...kept.day, nextDates } : kept.day;
 }

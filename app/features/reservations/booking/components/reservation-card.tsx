@@ -11,6 +11,7 @@ import {
   adminMessages as A,
   guestActionLabels,
   RESERVATION_STATUSES,
+  reservationMessages as M,
   sourceLabels,
   statusLabels,
   type ReservationStatus,
@@ -115,6 +116,7 @@ export function ReservationCard({
   roomFree = false,
   history,
   place,
+  areaWish,
   tableChoices,
   onEdit,
   onDelete,
@@ -126,6 +128,8 @@ export function ReservationCard({
   history?: GuestHistory | undefined;
   /** Where it sits, once tables are drawn (decision 0053); none: no 'Tisch' line. */
   place?: ListedPlace | undefined;
+  /** The area the guest chose ('Bereichswunsch', decision 0054); none: no line. */
+  areaWish?: string | undefined;
   /** The tables staff may choose ('Tisch ändern'); none: no tables drawn. */
   tableChoices?: ReadonlyArray<{ key: string; label: string }> | undefined;
   onEdit: () => void;
@@ -245,6 +249,7 @@ export function ReservationCard({
             <TablePlace place={place} />
           </Detail>
         ) : null}
+        {areaWish ? <Detail label={M.areaWishLabel}>{areaWish}</Detail> : null}
         <Detail label="Email">
           {reservation.email ? (
             <a

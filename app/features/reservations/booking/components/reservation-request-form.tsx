@@ -27,6 +27,7 @@ import { closedWeekdays, dayAvailability, type BookingWindow } from "../../book/
 import type { RequestResult } from "../request-result.ts";
 import type { RequestField } from "../../book/index.ts";
 import type { DayTimes, KnownDay } from "../../availability/index.ts";
+import type { WishArea } from "../../tables/index.ts";
 import { useDayTimes } from "../../availability/index.ts";
 
 /** What the home page's action answers to a guest's request. */
@@ -69,10 +70,12 @@ export interface ReservationRequestFormProps {
   horizonMonths: number;
   /** Dates with their own hours ('Schließtage und Ausnahmen'): the server's rule judges those. */
   exceptionDates: readonly string[];
+  /** The areas a guest may choose ('Bereichswunsch', decision 0054); none: no choice is shown. */
+  areas?: readonly WishArea[];
   /** Where the form posts (its page's action); the home page's by default. */
   action?: string;
-  /** A date and party size the page's address chose (`/reservieren?datum=…&personen=…`). */
-  prefill?: { date?: string; partySize?: string };
+  /** A date, party size and area the page's address chose (`/reservieren?datum=…&personen=…&bereich=…`). */
+  prefill?: { date?: string; partySize?: string; area?: string };
   /** The prefilled date's times, as the server rendered them with the page. */
   initialDay?: KnownDay;
   /** The action's answer when the page was rendered after a POST without JavaScript. */
@@ -138,6 +141,7 @@ export function ReservationRequestForm({
   phone,
   horizonMonths,
   exceptionDates,
+  areas = [],
   action = REQUEST_ACTION,
   prefill,
   initialDay,
@@ -166,6 +170,9 @@ export function ReservationRequestForm({
     fetcher.data,
   );
   const partySize = chosenParty || "2";
+  const [chosenArea, setArea] = useClearedOnSuccess(kept.area ?? prefill?.area ?? "", fetcher.data);
+  // An area no longer offered (the page was kept while staff changed the plan) is not sent.
+  const area = areas.some((offered) => String(offered.id) === chosenArea) ? chosenArea : "";
   // 'Warteliste': the guest chose to ask for a full time; a new date or party size starts over.
   const [waitlistFor, setWaitlistFor] = useState<string | undefined>();
 
@@ -198,6 +205,7 @@ export function ReservationRequestForm({
   const day = useDayTimes({
     date,
     party: partySize,
+    area,
     enabled: hydrated,
     lastDate: window.max,
     // After an answer rendered without JavaScript: the sent date's times as the server read them then.
@@ -218,7 +226,7 @@ export function ReservationRequestForm({
   const onWaitlist =
     day !== undefined &&
     day.waitlist.length > 0 &&
-    (waitlistFor === `${date}|${partySize}` || (!hydrated && day.kind === "full"));
+    (waitlistFor === `${date}|${partySize}|${area}` || (!hydrated && day.kind === "full"));
   const offered = offeredTimes(day, hoursDay, onWaitlist, phone);
   // A time the server just refused for lack of room stays choosable, to send it for the waitlist.
   const refusedTime = result?.status === "refused" && result.waitlistOffered ? result.values.time : undefined;
@@ -366,6 +374,26 @@ export function ReservationRequestForm({
             },
           }}
         />
+        {areas.length > 0 ? (
+          <SelectField
+            id={id("area")}
+            label={M.areaLabel}
+            errors={errors.area}
+            description={M.areaHint}
+            options={[
+              { value: "", label: M.areaNone },
+              ...areas.map((offered) => ({ value: String(offered.id), label: offered.name })),
+            ]}
+            selectProps={{
+              name: "area",
+              value: area,
+              onChange: (event) => {
+                setArea(event.currentTarget.value);
+                setClientErrors((current) => current && { ...current, area: undefined, time: undefined });
+              },
+            }}
+          />
+        ) : null}
         <Field
           id={id("date")}
           label="Datum"
@@ -413,7 +441,7 @@ export function ReservationRequestForm({
           canLeave={day.free.length > 0}
           onChange={(join) => {
             flushSync(() => {
-              setWaitlistFor(join ? `${date}|${partySize}` : undefined);
+              setWaitlistFor(join ? `${date}|${partySize}|${area}` : undefined);
               setTime("");
             });
             // The button just pressed may be gone: the list it changed takes the focus.

@@ -348,6 +348,7 @@ export function ReservationsScreen({
                       roomFree={roomFor.has(reservation.id)}
                       history={list.ok ? list.history[reservation.id] : undefined}
                       place={list.ok ? list.places?.[reservation.id] : undefined}
+                      areaWish={list.ok ? list.areaWishes?.[reservation.id] : undefined}
                       tableChoices={list.ok ? list.tableChoices : undefined}
                       onEdit={() => setEditing({ reservation, after: result?.resultId })}
                       onDelete={() => setDeleting({ reservation, after: result?.resultId })}

@@ -27,6 +27,7 @@ import {
   type SettingsResult,
 } from "../settings-form.ts";
 import {
+  AREA_WISH_ON,
   autoConfirmLabel,
   REMINDER_HOURS,
   NOTES_ERASE_OPTIONS,
@@ -266,6 +267,14 @@ export function SettingsScreen({
                 value: hour === null ? "" : String(hour),
                 label: reminderLabel(hour),
               })),
+            )}
+            {choiceField(
+              "areaWish",
+              "An: Gäste können im Formular einen Bereich des Tischplans wählen (z. B. Innenraum oder Terrasse), und die freien Uhrzeiten richten sich danach. Erscheint, sobald mindestens zwei Bereiche online buchbar sind.",
+              [
+                { value: "", label: "Aus" },
+                { value: AREA_WISH_ON, label: "An" },
+              ],
             )}
           </div>
         </Panel>
