@@ -16,6 +16,7 @@ import { root, spawnServer, type ServerProcess } from "./support/server-process.
 import { insertReservation } from "./support/reservations.ts";
 import { readAll, until } from "./support/streams.ts";
 import { testDatabases } from "./support/test-databases.ts";
+import { removeFloorPlan } from "./support/tables.ts";
 
 /**
  * Two servers on one PostgreSQL database and one S3 store behave as one site (decision 0039). Each
@@ -177,7 +178,9 @@ describe.skipIf(!postgres)("two servers on one PostgreSQL", () => {
 
   it("books no more seats than there are, whichever server the guests reach", async () => {
     const handle = database;
-    // Ten seats in all: a setting saved elsewhere reaches both servers' kept settings.
+    // Ten seats in all, and no tables (the demo's plan would decide instead): a change saved
+    // elsewhere reaches both servers' kept settings and plan.
+    await removeFloorPlan(handle.db);
     await handle.db
       .transaction()
       .execute((trx) =>

@@ -12,19 +12,89 @@ import { createApp } from "../../server/app.ts";
 import { recordingLogger } from "../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../tests/support/test-databases.ts";
 import { DEMO_MARKER_KEY, seedDemoContent } from "./demo.ts";
-import { demoFullDate } from "./reservations.ts";
+import { demoFullDate, seedDemoReservations } from "./reservations.ts";
 import { contentDefaults } from "../common/content/defaults.ts";
 import { addDays, berlinNow, weekdayOf } from "../lib/calendar.ts";
-import { dayOptions, seatsHeldAt } from "../features/reservations/availability/seat-rule.ts";
-import { heldOn } from "../features/reservations/availability/held-seats.server.ts";
+import { dayOptions } from "../features/reservations/availability/seat-rule.ts";
+import { heldWithIdsOn } from "../features/reservations/availability/held-seats.server.ts";
+import { holdingOn } from "../features/reservations/availability/table-seating.server.ts";
+import { stayMinutesFor } from "../features/reservations/book/reservation-settings.ts";
+import { areaClosureOn, unitLabel } from "../features/reservations/tables/floor-plan.ts";
+import { placesBetween } from "../features/reservations/tables/assignments.server.ts";
+import { readFloorPlan } from "../features/reservations/tables/plan-store.server.ts";
+import { unitsOn } from "../features/reservations/tables/seating.ts";
+import { minutesOfClock } from "../lib/calendar.ts";
 import { readReservationSettings } from "../features/reservations/settings/settings-store.server.ts";
 import { writeDueReminders } from "../features/reservations/guest-self-service/reminders.server.ts";
-import { TIME_SLOTS } from "../features/reservations/book/terms.ts";
 import sharp from "sharp";
 import { addressOfKey, responsivePicture, storedKeysOf } from "../common/pictures/uploaded-pictures.ts";
 import { readPageVersion } from "../lib/page-version.server.ts";
 
 const now = "2026-11-21T10:00:00.000Z";
+
+/** The demo day's options for a party of `partySize`, as a guest is offered them, by the tables. */
+async function optionsOn(db: Kysely<Database>, date: string, partySize: number, at: Date) {
+  const settings = await readReservationSettings(db);
+  const hours = contentDefaults["global.opening_hours"];
+  return dayOptions({ date, partySize, settings, hours, now: at, ...(await holdingOn(settings, db, date)) });
+}
+
+/**
+ * The demo's book seen from `at`: the evening of the next open day has no table for any party a guest
+ * may book, its lunch has; every party that holds seats in the fortnight sits at a table that seats
+ * it, never two at once; every other open date has a table for four at 19:00.
+ */
+async function expectDemoBook(db: Kysely<Database>, at: Date) {
+  const today = berlinNow(at).date;
+  const full = demoFullDate(today);
+  for (let partySize = 1; partySize <= 8; partySize += 1) {
+    const options = await optionsOn(db, full, partySize, at);
+    const times = options.kind === "open" || options.kind === "full" ? options.times : [];
+    expect(
+      times.filter((option) => option.time >= "17:00").every((option) => !option.free),
+      `${partySize}`,
+    ).toBe(true);
+    if (partySize <= 4)
+      expect(times.filter((option) => option.time < "17:00").some((option) => option.free)).toBe(true);
+  }
+  const waiting = await db
+    .selectFrom("reservations")
+    .select("customer_name")
+    .where("reservation_date", "=", full)
+    .where("status", "=", "WAITLIST")
+    .execute();
+  expect(waiting).toHaveLength(2);
+  const plan = await readFloorPlan(db);
+  const settings = await readReservationSettings(db);
+  for (let offset = -7; offset <= 7; offset += 1) {
+    const date = addDays(today, offset);
+    const held = await heldWithIdsOn(db, date);
+    const places = await placesBetween(db, date, date);
+    const stays: Array<{ tables: readonly number[]; from: number; to: number }> = [];
+    for (const party of held) {
+      const place = places.get(party.id ?? 0);
+      expect(place, `${date} ${party.time} ${party.partySize}`).toBeDefined();
+      const unit = unitsOn(plan, date).find((one) => one.key === place?.unit);
+      expect(unit && unit.seatsMin <= party.partySize && party.partySize <= unit.seatsMax).toBe(true);
+      const from = minutesOfClock(party.time) ?? 0;
+      const to = from + stayMinutesFor(settings, party.partySize);
+      for (const other of stays)
+        if (other.from < to && from < other.to)
+          expect(
+            other.tables.some((table) => unit?.tableIds.includes(table)),
+            `${date} ${party.time}`,
+          ).toBe(false);
+      stays.push({ tables: unit?.tableIds ?? [], from, to });
+    }
+    if (offset >= 1 && date !== full && weekdayOf(date) !== "monday") {
+      const options = await optionsOn(db, date, 4, at);
+      expect(
+        options.kind === "open" && options.times.find((option) => option.time === "19:00")?.free,
+        date,
+      ).toBe(true);
+    }
+  }
+}
 
 /** Every row of the tables demo content writes, to compare before and after. */
 async function snapshot(db: Kysely<Database>) {
@@ -118,11 +188,14 @@ describe.each(testDatabases())("demo content on $dialect", (engine) => {
     handle = await engine.open();
     expect(await seedDemoContent(handle.db)).toBe(true);
     const settings = await readReservationSettings(handle.db);
+    // The tables decide: 'Plätze gesamt' is theirs (the terrace's included), the typed 80/60 kept.
     expect(settings).toMatchObject({
-      totalSeats: 80,
-      onlineSeats: 60,
+      seatsFromTables: true,
+      totalSeats: 90,
+      onlineSeats: 86,
       autoConfirmUpTo: null,
       leadMinutes: 0,
+      areaWish: false,
     });
     const today = berlinNow().date;
     // What guests did through their links: 'Ich komme', a change, and a cancellation the dashboard lists.
@@ -138,49 +211,43 @@ describe.each(testDatabases())("demo content on $dialect", (engine) => {
     expect(settings.closures).toEqual([
       { from: addDays(today, 140), to: addDays(today, 146), note: "Betriebsferien" },
     ]);
-    const hours = contentDefaults["global.opening_hours"];
     const full = demoFullDate(today);
     expect([addDays(today, 1), addDays(today, 2)]).toContain(full);
-    const ask = async (date: string, partySize: number) =>
-      dayOptions({
-        date,
-        partySize,
-        settings,
-        hours,
-        held: await heldOn(handle.db, date),
-        now: new Date(`${today}T06:00:00Z`),
-      });
-
-    // The evening is fully booked online for a single guest, the lunch is not.
-    const fullDay = await ask(full, 1);
-    expect(fullDay.kind).toBe("open");
-    const times = fullDay.kind === "open" ? fullDay.times : [];
-    expect(times.filter((option) => option.time >= "17:00").every((option) => !option.free)).toBe(true);
-    expect(times.filter((option) => option.time < "17:00").some((option) => option.free)).toBe(true);
-    const waiting = await handle.db
-      .selectFrom("reservations")
-      .select("customer_name")
-      .where("reservation_date", "=", full)
-      .where("status", "=", "WAITLIST")
-      .execute();
-    expect(waiting).toHaveLength(2);
-
-    // No date is overbooked, and every other open date of the fortnight has room at 19:00 for four.
-    for (let offset = 0; offset <= 7; offset += 1) {
-      const date = addDays(today, offset);
-      const held = await heldOn(handle.db, date);
-      for (const slot of TIME_SLOTS)
-        expect(seatsHeldAt(settings, held, slot), `${date} ${slot}`).toBeLessThanOrEqual(60);
-      if (offset >= 1 && date !== full && weekdayOf(date) !== "monday") {
-        const options = await ask(date, 4);
-        expect(
-          options.kind === "open" && options.times.find((option) => option.time === "19:00")?.free,
-          date,
-        ).toBe(true);
-      }
-    }
-    const holidays = await ask(addDays(today, 142), 2);
+    await expectDemoBook(handle.db, new Date(`${today}T06:00:00Z`));
+    const holidays = await optionsOn(handle.db, addDays(today, 142), 2, new Date(`${today}T06:00:00Z`));
     expect(holidays).toMatchObject({ kind: "closed", note: "Betriebsferien" });
+  });
+
+  it("draws a plan of two areas with two combinations, the terrace closed in winter", async () => {
+    handle = await engine.open();
+    await seedDemoContent(handle.db);
+    const plan = await readFloorPlan(handle.db);
+    expect(
+      plan.areas.map((area) => [area.name, plan.tables.filter((t) => t.areaId === area.id).length]),
+    ).toEqual([
+      ["Innenraum", 13],
+      ["Terrasse", 8],
+    ]);
+    expect(plan.combinations.map((combination) => unitLabel(plan, `c${combination.id}`))).toEqual([
+      "Tisch 3 + 4",
+      "Tisch 12 + 13",
+    ]);
+    const terrace = plan.areas[1];
+    const year = Number(berlinNow().date.slice(0, 4));
+    for (const date of [`${year}-12-24`, `${year + 1}-01-15`, `${year + 1}-03-31`])
+      expect(terrace && areaClosureOn(terrace, date)?.note, date).toBe("Winterpause");
+    expect(terrace && areaClosureOn(terrace, `${year + 1}-07-15`)).toBeUndefined();
+  });
+
+  it("keeps a summer evening fully booked too: the terrace is closed for a private party", async () => {
+    handle = await engine.open();
+    const summer = new Date("2027-07-14T08:00:00Z");
+    await handle.db.transaction().execute((trx) => seedDemoReservations(trx, summer));
+    const full = demoFullDate("2027-07-14");
+    const terrace = (await readFloorPlan(handle.db)).areas[1];
+    expect(terrace && areaClosureOn(terrace, full)?.note).toBe("Geschlossene Gesellschaft");
+    expect(terrace && areaClosureOn(terrace, addDays(full, 1))).toBeUndefined();
+    await expectDemoBook(handle.db, summer);
   });
 
   it("counts the page version up, so a running server reads the demo's hours and settings again", async () => {

@@ -5,6 +5,9 @@ import { insertPastReservations, type PastReservation } from "../features/reserv
 import { writeReservationSettings } from "../features/reservations/settings/index.server.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../features/reservations/book/index.ts";
 import { addDays, berlinNow, weekdayOf } from "../lib/calendar.ts";
+import { seatTheDay } from "../features/reservations/availability/index.server.ts";
+import { insertFloorPlan } from "../features/reservations/tables/index.server.ts";
+import { demoFloorPlan } from "./floor-plan.ts";
 
 /**
  * Demo reservations: a fortnight around the day of the first start, in all four states, on the
@@ -283,5 +286,10 @@ export async function seedDemoReservations(db: Transaction<Database>, now = new 
     db,
     rows.map((row) => (row.email ? { ...row, reminder_sent_at: remindedAt } : row)),
   );
-  await writeReservationSettings(db, demoReservationSettings(today), "demo");
+  const settings = demoReservationSettings(today);
+  await writeReservationSettings(db, settings, "demo");
+  // The plan after the settings: the seats typed there stay for a plan without tables. Then every
+  // day's parties are seated at its tables, as the book seats them when they are stored.
+  await insertFloorPlan(db, demoFloorPlan(today, full), "demo");
+  for (const date of new Set(rows.map((row) => row.reservation_date))) await seatTheDay(db, settings, date);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.types.ts";
+import { bumpPageVersion } from "../../app/lib/page-version.server.ts";
 import {
   saveArea,
   saveCombination,
@@ -12,6 +13,8 @@ import {
  * own store. Returns the tables' ids by name.
  */
 export async function drawSmallPlan(db: Kysely<Database>): Promise<Map<string, number>> {
+  // Instead of the plan a site starts with (the demo's).
+  await removeFloorPlan(db);
   const { tables: ids } = await drawArea(db, "Innenraum", [
     ["1", 2, 100],
     ["2", 2, 300],
@@ -68,4 +71,22 @@ export async function drawArea(
     ids.set(table, saved.id);
   }
   return { areaId: area.id, tables: ids };
+}
+
+/**
+ * Takes the demo's floor plan away (every site starts with it): the seats of
+ * 'Reservierungseinstellungen' decide again, as on a restaurant without tables, and a test may draw
+ * its own plan. The page version is counted up, so the running server reads the plan again.
+ */
+export async function removeFloorPlan(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("table_assignments").execute();
+    await trx.deleteFrom("table_combination_members").execute();
+    await trx.deleteFrom("table_combinations").execute();
+    await trx.deleteFrom("dining_tables").execute();
+    await trx.deleteFrom("floor_area_closures").execute();
+    await trx.updateTable("reservations").set({ area_wish_id: null }).execute();
+    await trx.deleteFrom("floor_areas").execute();
+    await bumpPageVersion(trx);
+  });
 }

@@ -1,5 +1,12 @@
 export { handlePlanAction } from "./plan-action.server.ts";
-export { readFloorPlan, saveArea, saveCombination, saveTable } from "./plan-store.server.ts";
+export {
+  insertFloorPlan,
+  type PlanDraft,
+  readFloorPlan,
+  saveArea,
+  saveCombination,
+  saveTable,
+} from "./plan-store.server.ts";
 export {
   fixPlace,
   placeOf,

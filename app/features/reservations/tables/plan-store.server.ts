@@ -688,3 +688,83 @@ export async function deleteCombination(db: Db, id: number, username: string): P
     return { ok: true, id };
   });
 }
+
+/** A whole plan to write at once: the areas in order, each with its closures, tables and combinations (by table name). */
+export interface PlanDraft {
+  areas: Array<
+    AreaInput & {
+      closures: ClosureInput[];
+      tables: TableInput[];
+      combinations: Array<Omit<CombinationInput, "tables"> & { tables: string[] }>;
+    }
+  >;
+}
+
+/**
+ * Writes `draft` inside the caller's transaction (the demo content's, which must be all or nothing):
+ * into a restaurant without a plan, so nothing it holds is checked against; the draft itself is —
+ * a table off its plan or over another throws, and the transaction with it.
+ */
+export async function insertFloorPlan(trx: Trx, draft: PlanDraft, username: string): Promise<void> {
+  const stamp = { updated_at: new Date().toISOString(), updated_by: username };
+  for (const [index, area] of draft.areas.entries()) {
+    const { id: areaId } = await trx
+      .insertInto("floor_areas")
+      .values({
+        name: area.name,
+        name_key: nameKey(area.name),
+        sort_order: index + 1,
+        online_bookable: area.online ? 1 : 0,
+        plan_width: area.plan_width,
+        plan_height: area.plan_height,
+        ...stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const closure of area.closures)
+      await trx
+        .insertInto("floor_area_closures")
+        .values({ area_id: areaId, starts_on: closure.from, ends_on: closure.to, note: closure.note })
+        .execute();
+    const ids = new Map<string, number>();
+    const plan = { width: area.plan_width, height: area.plan_height };
+    for (const [at, table] of area.tables.entries()) {
+      if (!liesOnPlan(table, plan) || area.tables.slice(0, at).some((other) => tablesOverlap(table, other)))
+        throw new Error(`table ${table.name} is off its plan or over another`);
+      const { id } = await trx
+        .insertInto("dining_tables")
+        .values({
+          area_id: areaId,
+          name: table.name,
+          name_key: nameKey(table.name),
+          seats_min: table.seats_min,
+          seats_max: table.seats_max,
+          shape: table.shape,
+          x: table.x,
+          y: table.y,
+          width: table.width,
+          height: table.height,
+          rotation: table.rotation,
+          online_bookable: table.online ? 1 : 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.set(table.name, id);
+    }
+    for (const combination of area.combinations) {
+      const members = combination.tables.map((name) => ids.get(name));
+      if (members.some((id) => id === undefined)) throw new Error(`a combination of unknown tables`);
+      const { id } = await trx
+        .insertInto("table_combinations")
+        .values({ area_id: areaId, seats_min: combination.seats_min, seats_max: combination.seats_max })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("table_combination_members")
+        .values(members.map((table) => ({ combination_id: id, table_id: table ?? 0 })))
+        .execute();
+    }
+  }
+  // The kept plan every availability question reads (assignments.server.ts) is read again.
+  await bumpPageVersion(trx);
+}
