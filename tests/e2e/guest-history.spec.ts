@@ -5,6 +5,7 @@ import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import { insertReservation } from "../support/reservations.ts";
 import { accessibilityViolations, expect, test, waitForHydration, type Site } from "./fixtures.ts";
 import { openDayAhead } from "./support/reservations.ts";
+import { removeFloorPlan } from "../support/tables.ts";
 
 /**
  * Decision 0037 in the browser: a guest's earlier visits and the reservation's source on its card
@@ -13,6 +14,8 @@ import { openDayAhead } from "./support/reservations.ts";
  * set the seats.
  */
 test.use({ ownSite: true });
+// The seats rule of a restaurant without tables: the demo's plan would decide instead.
+test.beforeEach(async ({ site }) => removeFloorPlan(site.db));
 test.describe.configure({ timeout: 60_000 });
 
 const DATE = openDayAhead(10);

@@ -15,6 +15,7 @@ import {
   type Site,
 } from "./fixtures.ts";
 import { openDayAhead } from "./support/reservations.ts";
+import { removeFloorPlan } from "../support/tables.ts";
 
 /**
  * The guest's own link (decision 0033): every e-mail to a guest carries it; it shows the visit and
@@ -22,6 +23,8 @@ import { openDayAhead } from "./support/reservations.ts";
  * and say 'Ich komme'. The e-mails go through a real SMTP server; each test has a site of its own.
  */
 test.use({ ownSite: true, withMailbox: true });
+// The seats rule of a restaurant without tables: the demo's plan would decide instead.
+test.beforeEach(async ({ site }) => removeFloorPlan(site.db));
 
 /** A date the demo content's reservations were cleared from. */
 async function clearedDay(site: Site, from: number) {

@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservati
 import { addDays } from "../../app/lib/calendar.ts";
 import { expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
 import { chooseGuestDay, guestFormArea, openDayAhead, sendGuestRequest } from "./support/reservations.ts";
+import { removeFloorPlan } from "../support/tables.ts";
 
 /**
  * The reservation book knows its seats (decision 0031): with the owner's settings a guest's request
@@ -13,6 +14,8 @@ import { chooseGuestDay, guestFormArea, openDayAhead, sendGuestRequest } from ".
  * time without room is refused with the German message. Each test has a site of its own.
  */
 test.use({ ownSite: true, withMailbox: true });
+// The seats rule of a restaurant without tables: the demo's plan would decide instead.
+test.beforeEach(async ({ site }) => removeFloorPlan(site.db));
 
 function need<T>(value: T | undefined): T {
   if (value === undefined) throw new Error("fixture missing: test.use({ withMailbox: true })");

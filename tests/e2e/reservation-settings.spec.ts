@@ -6,12 +6,15 @@ import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservati
 import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import { accessibilityViolations, atPath, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
 import { signInAsStaff } from "./support/staff.ts";
+import { removeFloorPlan } from "../support/tables.ts";
 
 /**
  * Reservierungseinstellungen (README): owners change them, every staff member sees them. Each test
  * has a site of its own: they change the settings.
  */
 test.use({ ownSite: true });
+// The seats rule of a restaurant without tables: the demo's plan would decide instead.
+test.beforeEach(async ({ site }) => removeFloorPlan(site.db));
 
 // The demo content sets seats and a closure (README, 'Demo-Inhalte'); these tests start from an
 // installation without settings, as one without demo content has.

@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from "../../app/features/reservations/book/reservati
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { insertReservation, type TestReservation } from "../support/reservations.ts";
 import { accessibilityViolations, expect, test, waitForHydration, type Site } from "./fixtures.ts";
+import { removeFloorPlan } from "../support/tables.ts";
 
 /**
  * The staff side of the seats (decision 0031, docs/product/reservations.md#staff-screen): the day
@@ -15,6 +16,8 @@ import { accessibilityViolations, expect, test, waitForHydration, type Site } fr
  * settings.
  */
 test.use({ ownSite: true, withMailbox: true });
+// The seats rule of a restaurant without tables: the demo's plan would decide instead.
+test.beforeEach(async ({ site }) => removeFloorPlan(site.db));
 
 const ADMIN_PATH = "/admin/reservations";
 

@@ -6,6 +6,7 @@ import { saveReservationSettings } from "../../app/features/reservations/setting
 import { formatDate } from "../../app/lib/format.ts";
 import { addDays, berlinNow, weekdayOf } from "../../app/lib/calendar.ts";
 import { accessibilityViolations, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
+import { removeFloorPlan } from "../support/tables.ts";
 
 /**
  * `/reservieren`, the reservation form as a page of its own (decision 0031), and the waitlist as a
@@ -264,6 +265,8 @@ test("after a booking the form asks again: the time just taken is no longer offe
   site,
 }) => {
   const date = addDays(demoFullDate(berlinNow().date), 7);
+  // Two online seats decide, not the demo's tables.
+  await removeFloorPlan(site.db);
   await site.db.deleteFrom("reservations").where("reservation_date", "=", date).execute();
   await saveReservationSettings(
     site.db,

@@ -138,8 +138,9 @@ test("a tap is undone from its toast; a walk-in is stored 'Eingetroffen' from 'L
   await expect(walkInRow.getByRole("button", { name: /^Abgeschlossen: Tisch am Fenster/ })).toBeVisible();
   // Its time's bar counts its three seats.
   const slot = page.getByRole("region", { name: `${walkIn.reservation_time} Uhr` });
-  await expect(slot.getByText(/^\d+ von 80 Plätzen belegt$/)).toBeVisible();
-  const held = Number((await slot.getByText(/von 80 Plätzen belegt/).textContent())?.split(" ")[0]);
+  // Of the seats at the tables open today (the demo's terrace closes for the winter).
+  await expect(slot.getByText(/^\d+ von \d+ Plätzen belegt$/)).toBeVisible();
+  const held = Number((await slot.getByText(/von \d+ Plätzen belegt/).textContent())?.split(" ")[0]);
   expect(held).toBeGreaterThanOrEqual(3);
   // The form is ready for the next guests.
   await expect(page.getByLabel("Name (optional)")).toHaveValue("");

@@ -101,9 +101,14 @@ test("zeigt die Zahlen der Demo-Daten, und die CSV-Datei hat dieselben", async (
   await page.getByText("Als Tabelle").first().click();
   const dayTable = page.getByRole("table", { name: "Reservierungen und Gäste je Tag" });
   await expect(dayTable.getByRole("row")).toHaveCount(15 + 1);
-  // The seats' utilisation per service: the demo has 'Plätze gesamt' and no tables, so no area.
+  // The seats' utilisation per service, and per area of the demo's Tischplan.
   const utilisation = page.getByRole("table", { name: /^Auslastung der Plätze/ });
-  await expect(utilisation.getByRole("rowheader")).toHaveText(["Mittags", "Abends"]);
+  await expect(utilisation.getByRole("rowheader")).toHaveText([
+    "Mittags",
+    "Abends",
+    "Bereich Innenraum",
+    "Bereich Terrasse",
+  ]);
   await expect(
     utilisation
       .getByRole("row", { name: /^Abends/ })

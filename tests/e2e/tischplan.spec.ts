@@ -6,12 +6,15 @@ import {
 } from "../../app/features/reservations/tables/plan-store.server.ts";
 import { accessibilityViolations, expect, test, toastRegion, waitForHydration } from "./fixtures.ts";
 import { signInAsStaff } from "./support/staff.ts";
+import { removeFloorPlan } from "../support/tables.ts";
 
 /**
  * 'Tischplan' (decision 0052): an owner draws the plan with forms, the keyboard, the mouse and a
  * finger, and it is kept; other staff see it and cannot change it. Each test has a site of its own.
  */
 test.use({ ownSite: true });
+// The plan is drawn here from nothing, not over the demo's.
+test.beforeEach(async ({ site }) => removeFloorPlan(site.db));
 
 const PATH = "/admin/tischplan";
 

@@ -13,7 +13,7 @@ import {
 } from "../../features/reservations/availability/index.ts";
 import { hoursAndContactOf } from "../../features/content/index.server.ts";
 import { heldOn } from "../../features/reservations/availability/index.server.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
+import { readSettingsOn } from "../../features/reservations/settings/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { LiveUpdates } from "../../common/live/live-updates.tsx";
 import { berlinToday, formatBerlinDateTime } from "../../lib/format.ts";
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The settings never take the dashboard down: without them it shows what a fresh installation does.
   const [figures, settings, { hours }] = await Promise.all([
     readDashboardFigures(db, today),
-    readSettingsOrDefaults(db, logger),
+    readSettingsOn(db, logger, today),
     hoursAndContactOf(context),
   ]);
   // 'Heute frei: mittags 40, abends 12 Plätze' by the availability rule (decision 0031), only when

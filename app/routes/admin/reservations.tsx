@@ -1,7 +1,7 @@
 import { staffActionResponse } from "../../lib/staff-actions.server.ts";
 import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts";
 import { handleAdminAction, loadList, viewOf } from "../../features/reservations/booking/index.server.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
+import { readSettingsOn } from "../../features/reservations/settings/index.server.ts";
 import { ReservationsScreen, adminFailureResult } from "../../features/reservations/booking/index.ts";
 import { services } from "../../common/app-context.ts";
 import { LiveUpdates } from "../../common/live/live-updates.tsx";
@@ -19,7 +19,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
   const today = berlinToday();
   const view = viewOf(url, today);
-  const settings = await readSettingsOrDefaults(database.db, logger);
+  const settings = await readSettingsOn(database.db, logger, view.mode === "date" ? view.date : today);
   const capacity = {
     onlineSeats: settings.onlineSeats,
     arrivalsPerSlot: settings.arrivalsPerSlot,

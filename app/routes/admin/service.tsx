@@ -3,7 +3,7 @@ import { AdminPage, AdminScreenError } from "../../features/admin-shell/index.ts
 import { serviceFailureNotices, serviceMessages as S } from "../../features/reservations/book/index.ts";
 import { ServiceScreen } from "../../features/reservations/service/index.ts";
 import { handleServiceAction, loadServiceDay } from "../../features/reservations/service/index.server.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
+import { readSettingsOn } from "../../features/reservations/settings/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { LiveUpdates } from "../../common/live/live-updates.tsx";
 import { rowActionFailure, answerOrFailure } from "../../lib/action-failures.ts";
@@ -22,7 +22,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { database, logger } = services(context);
   const asked = url.searchParams.get("datum") ?? "";
   const date = isCalendarDate(asked) ? asked : berlinToday();
-  const settings = await readSettingsOrDefaults(database.db, logger);
+  const settings = await readSettingsOn(database.db, logger, date);
   const readAt = new Date();
   return {
     day: await loadServiceDay(database.db, date, settings, readAt, logger),

@@ -19,7 +19,11 @@ import { addByStaff, changeByStaff } from "./staff-booking.server.ts";
 import { handleAdminAction, loadList } from "./book-admin.server.ts";
 import { loadServiceDay } from "../service/service-day.server.ts";
 import { staffFreeSeats } from "../availability/staff-api.server.ts";
-import { readReservationSettings, saveReservationSettings } from "../settings/settings-store.server.ts";
+import {
+  readReservationSettings,
+  readSettingsOn,
+  saveReservationSettings,
+} from "../settings/settings-store.server.ts";
 import { handleSettingsAction } from "../settings/settings-action.server.ts";
 import { settingsFormFields } from "../settings/settings-form.ts";
 import { settingsDraftOf } from "../settings/settings-schema.ts";
@@ -452,6 +456,11 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
       onlineSeats: 2,
       seatsFromTables: true,
     });
+    // A date the back room is closed: the staff figures of that day count only what is open.
+    await plan("closure-add", { area_id: String(back), from: date, to: date, note: "Umbau" });
+    const logger = recordingLogger().logger;
+    expect(await readSettingsOn(handle.db, logger, date)).toMatchObject({ totalSeats: 6, onlineSeats: 2 });
+    expect(await readSettingsOn(handle.db, logger, addDays(date, 1))).toMatchObject({ totalSeats: 16 });
     // Saved while tables decide: the other settings change, the typed seats stay as they were.
     await saveReservationSettings(
       handle.db,

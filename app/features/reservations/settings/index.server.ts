@@ -2,6 +2,7 @@ export { handleSettingsAction } from "./settings-action.server.ts";
 export {
   readKeptReservationSettings,
   readReservationSettings,
+  readSettingsOn,
   readSettingsOrDefaults,
   saveReservationSettings,
   writeReservationSettings,

@@ -95,6 +95,26 @@ export function readSettingsOrDefaults(db: Kysely<Database>, logger: Logger): Pr
 }
 
 /**
+ * `readSettingsOrDefaults` for one date's staff figures (the service view, the day's list, the
+ * dashboard): once tables are drawn, 'Plätze gesamt' and the online seats are those of the tables in
+ * areas open that date — the terrace closed for the winter seats nobody.
+ */
+export async function readSettingsOn(
+  db: Kysely<Database>,
+  logger: Logger,
+  date: string,
+): Promise<ReservationSettings> {
+  const settings = await readSettingsOrDefaults(db, logger);
+  if (!settings.seatsFromTables) return settings;
+  // Read a moment ago by the settings: a failure now keeps the whole plan's seats.
+  const seats = await readKeptFloorPlan(db).then(
+    (plan) => planSeats(plan, date),
+    () => undefined,
+  );
+  return seats ? { ...settings, totalSeats: seats.total, onlineSeats: seats.online } : settings;
+}
+
+/**
  * Replaces the settings, the closures and the exceptions in one transaction: a reader sees the old
  * settings or the new ones, never a mix. The caller has validated them (`validateSettings`).
  */

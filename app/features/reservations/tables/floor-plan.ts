@@ -230,16 +230,24 @@ export function unitArea(plan: FloorPlan, key: string): FloorArea | undefined {
 
 /**
  * The restaurant's seats by its tables (decision 0053): all tables' largest party, and of those
- * guests may book online (the table and its area online bookable); undefined without tables.
+ * guests may book online (the table and its area online bookable); undefined without tables. With
+ * `date`, only the tables of areas open that date (the terrace in winter holds none).
  */
 export function planSeats(
   plan: Pick<FloorPlan, "areas" | "tables">,
+  date?: string,
 ): { total: number; online: number } | undefined {
   if (plan.tables.length === 0) return undefined;
   const onlineAreas = new Set(plan.areas.filter((area) => area.onlineBookable).map((area) => area.id));
+  const closed = new Set(
+    date === undefined
+      ? []
+      : plan.areas.filter((area) => areaClosureOn(area, date) !== undefined).map((area) => area.id),
+  );
   let total = 0;
   let online = 0;
   for (const table of plan.tables) {
+    if (closed.has(table.areaId)) continue;
     total += table.seatsMax;
     if (table.onlineBookable && onlineAreas.has(table.areaId)) online += table.seatsMax;
   }
