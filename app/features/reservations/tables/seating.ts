@@ -118,8 +118,13 @@ const fits = (unit: SeatingUnit, partySize: number) =>
   unit.seatsMin <= partySize && partySize <= unit.seatsMax;
 const overlaps = (a: Stay, b: Stay) => a.from < b.to && b.from < a.to;
 
-/** How many units a search may try before it gives up: a day's answer stays fast on any plan. */
-const SEARCH_BUDGET = 400;
+/**
+ * How many units a search may try before it gives up: a day's answer stays fast on any plan. A full
+ * evening spends it on every time it is asked, so it bounds the cost of a refusal: at 400 the
+ * bench's 200 guests at once took 315 ms at the 99th percentile on SQLite, at 150 245 ms, and the
+ * one- and two-move cases of the tests and the bench are still found (`npm run bench -- tables`).
+ */
+const SEARCH_BUDGET = 150;
 /** How far moves may chain: a party moves, and the one in its way moves too. */
 const MOVE_DEPTH = 2;
 
