@@ -10,6 +10,11 @@ import {
   type StaffReservationValues,
 } from "../../app/features/reservations/book/form-schemas.ts";
 import type { Reservation } from "../../app/features/reservations/book/shapes.ts";
+import type { RequestDependencies } from "../../app/features/reservations/booking/guest-request.server.ts";
+import { contentDefaults } from "../../app/common/content/defaults.ts";
+import { createMailer } from "../../app/common/mail/mailer.server.ts";
+import { recordingLogger } from "./silent-logger.ts";
+import { openEveryDay } from "./opening-hours.ts";
 import {
   announceNewReservation,
   findSameRequest,
@@ -99,4 +104,30 @@ export async function createStaffReservation(
   });
   noteFreeSeatsChanged();
   return stored;
+}
+
+/**
+ * What a guest's request needs in a test: the database, a mail transport that sends nothing, every
+ * weekday open, no limit per address, one client address; `overrides` for the rest (the settings).
+ */
+export function guestRequestDeps(
+  db: Kysely<Database>,
+  overrides: Partial<RequestDependencies> = {},
+): RequestDependencies {
+  const { logger } = recordingLogger();
+  const transport = { async send() {}, close() {} };
+  return {
+    db,
+    logger,
+    mailer: createMailer({ db, logger, transport, from: undefined, retryBaseMs: 60_000 }),
+    clientAddress: "192.0.2.1",
+    rateLimit: 0,
+    hours: openEveryDay,
+    mail: {
+      contact: contentDefaults["global.contact"],
+      notifyEmail: undefined,
+      siteOrigin: "http://localhost",
+    },
+    ...overrides,
+  };
 }

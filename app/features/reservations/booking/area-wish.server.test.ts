@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../../db/database.server.ts";
-import { contentDefaults } from "../../../common/content/defaults.ts";
-import { createMailer, type MailTransport } from "../../../common/mail/mailer.server.ts";
 import { addDays } from "../../../lib/calendar.ts";
 import { berlinToday } from "../../../lib/format.ts";
 import { openEveryDay } from "../../../../tests/support/opening-hours.ts";
 import { recordingLogger } from "../../../../tests/support/silent-logger.ts";
 import { drawArea, drawSmallPlan } from "../../../../tests/support/tables.ts";
 import { testDatabases } from "../../../../tests/support/test-databases.ts";
+import { guestRequestDeps } from "../../../../tests/support/reservations.ts";
 import {
   answerAvailability,
   availabilityApiMessages,
@@ -19,7 +18,7 @@ import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/reservation-
 import { addClosure, deleteArea, saveArea } from "../tables/plan-store.server.ts";
 import { loadList } from "./book-admin.server.ts";
 import { knownDay } from "./guest-form.server.ts";
-import { submitReservationRequest, type RequestDependencies } from "./guest-request.server.ts";
+import { submitReservationRequest } from "./guest-request.server.ts";
 
 /**
  * 'Bereichswunsch' (decision 0054): with it on, a guest may choose 'Terrasse' or 'Innenraum'; the
@@ -30,7 +29,6 @@ const today = berlinToday();
 const date = addDays(today, 5);
 const hours = openEveryDay;
 const wishes: ReservationSettings = { ...DEFAULT_SETTINGS, leadMinutes: 0, areaWish: true };
-const transport: MailTransport = { async send() {}, close() {} };
 
 describe.each(testDatabases())("the area wish on $dialect", (engine) => {
   let handle: DatabaseHandle;
@@ -46,21 +44,7 @@ describe.each(testDatabases())("the area wish on $dialect", (engine) => {
       ["T2", 4, 400],
     ]);
     const tables = new Map([...inside, ...terrace.tables]);
-    const { logger } = recordingLogger();
-    const deps = (settings: ReservationSettings): RequestDependencies => ({
-      db: handle.db,
-      logger,
-      mailer: createMailer({ db: handle.db, logger, transport, from: undefined, retryBaseMs: 60_000 }),
-      clientAddress: "192.0.2.1",
-      rateLimit: 0,
-      hours,
-      mail: {
-        contact: contentDefaults["global.contact"],
-        notifyEmail: undefined,
-        siteOrigin: "http://localhost",
-      },
-      settings,
-    });
+    const deps = (settings: ReservationSettings) => guestRequestDeps(handle.db, { settings });
     const request = (
       token: string,
       fields: { partySize?: number; time?: string; area?: number | string },

@@ -13,7 +13,7 @@ import { adminMessages as A } from "../book/terms.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/reservation-settings.ts";
 import type { StaffReservationValues } from "../book/form-schemas.ts";
 import { handlePlanAction } from "../tables/plan-action.server.ts";
-import { submitReservationRequest, type RequestDependencies } from "./guest-request.server.ts";
+import { submitReservationRequest } from "./guest-request.server.ts";
 import { OverbookingError } from "./overbooking.server.ts";
 import { addByStaff, changeByStaff } from "./staff-booking.server.ts";
 import { handleAdminAction, loadList } from "./book-admin.server.ts";
@@ -28,6 +28,7 @@ import { handleSettingsAction } from "../settings/settings-action.server.ts";
 import { settingsFormFields } from "../settings/settings-form.ts";
 import { settingsDraftOf } from "../settings/settings-schema.ts";
 import { openEveryDay } from "../../../../tests/support/opening-hours.ts";
+import { guestRequestDeps } from "../../../../tests/support/reservations.ts";
 
 /**
  * Booking by tables (decision 0053): once tables are drawn, a time is free for a party when a table or
@@ -121,20 +122,8 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
         .executeTakeFirstOrThrow();
       return row.id;
     };
-    const deps = (client = "192.0.2.1"): RequestDependencies => ({
-      db: handle.db,
-      logger,
-      mailer: createMailer({ db: handle.db, logger, transport, from: undefined, retryBaseMs: 60_000 }),
-      clientAddress: client,
-      rateLimit: 0,
-      hours,
-      mail: {
-        contact: contentDefaults["global.contact"],
-        notifyEmail: undefined,
-        siteOrigin: "http://localhost",
-      },
-      settings,
-    });
+    const deps = (client = "192.0.2.1") =>
+      guestRequestDeps(handle.db, { logger, clientAddress: client, hours, settings });
     const request = (token: string, partySize: number, time = "19:00", client = "192.0.2.1") =>
       submitReservationRequest(guestForm(token, partySize, time), deps(client));
     /** Where each stored party sits, by the guest's name: a table's name, '4 + 5', or '—'. */

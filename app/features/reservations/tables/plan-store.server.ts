@@ -379,25 +379,28 @@ async function dropCombinationsOf(trx: Trx, tableId: number): Promise<string | u
   return M.combinationsDropped(labels);
 }
 
+/** A table's row as stored. */
+const tableRowOf = (areaId: number, input: TableInput) => ({
+  area_id: areaId,
+  name: input.name,
+  name_key: nameKey(input.name),
+  seats_min: input.seats_min,
+  seats_max: input.seats_max,
+  shape: input.shape,
+  x: input.x,
+  y: input.y,
+  width: input.width,
+  height: input.height,
+  rotation: input.rotation,
+  online_bookable: input.online ? 1 : 0,
+});
+
 export async function saveTable(
   db: Db,
   { id, areaId, input }: { id?: number | undefined; areaId: number; input: TableInput },
   username: string,
 ): Promise<PlanChange> {
-  const row = {
-    area_id: areaId,
-    name: input.name,
-    name_key: nameKey(input.name),
-    seats_min: input.seats_min,
-    seats_max: input.seats_max,
-    shape: input.shape,
-    x: input.x,
-    y: input.y,
-    width: input.width,
-    height: input.height,
-    rotation: input.rotation,
-    online_bookable: input.online ? 1 : 0,
-  };
+  const row = tableRowOf(areaId, input);
   try {
     return await inTransaction(db, async (trx) => {
       const before = id === undefined ? undefined : await storedTable(trx, id);
@@ -733,20 +736,7 @@ export async function insertFloorPlan(trx: Trx, draft: PlanDraft, username: stri
         throw new Error(`table ${table.name} is off its plan or over another`);
       const { id } = await trx
         .insertInto("dining_tables")
-        .values({
-          area_id: areaId,
-          name: table.name,
-          name_key: nameKey(table.name),
-          seats_min: table.seats_min,
-          seats_max: table.seats_max,
-          shape: table.shape,
-          x: table.x,
-          y: table.y,
-          width: table.width,
-          height: table.height,
-          rotation: table.rotation,
-          online_bookable: table.online ? 1 : 0,
-        })
+        .values(tableRowOf(areaId, table))
         .returning("id")
         .executeTakeFirstOrThrow();
       ids.set(table.name, id);
