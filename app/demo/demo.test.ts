@@ -237,6 +237,15 @@ describe.each(testDatabases())("demo content on $dialect", (engine) => {
     for (const date of [`${year}-12-24`, `${year + 1}-01-15`, `${year + 1}-03-31`])
       expect(terrace && areaClosureOn(terrace, date)?.note, date).toBe("Winterpause");
     expect(terrace && areaClosureOn(terrace, `${year + 1}-07-15`)).toBeUndefined();
+    // The past week's visits that came sat at tables too (Statistik shows them per area).
+    const came = await handle.db
+      .selectFrom("reservations")
+      .leftJoin("table_assignments", "table_assignments.reservation_id", "reservations.id")
+      .select(["reservations.id", "table_assignments.reservation_id as placed"])
+      .where("reservations.status", "=", "COMPLETED")
+      .execute();
+    expect(came.length).toBeGreaterThan(3);
+    expect(came.filter((visit) => visit.placed === null)).toEqual([]);
   });
 
   it("keeps a summer evening fully booked too: the terrace is closed for a private party", async () => {

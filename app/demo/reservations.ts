@@ -5,8 +5,16 @@ import { insertPastReservations, type PastReservation } from "../features/reserv
 import { writeReservationSettings } from "../features/reservations/settings/index.server.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../features/reservations/book/index.ts";
 import { addDays, berlinNow, weekdayOf } from "../lib/calendar.ts";
-import { seatTheDay } from "../features/reservations/availability/index.server.ts";
-import { insertFloorPlan } from "../features/reservations/tables/index.server.ts";
+import { seatTheDay, stayFor } from "../features/reservations/availability/index.server.ts";
+import { partiesBetween } from "../features/reservations/book/index.server.ts";
+import {
+  insertFloorPlan,
+  placesBetween,
+  readKeptFloorPlan,
+  settleDay,
+  storePlaces,
+  unitsOn,
+} from "../features/reservations/tables/index.server.ts";
 import { demoFloorPlan } from "./floor-plan.ts";
 
 /**
@@ -291,5 +299,27 @@ export async function seedDemoReservations(db: Transaction<Database>, now = new 
   // The plan after the settings: the seats typed there stay for a plan without tables. Then every
   // day's parties are seated at its tables, as the book seats them when they are stored.
   await insertFloorPlan(db, demoFloorPlan(today, full), "demo");
-  for (const date of new Set(rows.map((row) => row.reservation_date))) await seatTheDay(db, settings, date);
+  for (const date of new Set(rows.map((row) => row.reservation_date))) {
+    await seatTheDay(db, settings, date);
+    if (date < today) await seatPastVisits(db, settings, date);
+  }
+}
+
+/**
+ * The past days' visits that came ('Abgeschlossen', walk-ins too) sat at tables as well: each given
+ * the place the book would have given it while it was expected, after the parties still seated —
+ * so 'Statistik' shows the demo's past week per area.
+ */
+async function seatPastVisits(db: Transaction<Database>, settings: ReservationSettings, date: string) {
+  const [plan, parties, places] = await Promise.all([
+    readKeptFloorPlan(db),
+    partiesBetween(db, { from: date, to: date }),
+    placesBetween(db, date, date),
+  ]);
+  const seated = parties.flatMap((party) => {
+    const stay = stayFor(settings, party.reservation_time, party.party_size);
+    return stay ? [{ ...stay, id: party.id, partySize: party.party_size, online: false }] : [];
+  });
+  const { changes } = settleDay(unitsOn(plan, date), seated, places);
+  await storePlaces(db, changes);
 }

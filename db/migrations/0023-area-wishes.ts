@@ -17,8 +17,15 @@ export function areaWishes(): Migration {
         .alterTable("reservations")
         .addColumn("area_wish_id", "integer", (col) => col.references("floor_areas.id").onDelete("set null"))
         .execute();
+      // Deleting an area sets its wishes to null: found by the index, not by reading every reservation.
+      await db.schema
+        .createIndex("reservations_area_wish_idx")
+        .on("reservations")
+        .column("area_wish_id")
+        .execute();
     },
     async down(db: MigrationDb) {
+      await db.schema.dropIndex("reservations_area_wish_idx").execute();
       await db.schema.alterTable("reservations").dropColumn("area_wish_id").execute();
       await db.schema.alterTable("reservation_settings").dropColumn("area_wish").execute();
     },

@@ -1,6 +1,6 @@
 import { staffAccessOf } from "../../features/auth/index.server.ts";
 import { hoursAndContactOf } from "../../features/content/index.server.ts";
-import { readSettingsOrDefaults } from "../../features/reservations/settings/index.server.ts";
+import { readSettingsOn } from "../../features/reservations/settings/index.server.ts";
 import { answerStaffSeats } from "../../features/reservations/availability/index.server.ts";
 import { staffSeatsMessages } from "../../features/reservations/availability/index.ts";
 import { services } from "../../common/app-context.ts";
@@ -24,10 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? Response.json({ fehler: staffSeatsMessages.signedOut }, { status: 401, headers: NO_STORE })
       : Response.json({ fehler: staffSeatsMessages.accountFirst }, { status: 403, headers: NO_STORE });
   try {
-    const { status, body } = await answerStaffSeats(new URL(request.url).searchParams, async () => {
+    const { status, body } = await answerStaffSeats(new URL(request.url).searchParams, async (date) => {
       const [{ hours }, settings] = await Promise.all([
         hoursAndContactOf(context),
-        readSettingsOrDefaults(database.db, logger),
+        readSettingsOn(database.db, logger, date),
       ]);
       return { db: database.db, hours, settings };
     });

@@ -37,9 +37,13 @@ export async function areaAsked(
 ): Promise<AreaAsked> {
   if (area === null || area === undefined || !settings.areaWish) return {};
   const plan = await readKeptFloorPlan(db);
-  const offered = wishAreasOf(plan).find((candidate) => candidate.id === area);
-  const stored = plan.areas.find((candidate) => candidate.id === area);
-  if (!offered || !stored) return { invalid: M.areaInvalid };
-  const closure = areaClosureOn(stored, date);
-  return closure ? { areaId: area, closed: M.areaClosed(stored.name, closure.note) } : { areaId: area };
+  const offered = wishAreasOf(plan);
+  // No choice left to make (the plan changed under a page kept open): as if wishes were off.
+  if (offered.length === 0) return {};
+  const chosen = offered.some((candidate) => candidate.id === area)
+    ? plan.areas.find((candidate) => candidate.id === area)
+    : undefined;
+  if (!chosen) return { invalid: M.areaInvalid };
+  const closure = areaClosureOn(chosen, date);
+  return closure ? { areaId: area, closed: M.areaClosed(chosen.name, closure.note) } : { areaId: area };
 }

@@ -135,9 +135,10 @@ export async function staffFreeSeats(
 /** The endpoint's answer: 200 with the seats, or 400 with the German reason. */
 export async function answerStaffSeats(
   params: URLSearchParams,
-  deps: () => Promise<StaffSeatsDeps>,
+  /** What the answer needs for the date asked (its seats: the tables of areas open that date). */
+  deps: (date: string) => Promise<StaffSeatsDeps>,
 ): Promise<StaffSeatsAnswer> {
   const question = parseStaffSeatsQuestion(params);
   if ("status" in question) return question;
-  return { status: 200, body: await staffFreeSeats(await deps(), question) };
+  return { status: 200, body: await staffFreeSeats(await deps(question.date), question) };
 }

@@ -183,6 +183,18 @@ describe.each(testDatabases())("the area wish on $dialect", (engine) => {
     expect(await stored()).toEqual({ tina: { table: "1", wish: null }, tom: { table: "4", wish: null } });
   });
 
+  it("a page kept open while only one area is left to choose: the wish is ignored, not refused", async () => {
+    const { terrace, request, stored } = await opened();
+    const closedToGuests = await saveArea(
+      handle.db,
+      { id: terrace, input: { name: "Terrasse", online: false, plan_width: 1200, plan_height: 800 } },
+      "test",
+    );
+    expect(closedToGuests.ok).toBe(true);
+    expect((await request("tina", { area: terrace })).result.status).toBe("sent");
+    expect((await stored()).tina).toEqual({ table: "1", wish: null });
+  });
+
   it("a wish goes with its area: deleting the area keeps the reservation", async () => {
     const { tables, request, stored } = await opened();
     const extra = await drawArea(handle.db, "Wintergarten", [["W1", 2, 100]]);
