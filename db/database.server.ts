@@ -114,9 +114,9 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     // work done elsewhere, db/once-per-period.server.ts): its next query fails instead, and the pool
     // drops the connection when it comes back.
     pool.on("connect", (client) => client.on("error", () => undefined));
-    // No shared commits (decision 0032): PostgreSQL runs transactions side by side and groups their
-    // flushes itself, and groups in two server processes could wait for each other's rows.
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Shared only by work on one date (decision 0055): PostgreSQL runs other transactions side by side.
+    shareCommits(db, { byKey: true });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   const database = openSqlite(target.file);

@@ -25,8 +25,17 @@ export function onPostgres(db: Kysely<Database>): boolean {
 /** Tells every listening process, at the commit of the transaction `db` belongs to (if any). */
 export async function notifyProcesses(db: Kysely<Database>, channel: Channel, payload = ""): Promise<void> {
   if (!onPostgres(db)) return;
+  // PostgreSQL delivers a transaction's identical notifications once: a second one (the next request
+  // of a shared transaction, decision 0055) would cost a round trip and tell nobody anything.
+  const said = db.isTransaction ? notifiedIn.get(db) : undefined;
+  const notification = `${channel}\n${payload}`;
+  if (said?.has(notification)) return;
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+  if (db.isTransaction) notifiedIn.set(db, (said ?? new Set()).add(notification));
 }
+
+/** What each open transaction has notified. */
+const notifiedIn = new WeakMap<Kysely<Database>, Set<string>>();
 
 const ANSWER_WITHIN_MS = 5000;
 export const NOTIFICATIONS_APPLICATION_NAME = "tavola-notifications";

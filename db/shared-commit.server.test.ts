@@ -68,6 +68,50 @@ describe.each(testDatabases())("shared commits on $dialect", (engine) => {
     expect(await committedDays()).toEqual([0, 1, 2].map(day));
   });
 
+  postgresOnly(
+    "shares one transaction among the works naming the same key (a date); others get their own",
+    async () => {
+      const db = await open();
+      const txid = (trx: Transaction<Database>) =>
+        sql<{ id: string }>`select txid_current()::text as id`.execute(trx).then((r) => r.rows[0]?.id);
+      const seen = await Promise.all([
+        ...[0, 1, 2].map((i) =>
+          transactTogether(
+            db,
+            async (trx) => {
+              await writeAndLook(i)(trx);
+              return txid(trx);
+            },
+            "2099-01-01",
+          ),
+        ),
+        transactTogether(db, txid, "2099-01-02"),
+        transactTogether(db, txid),
+      ]);
+      expect(new Set(seen.slice(0, 3)).size).toBe(1);
+      expect(new Set(seen).size).toBe(3);
+      // Answered after the commit: all three are there for another server.
+      expect(await committedDays()).toEqual([0, 1, 2].map(day));
+    },
+  );
+
+  postgresOnly(
+    "runs a failed group's works again, each alone: only the one at fault is refused",
+    async () => {
+      const db = await open();
+      const results = await Promise.allSettled([
+        transactTogether(db, writeAndLook(0), "k"),
+        // The same date's row a second time, in the same transaction: the primary key refuses it.
+        transactTogether(db, writeAndLook(0), "k"),
+        transactTogether(db, writeAndLook(2), "k"),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      // Alone, each saw what the one before it had committed.
+      expect((results[2] as PromiseFulfilledResult<number>).value).toBe(1);
+      expect(await committedDays()).toEqual([day(0), day(2)]);
+    },
+  );
+
   it("lets each work see what the ones before it wrote, in order", async () => {
     const db = await open();
     const counts = await Promise.all(

@@ -54,6 +54,30 @@ describe.each(testDatabases())("readings kept for the page version on $dialect",
     expect(reads()).toBe(2);
   });
 
+  it("inside a transaction, uses what was kept at the version the transaction sees; keeps nothing read there", async () => {
+    handle = await engine.open();
+    const { read, reads } = counted();
+    const kept = await read(handle.db);
+    // The requests of a shared transaction ask for the plan once more each (decision 0055).
+    await handle.db.transaction().execute(async (trx) => {
+      expect(await read(trx)).toBe(kept);
+    });
+    expect(reads()).toBe(1);
+    // A transaction that changed the version (and what it covers) reads anew, and keeps none of it:
+    // it might never be committed.
+    await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await bumpPageVersion(trx);
+        expect((await read(trx)).version).toBe(kept.version + 1);
+        throw new Error("zurückgenommen");
+      })
+      .catch(() => undefined);
+    expect(reads()).toBe(2);
+    expect(await read(handle.db)).toBe(kept);
+    expect(reads()).toBe(2);
+  });
+
   it("keeps one reading per database", async () => {
     const opened = await engine.open();
     handle = opened;

@@ -122,19 +122,23 @@ type Db = Kysely<Database>;
 export function keptForPageVersion<T, Extra extends unknown[] = []>(
   read: (db: Db, ...extra: Extra) => Promise<{ value: T; keep: boolean }>,
 ): (db: Db, ...extra: Extra) => Promise<T> {
-  const kept = new WeakMap<Db, { version: number; value: T }>();
+  // Per database: a transaction shares its database's adapter, so it finds what was kept for it.
+  const kept = new WeakMap<object, { version: number; value: T }>();
   return async (db, ...extra) => {
+    const database = db.getExecutor().adapter;
     let version: number;
     try {
       version = await readPageVersion(db);
     } catch {
       return (await read(db, ...extra)).value;
     }
-    const hit = kept.get(db);
+    const hit = kept.get(database);
     if (hit?.version === version) return hit.value;
     const { value, keep } = await read(db, ...extra);
-    if (keep) kept.set(db, { version, value });
-    else kept.delete(db);
+    // A transaction may have read what it has not committed (yet, or ever): used, never kept.
+    if (db.isTransaction) return value;
+    if (keep) kept.set(database, { version, value });
+    else kept.delete(database);
     return value;
   };
 }

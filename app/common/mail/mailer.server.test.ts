@@ -14,6 +14,7 @@ import {
   backoffMs,
   claimMail,
   enqueueMail,
+  enqueueMails,
   HANDOVER_MS,
   listOutbox,
   MAX_ATTEMPTS,
@@ -106,6 +107,18 @@ describe.each(testDatabases())("mail outbox on $dialect", (engine) => {
     expect((await listOutbox(handle.db))[0]).toMatchObject({ status: "sent", attempts: 1, lastError: null });
     expect(await mailer.deliver(id)).toEqual({ status: "busy" });
     expect(mail.sent).toHaveLength(1);
+  });
+
+  it("writes several messages in one statement, numbered in the order given, each sent as written", async () => {
+    handle = await engine.open();
+    const mail = fakeTransport({ delayMs: 0 });
+    const mailer = mailerFor(handle.db, mail.transport);
+    await enqueueMail(handle.db, message(0));
+    const ids = await handle.db.transaction().execute((trx) => enqueueMails(trx, [1, 2, 3].map(message)));
+    expect(ids).toHaveLength(3);
+    for (const id of ids) expect(await mailer.deliver(id)).toEqual({ status: "sent" });
+    expect(mail.sent.map((sent) => sent.to)).toEqual([1, 2, 3].map((n) => `kueche${n}@example.de`));
+    expect(await enqueueMails(handle.db, [])).toEqual([]);
   });
 
   it("keeps a message while the mail server is away, without counting it as an attempt, and sends it once the server is back", async () => {

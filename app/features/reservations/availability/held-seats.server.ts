@@ -3,8 +3,8 @@ import { compiledOnce } from "../../../../db/compiled-once.server.ts";
 import type { Database } from "../../../../db/database.types.ts";
 import { berlinNow } from "../../../lib/calendar.ts";
 import { heldAt, limitsRoom, type HeldReservation } from "./seat-rule.ts";
-import { HOLDING_STATUSES } from "../book/index.server.ts";
-import type { ReservationSettings } from "../book/index.server.ts";
+import { HOLDING_STATUSES, holdsSeats } from "../book/index.server.ts";
+import type { Reservation, ReservationSettings } from "../book/index.server.ts";
 
 /**
  * The reservations that hold seats (PENDING, CONFIRMED and ARRIVED), as the availability rule
@@ -43,6 +43,17 @@ export async function heldWithIdsOn(db: Db, date: string, except?: number): Prom
     .$if(except !== undefined, (query) => query.where("id", "!=", except ?? 0))
     .execute();
   return rows.map(heldAt(berlinNow()));
+}
+
+/** A reservation's row as `heldWithIdsOn` reads it. */
+export type StoredRow = Pick<
+  Reservation,
+  "id" | "reservation_date" | "reservation_time" | "party_size" | "status" | "source" | "area_wish_id"
+>;
+
+/** The row as `heldWithIdsOn` would answer it; undefined when it holds no seats (not read there). */
+export function heldOfRow(row: StoredRow): HeldReservation | undefined {
+  return holdsSeats(row.status) ? heldAt(berlinNow())(row) : undefined;
 }
 
 // Asked by every guest's request and availability question: compiled once (decision 0032).

@@ -1,7 +1,7 @@
 export { type KnownDay, dayAnswerOf, formDayOf } from "./day-answer.ts";
 export { ANSWER_SECONDS, answerAvailability, availabilityApiMessages, mayAsk } from "./guest-api.server.ts";
 export { heldBetween, heldOn, heldUnder } from "./held-seats.server.ts";
-export { holdingBetween, holdingOn, seatTheDay } from "./table-seating.server.ts";
+export { holdingBetween, holdingOn, KeptDays, seatTheDay } from "./table-seating.server.ts";
 export {
   type CapacitySettings,
   type HeldReservation,

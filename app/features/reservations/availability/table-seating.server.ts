@@ -9,9 +9,10 @@ import {
   unitsOn,
   type DaySeating,
   type FloorPlan,
+  type PlaceChange,
   type StoredPlace,
 } from "../tables/index.server.ts";
-import { heldBetween, heldUnder, heldWithIdsOn } from "./held-seats.server.ts";
+import { heldBetween, heldOfRow, heldUnder, heldWithIdsOn, type StoredRow } from "./held-seats.server.ts";
 import { stayOf, type HeldReservation, type TablesByDate } from "./seat-rule.ts";
 
 /**
@@ -56,20 +57,76 @@ function settled(
   return settleDay(unitsOn(plan, date), parties, stored, last);
 }
 
+/** A date's parties holding seats and their places, as read (or stored) in one transaction. */
+interface DayRead {
+  held: HeldReservation[];
+  places: ReadonlyMap<number, StoredPlace>;
+  /** The day seated, once asked: only ever asked (`seat`), never changed, so it serves each request. */
+  seated?: { plan: FloorPlan; stays: string; seating: DaySeating };
+}
+
+/**
+ * The dates read by the guests' requests of one shared transaction (decision 0055), kept from one
+ * request to the next: with the date locked nobody else writes it, so what one request read — or
+ * stored: `seatTheDay` keeps the day as it leaves it — is what the next would read. Whoever holds
+ * it tells it of every reservation it writes (`stored`) before asking again.
+ */
+export class KeptDays {
+  private readonly days = new Map<string, DayRead>();
+
+  get(date: string): DayRead | undefined {
+    return this.days.get(date);
+  }
+
+  keep(date: string, day: DayRead): void {
+    this.days.set(date, day);
+  }
+
+  /**
+   * A new reservation was written: its date is kept with it (as `heldWithIdsOn` would read it, when
+   * it holds seats), every other date forgotten.
+   */
+  stored(reservation: StoredRow): void {
+    const day = this.days.get(reservation.reservation_date);
+    this.days.clear();
+    if (!day) return;
+    const held = heldOfRow(reservation);
+    if (!held) return this.keep(reservation.reservation_date, day);
+    const before = day.held.filter((other) => other.time <= held.time);
+    const after = day.held.slice(before.length);
+    this.keep(reservation.reservation_date, { places: day.places, held: [...before, held, ...after] });
+  }
+}
+
 /**
  * What the rule weighs on `date`: the reservations holding seats and, once tables are drawn, the
  * day seated at them (`except`: a changing reservation, left out as `heldOn` leaves it out).
+ * `kept`: inside a transaction that locked the date, what was read there before (decision 0055).
  */
 export async function holdingOn(
   settings: Pick<ReservationSettings, "stayMinutes" | "onlineSeats" | "arrivalsPerSlot"> | undefined,
   db: Db,
   date: string,
   except?: number,
+  kept?: KeptDays,
 ): Promise<{ held: HeldReservation[]; tables?: DaySeating }> {
   const plan = await readKeptFloorPlan(db);
   if (plan.tables.length === 0) return { held: await heldUnder(settings, db, date, except) };
+  const rules = settings ?? DEFAULT_SETTINGS;
+  const known = except === undefined ? kept?.get(date) : undefined;
+  const day = known ?? (await readDay(db, date, except));
+  const { held, places, seated } = day;
+  // Seated under the same plan and stays (each request brings its own copy of the settings).
+  const stays = JSON.stringify(rules.stayMinutes);
+  if (seated?.plan === plan && seated.stays === stays) return { held, tables: seated.seating };
+  const { seating } = settled(rules, held, plan, date, places);
+  if (except === undefined) kept?.keep(date, { held, places, seated: { plan, stays, seating } });
+  return { held, tables: seating };
+}
+
+async function readDay(db: Db, date: string, except?: number): Promise<DayRead> {
   const [held, places] = await Promise.all([heldWithIdsOn(db, date, except), placesBetween(db, date, date)]);
-  return { held, tables: settled(settings ?? DEFAULT_SETTINGS, held, plan, date, places).seating };
+  return { held, places };
 }
 
 /** `holdingOn` for the dates from `from` to `to`: the reservations per date, and each date's seating when tables are drawn. */
@@ -101,16 +158,32 @@ export async function seatTheDay(
   settings: StaySettings | undefined,
   date: string,
   changed?: { id: number; online: boolean },
+  /** Given the day as this leaves it, for the next request of a shared transaction (decision 0055). */
+  kept?: KeptDays,
 ): Promise<void> {
   const plan = await readKeptFloorPlan(trx);
   if (plan.tables.length === 0) return;
   // One seating at a time per date, whoever writes (decision 0031's lock).
   await lockReservationDay(trx, date);
-  const [held, places] = await Promise.all([heldWithIdsOn(trx, date), placesBetween(trx, date, date)]);
+  const { held, places } = kept?.get(date) ?? (await readDay(trx, date));
   const { changes } = settled(settings ?? DEFAULT_SETTINGS, held, plan, date, places, changed);
   const gone =
     changed && places.has(changed.id) && !held.some((reservation) => reservation.id === changed.id)
       ? [{ id: changed.id, unit: null }]
       : [];
-  if (changes.length + gone.length > 0) await storePlaces(trx, [...changes, ...gone]);
+  const stored = [...changes, ...gone];
+  if (stored.length > 0) await storePlaces(trx, stored);
+  if (kept) kept.keep(date, { held, places: placesAfter(places, stored) });
+}
+
+/** `places` with `changes` stored (`storePlaces`: not fixed): what reading them again would answer. */
+function placesAfter(
+  places: ReadonlyMap<number, StoredPlace>,
+  changes: readonly PlaceChange[],
+): Map<number, StoredPlace> {
+  const after = new Map(places);
+  for (const { id, unit } of changes)
+    if (unit === null) after.delete(id);
+    else after.set(id, { unit, fixed: false });
+  return after;
 }

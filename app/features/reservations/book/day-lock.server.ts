@@ -10,8 +10,18 @@ type Db = Kysely<Database>;
  * transactions run one after the other per date, and the second sees what the first stored.
  */
 export async function lockReservationDay(trx: Db, date: string): Promise<void> {
+  // Held until the transaction ends: taken again (the request's seating after its weighing, the next
+  // request of a shared transaction, decision 0055), it would cost a round trip and change nothing.
+  if (!trx.isTransaction) return lockDay(trx, { date }).then(() => undefined);
+  let locked = lockedIn.get(trx);
+  if (locked?.has(date)) return;
   await lockDay(trx, { date });
+  if (!locked) lockedIn.set(trx, (locked = new Set()));
+  locked.add(date);
 }
+
+/** The dates each open transaction has locked. */
+const lockedIn = new WeakMap<Db, Set<string>>();
 
 const lockDay = compiledOnce((trx: Db, values: { date: string }) =>
   trx

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { sql, type Insertable, type Kysely } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
 import type { Database, GuestAction, ReservationsTable } from "../../../../db/database.types.ts";
 import { compiledOnce } from "../../../../db/compiled-once.server.ts";
 import { nowIso } from "../../../../db/database.server.ts";
@@ -102,17 +102,51 @@ export async function findStoredRequest(db: Db, requestToken: string): Promise<R
 export async function findSameRequest(
   trx: Db,
   request: ReservationRequest,
+  /**
+   * The transaction is shared by the requests for the date (decision 0055): the date's recent
+   * requests are read once, by the first, and kept as they store (`insertGuestRequest`).
+   */
+  { shared = false } = {},
 ): Promise<Reservation | undefined> {
-  const [same] = await sameRequest(trx, {
+  const asked = {
     date: request.date,
     time: request.time,
     name: searchableName(request.name),
     email: request.email,
     partySize: request.party_size,
     since: new Date(Date.now() - RESEND_WINDOW_MS).toISOString(),
-  });
-  return same;
+  };
+  if (!shared) return (await sameRequest(trx, asked))[0];
+  let kept = recentIn.get(trx);
+  if (!kept) recentIn.set(trx, (kept = new Map()));
+  let recent = kept.get(asked.date);
+  if (!recent) kept.set(asked.date, (recent = await recentRequests(trx, asked)));
+  const same = recent.find(
+    (other) =>
+      other.reservation_time === asked.time &&
+      other.customer_name_search === asked.name &&
+      other.email === asked.email &&
+      other.party_size === asked.partySize &&
+      other.created_at > asked.since,
+  );
+  return same && findReservation(trx, same.id);
 }
+
+/** Per shared transaction (decision 0055), per date: its requests of the last half hour. */
+type RecentRequest = Pick<
+  Selectable<ReservationsTable>,
+  "id" | "reservation_time" | "customer_name_search" | "email" | "party_size" | "created_at"
+>;
+const recentIn = new WeakMap<Db, Map<string, RecentRequest[]>>();
+
+const recentRequests = compiledOnce((db: Db, values: { date: string; since: string }) =>
+  db
+    .selectFrom("reservations")
+    .select(["id", "reservation_time", "customer_name_search", "email", "party_size", "created_at"])
+    .where("status", "in", OPEN_STATUSES)
+    .where("reservation_date", "=", values.date)
+    .where("created_at", ">", values.since),
+);
 
 /**
  * The guest's request as a new row with `status`, under its form key (or the key of its details).
@@ -143,7 +177,21 @@ export async function insertGuestRequest(
     created_at: now,
     updated_at: now,
   });
-  if (inserted) return { reservation: inserted, duplicate: false };
+  if (inserted) {
+    // Known to the shared transaction's next requests (`findSameRequest`).
+    recentIn
+      .get(trx)
+      ?.get(inserted.reservation_date)
+      ?.push({
+        id: inserted.id,
+        reservation_time: inserted.reservation_time,
+        customer_name_search: searchableName(request.name),
+        email: inserted.email,
+        party_size: inserted.party_size,
+        created_at: inserted.created_at,
+      });
+    return { reservation: inserted, duplicate: false };
+  }
   const [earlier] = await storedByKey(trx, { requestToken: token });
   if (!earlier) throw new Error(`reservation request ${token}: neither stored nor found`);
   return { reservation: earlier, duplicate: true };

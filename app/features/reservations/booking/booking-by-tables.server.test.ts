@@ -8,7 +8,8 @@ import { berlinToday } from "../../../lib/format.ts";
 import { recordingLogger } from "../../../../tests/support/silent-logger.ts";
 import { testDatabases } from "../../../../tests/support/test-databases.ts";
 import { dayOptions } from "../availability/seat-rule.ts";
-import { holdingOn } from "../availability/table-seating.server.ts";
+import { holdingOn, seatTheDay } from "../availability/table-seating.server.ts";
+import { stayFor } from "../availability/seat-rule.ts";
 import { adminMessages as A } from "../book/terms.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/reservation-settings.ts";
 import type { StaffReservationValues } from "../book/form-schemas.ts";
@@ -601,5 +602,62 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(Object.values(await seated())).toEqual(["4 + 5"]);
+  });
+
+  it("a burst of guests for one evening: each stored party at tables of its own, as seating the day anew leaves it", async () => {
+    const { smallPlan, table, request } = await opened();
+    const inside = await smallPlan(["1", "2", "4", "5"]);
+    await table(inside, "6", [2, 4], 500);
+    await table(inside, "8", [4, 8], 600);
+    // More than fit, at once: the requests for the date share transactions (decision 0055), each
+    // weighed against what the ones before it stored and moved (the three at a four-top of 4 + 5
+    // move to 6 for the six).
+    const sizes = [3, 6, 2, 4, 2, 6, 3, 2, 4, 8, 2, 5, 2, 4, 3, 2, 6, 2, 4, 2];
+    const answers = await Promise.all(
+      sizes.map((size, index) =>
+        request(`b${index}`, size, ["18:00", "18:30", "19:00"][index % 3], `192.0.2.${index + 1}`),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(3);
+    expect(answers.filter((answer) => answer.status === 409).length).toBeGreaterThan(0);
+
+    const places = () =>
+      handle.db
+        .selectFrom("reservations")
+        .leftJoin("table_assignments", "table_assignments.reservation_id", "reservations.id")
+        .select([
+          "reservations.id",
+          "reservations.reservation_time",
+          "reservations.party_size",
+          "table_assignments.table_id",
+          "table_assignments.combination_id",
+        ])
+        .orderBy("reservations.id")
+        .execute();
+    const stored = await places();
+    const members = await handle.db.selectFrom("table_combination_members").selectAll().execute();
+    const stays = stored.map((row) => {
+      const stay = stayFor(settings, row.reservation_time, row.party_size);
+      const tableIds =
+        row.table_id !== null
+          ? [row.table_id]
+          : members.filter((member) => member.combination_id === row.combination_id).map((m) => m.table_id);
+      return { ...stay, tableIds };
+    });
+    expect(stays.every((stay) => stay.tableIds.length > 0)).toBe(true);
+    const shared = stays.flatMap((one, index) =>
+      stays
+        .slice(index + 1)
+        .filter(
+          (other) =>
+            one.tableIds.some((id) => other.tableIds.includes(id)) &&
+            (one.from ?? 0) < (other.to ?? 0) &&
+            (other.from ?? 0) < (one.to ?? 0),
+        ),
+    );
+    expect(shared).toEqual([]);
+    // What each request was weighed against is what is stored: seating the day anew moves nobody.
+    await handle.db.transaction().execute((trx) => seatTheDay(trx, settings, date));
+    expect(await places()).toEqual(stored);
   });
 });

@@ -18,7 +18,7 @@ import {
   problemAmong,
   waitlistAmong,
 } from "../availability/index.server.ts";
-import { holdingBetween, holdingOn, seatTheDay } from "../availability/index.server.ts";
+import { holdingBetween, holdingOn, KeptDays, seatTheDay } from "../availability/index.server.ts";
 import { lockReservationDay } from "../book/index.server.ts";
 import { noteFreeSeatsChanged } from "../book/index.server.ts";
 import { bookingWindow } from "../book/index.server.ts";
@@ -119,6 +119,8 @@ export async function weighVisit(
   trx: Kysely<Database>,
   visit: VisitQuestion,
   deps: Pick<RequestDependencies, "settings" | "hours" | "now" | "mail">,
+  /** What the shared transaction's requests before this one read of the date (decision 0055). */
+  kept?: KeptDays,
 ): Promise<VisitVerdict> {
   const question = {
     date: visit.date,
@@ -131,7 +133,7 @@ export async function weighVisit(
   };
   // Read once: the refusal's free times come from the same rows, in the same transaction. The tables
   // are asked about the one time first; only a refusal asks them about the whole day.
-  const holding = await holdingOn(deps.settings, trx, visit.date, visit.except);
+  const holding = await holdingOn(deps.settings, trx, visit.date, visit.except, kept);
   const quick = problemAmong(dayOptions({ ...question, ...holding, onlyTime: visit.time }), question);
   const options = quick ? dayOptions({ ...question, ...holding }) : undefined;
   const problem = options && problemAmong(options, question);
@@ -176,6 +178,7 @@ async function admissionOf(
   trx: Kysely<Database>,
   request: ReservationRequest,
   deps: RequestDependencies,
+  kept: KeptDays,
 ): Promise<Admission> {
   const area = await areaAsked(trx, deps.settings ?? DEFAULT_SETTINGS, request.area, request.date);
   if (area.invalid !== undefined)
@@ -186,11 +189,21 @@ async function admissionOf(
     trx,
     { date: request.date, time: request.time, partySize: request.party_size, areaId: area.areaId },
     deps,
+    kept,
   );
   if ("status" in verdict) return { ...verdict, areaId };
   // Refused only for lack of room: the guest may wait for a seat instead (it holds none).
   if (verdict.waitlist && request.waitlist) return { status: "WAITLIST", areaId };
   return { refused: { ...verdict.problem, waitlist: verdict.waitlist } };
+}
+
+/** The dates read by the requests of each shared transaction, for the next request (decision 0055). */
+const keptDays = new WeakMap<Kysely<Database>, KeptDays>();
+
+function keptDaysOf(trx: Kysely<Database>): KeptDays {
+  let kept = keptDays.get(trx);
+  if (!kept) keptDays.set(trx, (kept = new KeptDays()));
+  return kept;
 }
 
 /** What the storing transaction ends with. */
@@ -239,45 +252,56 @@ export async function submitReservationRequest(
       return { result: { status: "sent", notice: noticeFor(stored) }, status: 200 };
     }
 
-    const taken = await transactTogether(deps.db, async (trx): Promise<Taken> => {
-      // Count first, before the date is locked: the counter's write reaches the disk with the
-      // request's own, in one commit; a request over the limit ends here, with its hit counted.
-      const hit = await countHit(
-        trx,
-        `reservation:${addressBucket(deps.clientAddress)}`,
-        { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS },
-        deps.now,
-        { sweep: false },
-      );
-      if (!hit.allowed) return { limited: { retryAfterMs: hit.retryAfterMs } };
-      // Lock the date: what is weighed below is what is stored by then (decision 0031).
-      await lockReservationDay(trx, request.date);
-      // Weigh: stored as a request, confirmed at once or put on the waitlist moments ago — the same
-      // request either way; else the availability rule over the date as it is now.
-      const same = await findSameRequest(trx, request);
-      if (same) return { reservation: same, duplicate: true, mailIds: [] };
-      const admission = await admissionOf(trx, request, deps);
-      if ("refused" in admission) return admission;
-      // Store, once per form key, and tell the open staff screens (decision 0035).
-      const inserted = await insertGuestRequest(
-        trx,
-        { ...request, area: admission.areaId },
-        admission.status,
-      );
-      if (inserted.duplicate) return { ...inserted, mailIds: [] };
-      const { reservation } = inserted;
-      await seatTheDay(trx, deps.settings, reservation.reservation_date, {
-        id: reservation.id,
-        online: true,
-      });
-      await announceNewReservation(trx, "requested", reservation);
-      // Queue the restaurant's notice and the guest's answer: the confirmation or the receipt.
-      const mailIds = await queueMails(trx, [
-        reservationNotice(reservation, deps.mail, "guest"),
-        requestAnswerMail(reservation, deps.mail),
-      ]);
-      return { reservation, duplicate: false, mailIds };
-    });
+    const taken = await transactTogether(
+      deps.db,
+      async (trx): Promise<Taken> => {
+        // Count first, before the date is locked: the counter's write reaches the disk with the
+        // request's own, in one commit; a request over the limit ends here, with its hit counted.
+        const hit = await countHit(
+          trx,
+          `reservation:${addressBucket(deps.clientAddress)}`,
+          { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS },
+          deps.now,
+          { sweep: false },
+        );
+        if (!hit.allowed) return { limited: { retryAfterMs: hit.retryAfterMs } };
+        // Lock the date: what is weighed below is what is stored by then (decision 0031).
+        await lockReservationDay(trx, request.date);
+        // Weigh: stored as a request, confirmed at once or put on the waitlist moments ago — the same
+        // request either way; else the availability rule over the date as it is now.
+        const same = await findSameRequest(trx, request, { shared: true });
+        if (same) return { reservation: same, duplicate: true, mailIds: [] };
+        const kept = keptDaysOf(trx);
+        const admission = await admissionOf(trx, request, deps, kept);
+        if ("refused" in admission) return admission;
+        // Store, once per form key, and tell the open staff screens (decision 0035).
+        const inserted = await insertGuestRequest(
+          trx,
+          { ...request, area: admission.areaId },
+          admission.status,
+        );
+        if (inserted.duplicate) return { ...inserted, mailIds: [] };
+        const { reservation } = inserted;
+        // The date as the next request of a shared transaction would read it (decision 0055).
+        kept.stored(reservation);
+        await seatTheDay(
+          trx,
+          deps.settings,
+          reservation.reservation_date,
+          { id: reservation.id, online: true },
+          kept,
+        );
+        await announceNewReservation(trx, "requested", reservation);
+        // Queue the restaurant's notice and the guest's answer: the confirmation or the receipt.
+        const mailIds = await queueMails(trx, [
+          reservationNotice(reservation, deps.mail, "guest"),
+          requestAnswerMail(reservation, deps.mail),
+        ]);
+        return { reservation, duplicate: false, mailIds };
+        // Shared with the other requests for the date (decision 0055): locked once for all of them.
+      },
+      `reservation-day:${request.date}`,
+    );
 
     // After the commit.
     noteFreeSeatsChanged();

@@ -4,7 +4,7 @@ import type { ContactContent } from "../../../common/content/schemas.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { calendarFile } from "../../../common/mail/ics.ts";
 import { renderMail, type MailBody } from "../../../common/mail/html.ts";
-import { enqueueMail, type OutgoingMail } from "../../../common/mail/outbox.server.ts";
+import { enqueueMails, type OutgoingMail } from "../../../common/mail/outbox.server.ts";
 import {
   guestActionLabels,
   personsLabel,
@@ -400,7 +400,8 @@ export async function queueMails(
   trx: Kysely<Database>,
   mails: ReadonlyArray<OutgoingMail | undefined>,
 ): Promise<number[]> {
-  const ids: number[] = [];
-  for (const mail of mails) if (mail) ids.push(await enqueueMail(trx, mail));
-  return ids;
+  return enqueueMails(
+    trx,
+    mails.filter((mail) => mail !== undefined),
+  );
 }

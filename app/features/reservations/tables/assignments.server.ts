@@ -30,8 +30,9 @@ const keptFloorPlan = keptForPageVersion(async (db: Db) => ({
 }));
 
 /**
- * Inside a transaction the plan is read once and kept for the transaction's other questions (the
- * request's weighing and its seating ask both): no second reading, no version query.
+ * Inside a transaction the plan is asked for once — the version as the transaction sees it, the plan
+ * kept at that version or read anew — and kept for the transaction's other questions (the request's
+ * weighing and its seating ask both, and so do the other requests of a shared one, decision 0055).
  */
 const planOfTransaction = new WeakMap<Db, Promise<FloorPlan>>();
 
@@ -41,7 +42,7 @@ export async function readKeptFloorPlan(db: Db): Promise<FloorPlan> {
   if (!db.isTransaction) return keptFloorPlan(db);
   let plan = planOfTransaction.get(db);
   if (!plan) {
-    plan = readFloorPlan(db);
+    plan = keptFloorPlan(db);
     planOfTransaction.set(db, plan);
   }
   return plan;
