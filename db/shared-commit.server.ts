@@ -25,9 +25,11 @@ import type { Database } from "./database.types.ts";
  * evening, each in a transaction of its own, waited 1.3 s for the last; in groups, the date is locked
  * once, the plan read once, and the connections not held by a waiting group stay free for the rest.
  * Work without a key (and everything on a database opened without sharing, like a test's own Kysely)
- * gets a transaction of its own. Two servers' groups could each hold a row the other then waits for
- * (one address's counter, the date) — PostgreSQL breaks that deadlock after a second, and the works
- * of the group it ends are run again, each alone, as after any failure.
+ * gets a transaction of its own. A group holds what each of its works wrote until its commit, so a
+ * work must not wait there for a row another group may hold while it waits for this one's: the
+ * guest's request therefore counts its address before, not inside (`sharesByKey`). Should groups
+ * ever wait for each other, PostgreSQL breaks the deadlock after a second, and the works of the
+ * group it ends are run again, each alone, as after any failure.
  */
 
 type Db = Kysely<Database>;
@@ -120,6 +122,11 @@ const sharedByKey = new WeakMap<Db, Map<string, SharedCommit>>();
 export function shareCommits(db: Db, { byKey = false } = {}): void {
   if (byKey) sharedByKey.set(db, new Map());
   else shared.set(db, new SharedCommit(db));
+}
+
+/** Whether `db` shares a transaction only among work naming the same key (PostgreSQL). */
+export function sharesByKey(db: Db): boolean {
+  return sharedByKey.has(db);
 }
 
 /**

@@ -42,6 +42,26 @@ export async function countHit(
   return { allowed: false, retryAfterMs: untilWindowEnds(counted, limit.windowMs, now) };
 }
 
+/**
+ * Takes back one hit of `key` counted in a statement of its own, for a request that then failed (a
+ * guest is not held back by the server's own trouble); a counter back at 0 is removed. In the
+ * current window only: a window that began since counts the next request, not this one.
+ */
+export async function giveBackHit(db: Kysely<Database>, key: string, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("rate_limit_counters")
+      .set((eb) => ({ hits: eb("hits", "-", 1) }))
+      .where("key", "=", key)
+      .where("hits", ">", 0)
+      .where("expires_at", ">", now.toISOString())
+      .returning("hits")
+      .executeTakeFirst();
+    if (row && row.hits <= 0)
+      await trx.deleteFrom("rate_limit_counters").where("key", "=", key).where("hits", "<=", 0).execute();
+  });
+}
+
 /** Deletes expired counters, at most once every few minutes per process. */
 export async function sweepRateLimits(db: Kysely<Database>, now = new Date()): Promise<void> {
   if (now.getTime() - lastSweep <= SWEEP_EVERY_MS) return;

@@ -61,7 +61,10 @@ function settled(
 interface DayRead {
   held: HeldReservation[];
   places: ReadonlyMap<number, StoredPlace>;
-  /** The day seated, once asked: only ever asked (`seat`), never changed, so it serves each request. */
+  /**
+   * The day seated, once asked. Requests only ask it (`seat`), which puts every party back where it
+   * sat and answers the same however often it was asked, so it serves each request of the group.
+   */
   seated?: { plan: FloorPlan; stays: string; seating: DaySeating };
 }
 

@@ -20,6 +20,16 @@ export async function lockReservationDay(trx: Db, date: string): Promise<void> {
   locked.add(date);
 }
 
+/**
+ * Both dates of a reservation that moves from one to the other: leaving a date changes it too (its
+ * seats, its places), and a transaction that read it — the guests' requests sharing one, decision
+ * 0055 — must not see it change under it. The earlier date first, always, so two moves in opposite
+ * directions cannot each hold the date the other waits for.
+ */
+export async function lockReservationDays(trx: Db, dates: readonly string[]): Promise<void> {
+  for (const date of [...new Set(dates)].sort()) await lockReservationDay(trx, date);
+}
+
 /** The dates each open transaction has locked. */
 const lockedIn = new WeakMap<Db, Set<string>>();
 

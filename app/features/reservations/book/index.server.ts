@@ -1,5 +1,5 @@
 export { freeSeatsChanges, noteFreeSeatsChanged } from "./changes.server.ts";
-export { lockReservationDay } from "./day-lock.server.ts";
+export { lockReservationDay, lockReservationDays } from "./day-lock.server.ts";
 export { partiesBetween, reservationFactsQuery } from "./facts.server.ts";
 export {
   type GuestCancellation,

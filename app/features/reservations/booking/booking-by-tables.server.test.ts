@@ -12,6 +12,7 @@ import { holdingOn, seatTheDay } from "../availability/table-seating.server.ts";
 import { stayFor } from "../availability/seat-rule.ts";
 import { adminMessages as A } from "../book/terms.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/reservation-settings.ts";
+import { lockReservationDay } from "../book/day-lock.server.ts";
 import type { StaffReservationValues } from "../book/form-schemas.ts";
 import { handlePlanAction } from "../tables/plan-action.server.ts";
 import { submitReservationRequest } from "./guest-request.server.ts";
@@ -573,6 +574,52 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     await change(1, "19:30");
     expect(await seated()).toEqual({ a: "aus", b: "1", c: "2" });
   });
+
+  it.runIf(engine.dialect === "postgres")(
+    "a party staff move to another date waits while the date it leaves is being weighed",
+    async () => {
+      const { area, table, request } = await opened();
+      const inside = await area("Innenraum");
+      await table(inside, "1", [1, 2], 0);
+      await request("a", 2, "19:00");
+      // The guests' requests for the date, sharing a transaction that keeps what it read (decision
+      // 0055), hold its lock until they are written.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const weighing = handle.db.transaction().execute(async (trx) => {
+        await lockReservationDay(trx, date);
+        locked();
+        await held;
+      });
+      await lockTaken;
+      let moved = false;
+      const move = changeByStaff(
+        handle.db,
+        1,
+        {
+          customer_name: "Gast a",
+          email: null,
+          phone_number: null,
+          reservation_date: addDays(date, 1),
+          reservation_time: "19:00",
+          party_size: 2,
+          notes: null,
+          status: "CONFIRMED",
+        },
+        { settings, override: true },
+      ).then(() => (moved = true));
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(moved).toBe(false);
+      } finally {
+        release();
+      }
+      await Promise.all([weighing, move]);
+      expect(moved).toBe(true);
+    },
+  );
 
   it("answers staff's question about free seats by the tables once they are drawn", async () => {
     const { area, table, request } = await opened();

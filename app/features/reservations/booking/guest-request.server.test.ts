@@ -9,6 +9,7 @@ import { handleAdminAction, loadList } from "./book-admin.server.ts";
 import { LIST_LIMIT } from "../book/store.server.ts";
 import { submitReservationRequest, type RequestDependencies } from "./guest-request.server.ts";
 import { DEFAULT_SETTINGS } from "../book/reservation-settings.ts";
+import { lockReservationDay } from "../book/day-lock.server.ts";
 
 const now = new Date("2026-11-24T09:15:00Z");
 const form = (values: Record<string, string>) => {
@@ -287,6 +288,51 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
     expect(await handle.db.selectFrom("rate_limit_counters").select("key").execute()).toEqual([]);
     expect(await handle.db.selectFrom("reservation_day_locks").select("day").execute()).toEqual([]);
   });
+
+  it("a request that fails after its address was counted gives the count back", async () => {
+    handle = await engine.open();
+    const base = deps();
+    // Its e-mails cannot be written (no contact details): the request fails inside its transaction.
+    const broken = { ...base, mail: { ...base.mail, contact: undefined as never } };
+    const answer = await submitReservationRequest(form(guest), broken);
+    expect(answer.status).toBe(500);
+    expect(await count()).toBe(0);
+    expect(await handle.db.selectFrom("rate_limit_counters").select("key").execute()).toEqual([]);
+  });
+
+  it.runIf(engine.dialect === "postgres")(
+    "counts the address before the date's shared transaction: a request waiting for the date holds no counter",
+    async () => {
+      handle = await engine.open();
+      // Groups for two dates each holding one address's counter while they wait for the other's
+      // would deadlock (decision 0055): the count is committed before the request waits for anything.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const holding = handle.db.transaction().execute(async (trx) => {
+        await lockReservationDay(trx, guest.date);
+        locked();
+        await held;
+      });
+      await lockTaken;
+      const answer = submitReservationRequest(form(guest), deps());
+      try {
+        let counted: Array<{ key: string; hits: number }> = [];
+        for (let tries = 0; tries < 100 && counted.length === 0; tries += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          counted = await handle.db.selectFrom("rate_limit_counters").select(["key", "hits"]).execute();
+        }
+        expect(counted).toEqual([{ key: "reservation:192.0.2.10", hits: 1 }]);
+        expect(await count()).toBe(0);
+      } finally {
+        release();
+      }
+      await holding;
+      expect((await answer).status).toBe(200);
+      expect(await count()).toBe(1);
+    },
+  );
 
   it("staff: confirming sends the confirmation ('Erfolg'), a mail server that is down gives 'E-Mail Fehler'", async () => {
     handle = await engine.open();

@@ -2,12 +2,12 @@ import type { Kysely } from "kysely";
 import { addressBucket } from "../../../lib/address-bucket.ts";
 import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
 import type { Database } from "../../../../db/database.types.ts";
-import { transactTogether } from "../../../../db/shared-commit.server.ts";
+import { sharesByKey, transactTogether } from "../../../../db/shared-commit.server.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { formText, type Notice } from "../../../lib/forms.ts";
 import type { Logger } from "../../../lib/logger.server.ts";
 import { deliverInBackground, type Mailer } from "../../../common/mail/mailer.server.ts";
-import { countHit, sweepRateLimits } from "../../../lib/rate-limit.server.ts";
+import { countHit, giveBackHit, sweepRateLimits, type RateVerdict } from "../../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "../book/index.server.ts";
 import { queueMails, requestAnswerMail, reservationNotice, type MailContext } from "../mails/index.server.ts";
@@ -242,6 +242,9 @@ export async function submitReservationRequest(
   });
   if (!validation.success) return invalidAnswer(validation, kept);
   const request = validation.data;
+  const counter = `reservation:${addressBucket(deps.clientAddress)}`;
+  const limit = { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS };
+  let countedBefore: RateVerdict | undefined;
 
   try {
     // The same form sent again (a double click, a resend after a timeout) is answered as before and
@@ -252,56 +255,63 @@ export async function submitReservationRequest(
       return { result: { status: "sent", notice: noticeFor(stored) }, status: 200 };
     }
 
-    const taken = await transactTogether(
-      deps.db,
-      async (trx): Promise<Taken> => {
-        // Count first, before the date is locked: the counter's write reaches the disk with the
-        // request's own, in one commit; a request over the limit ends here, with its hit counted.
-        const hit = await countHit(
-          trx,
-          `reservation:${addressBucket(deps.clientAddress)}`,
-          { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS },
-          deps.now,
-          { sweep: false },
-        );
-        if (!hit.allowed) return { limited: { retryAfterMs: hit.retryAfterMs } };
-        // Lock the date: what is weighed below is what is stored by then (decision 0031).
-        await lockReservationDay(trx, request.date);
-        // Weigh: stored as a request, confirmed at once or put on the waitlist moments ago — the same
-        // request either way; else the availability rule over the date as it is now.
-        const same = await findSameRequest(trx, request, { shared: true });
-        if (same) return { reservation: same, duplicate: true, mailIds: [] };
-        const kept = keptDaysOf(trx);
-        const admission = await admissionOf(trx, request, deps, kept);
-        if ("refused" in admission) return admission;
-        // Store, once per form key, and tell the open staff screens (decision 0035).
-        const inserted = await insertGuestRequest(
-          trx,
-          { ...request, area: admission.areaId },
-          admission.status,
-        );
-        if (inserted.duplicate) return { ...inserted, mailIds: [] };
-        const { reservation } = inserted;
-        // The date as the next request of a shared transaction would read it (decision 0055).
-        kept.stored(reservation);
-        await seatTheDay(
-          trx,
-          deps.settings,
-          reservation.reservation_date,
-          { id: reservation.id, online: true },
-          kept,
-        );
-        await announceNewReservation(trx, "requested", reservation);
-        // Queue the restaurant's notice and the guest's answer: the confirmation or the receipt.
-        const mailIds = await queueMails(trx, [
-          reservationNotice(reservation, deps.mail, "guest"),
-          requestAnswerMail(reservation, deps.mail),
-        ]);
-        return { reservation, duplicate: false, mailIds };
-        // Shared with the other requests for the date (decision 0055): locked once for all of them.
-      },
-      `reservation-day:${request.date}`,
-    );
+    // Where a transaction is shared only by the requests for one date (PostgreSQL, decision 0055),
+    // the address is counted before it, in a statement of its own: a group holding one address's
+    // counter until its commit while it waits for another's could deadlock with a group for another
+    // date doing the opposite. A request that then fails gives its count back.
+    countedBefore = sharesByKey(deps.db)
+      ? await countHit(deps.db, counter, limit, deps.now, { sweep: false })
+      : undefined;
+    const taken: Taken =
+      countedBefore && !countedBefore.allowed
+        ? { limited: { retryAfterMs: countedBefore.retryAfterMs } }
+        : await transactTogether(
+            deps.db,
+            async (trx): Promise<Taken> => {
+              // Count first, before the date is locked: the counter's write reaches the disk with
+              // the request's own, in one commit; a request over the limit ends here, with its hit
+              // counted.
+              if (!countedBefore) {
+                const hit = await countHit(trx, counter, limit, deps.now, { sweep: false });
+                if (!hit.allowed) return { limited: { retryAfterMs: hit.retryAfterMs } };
+              }
+              // Lock the date: what is weighed below is what is stored by then (decision 0031).
+              await lockReservationDay(trx, request.date);
+              // Weigh: stored as a request, confirmed at once or put on the waitlist moments ago — the same
+              // request either way; else the availability rule over the date as it is now.
+              const same = await findSameRequest(trx, request, { shared: true });
+              if (same) return { reservation: same, duplicate: true, mailIds: [] };
+              const kept = keptDaysOf(trx);
+              const admission = await admissionOf(trx, request, deps, kept);
+              if ("refused" in admission) return admission;
+              // Store, once per form key, and tell the open staff screens (decision 0035).
+              const inserted = await insertGuestRequest(
+                trx,
+                { ...request, area: admission.areaId },
+                admission.status,
+              );
+              if (inserted.duplicate) return { ...inserted, mailIds: [] };
+              const { reservation } = inserted;
+              // The date as the next request of a shared transaction would read it (decision 0055).
+              kept.stored(reservation);
+              await seatTheDay(
+                trx,
+                deps.settings,
+                reservation.reservation_date,
+                { id: reservation.id, online: true },
+                kept,
+              );
+              await announceNewReservation(trx, "requested", reservation);
+              // Queue the restaurant's notice and the guest's answer: the confirmation or the receipt.
+              const mailIds = await queueMails(trx, [
+                reservationNotice(reservation, deps.mail, "guest"),
+                requestAnswerMail(reservation, deps.mail),
+              ]);
+              return { reservation, duplicate: false, mailIds };
+              // Shared with the other requests for the date (decision 0055): locked once for all of them.
+            },
+            `reservation-day:${request.date}`,
+          );
 
     // After the commit.
     noteFreeSeatsChanged();
@@ -325,6 +335,10 @@ export async function submitReservationRequest(
     return { result: { status: "sent", notice: noticeFor(taken.reservation) }, status: 200 };
   } catch (error) {
     deps.logger.error("reservation request failed", { error });
+    if (countedBefore && limit.max > 0)
+      await giveBackHit(deps.db, counter, deps.now).catch((failure: unknown) =>
+        deps.logger.warn("rate limit count not given back", { error: failure }),
+      );
     return failedAnswer(error, kept);
   }
 }

@@ -6,7 +6,7 @@ import type { ReservationSource, ReservationStatus } from "../book/index.server.
 import { queueMails, reservationNotice, statusChangeMails, type MailContext } from "../mails/index.server.ts";
 import { OverbookingError, placementOf, weighStaffChange } from "./overbooking.server.ts";
 import { seatTheDay } from "../availability/index.server.ts";
-import { holdsSeats } from "../book/index.server.ts";
+import { holdsSeats, lockReservationDays } from "../book/index.server.ts";
 import {
   announceNewReservation,
   findReservation,
@@ -173,6 +173,9 @@ export async function changeByStaff(
       // Lock the date and weigh (decision 0031): a refusal rolls the transaction back.
       const after =
         "customer_name" in change ? { ...current, ...change } : { ...current, status: change.status };
+      // Moved to another date: the date it leaves is locked too, the earlier first (decision 0055).
+      if (after.reservation_date !== current.reservation_date)
+        await lockReservationDays(trx, [current.reservation_date, after.reservation_date]);
       const overbooked = await weighStaffChange(trx, terms.settings, {
         id,
         before: placementOf(current),

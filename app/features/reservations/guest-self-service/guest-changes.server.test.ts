@@ -13,7 +13,13 @@ import {
   issueGuestToken,
   reservationOfToken,
 } from "../book/guest-links.server.ts";
-import { attendByGuest, cancelByGuest, changeByGuest, closedReasonOf } from "./guest-changes.server.ts";
+import {
+  attendByGuest,
+  cancelByGuest,
+  changeByGuest,
+  closedReasonOf,
+  GUEST_CHANGED_MEANWHILE,
+} from "./guest-changes.server.ts";
 import { answerGuestPage } from "./guest-page.server.ts";
 import { guestLinkMessages } from "../book/terms.ts";
 import type { AppServices } from "../../../common/app-context.ts";
@@ -246,6 +252,39 @@ describe.each(testDatabases())("the guest's link on $dialect", (engine) => {
     expect(mails.map((row) => row.kind)).toEqual(["reservation-change", "reservation-notice"]);
     expect(mails[0]?.text_body).toContain("noch nicht bestätigt");
     expect(mails[1]?.text_body).toMatch(/Vorher: +01\.12\.2026 um 12:30 Uhr, 2 Personen \(Bestätigt\)/);
+  });
+
+  it("a change sent from a page read before staff moved the visit to another date: the guest looks again", async () => {
+    handle = await engine.open();
+    const id = await insertReservation(handle.db, {
+      name: "Mia Mittendrin",
+      email: "mia@example.de",
+      date: "2026-12-01",
+      time: "18:00",
+      status: "CONFIRMED",
+    });
+    const asTheGuestRead = await stored(id);
+    await changeByStaff(handle.db, id, {
+      customer_name: "Mia Mittendrin",
+      email: "mia@example.de",
+      phone_number: null,
+      reservation_date: "2026-12-03",
+      reservation_time: "18:00",
+      party_size: 2,
+      status: "CONFIRMED",
+      notes: null,
+    });
+    const movedByStaff = await stored(id);
+    // Only the dates the guest's page knew of are locked (decision 0055): staff's date is not one.
+    expect(
+      await changeByGuest(
+        handle.db,
+        asTheGuestRead,
+        { date: "2026-12-02", time: "19:00", party_size: 2 },
+        { settings: DEFAULT_SETTINGS, hours, mail, now },
+      ),
+    ).toEqual({ done: false, refused: { field: "date", message: GUEST_CHANGED_MEANWHILE } });
+    expect(await stored(id)).toEqual(movedByStaff);
   });
 
   it("staff changing the status or the time end the guest's note; a new address ends the old links", async () => {

@@ -3,7 +3,7 @@ import type { Database } from "../../../../db/database.types.ts";
 import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
 import { berlinNow } from "../../../lib/calendar.ts";
 import { MAX_PUBLIC_PARTY_SIZE, TIME_SLOTS, type ClosedReason } from "../book/index.server.ts";
-import { lockReservationDay } from "../book/index.server.ts";
+import { lockReservationDays } from "../book/index.server.ts";
 import { seatTheDay } from "../availability/index.server.ts";
 import { noteFreeSeatsChanged } from "../book/index.server.ts";
 import {
@@ -161,11 +161,15 @@ export async function changeByGuest(
 ): Promise<GuestOutcome> {
   const now = deps.now ?? new Date();
   const outcome = await db.transaction().execute(async (trx): Promise<GuestOutcome> => {
-    // Lock the new date (decision 0031); judge the row as it is now, not as the page read it.
-    await lockReservationDay(trx, change.date);
+    // Lock the new date (decision 0031) and the one it leaves, the earlier first (decision 0055);
+    // judge the row as it is now, not as the page read it.
+    await lockReservationDays(trx, [reservation.reservation_date, change.date]);
     const current = await findReservation(trx, reservation.id);
     const closedNow = current ? closedReasonOf(current, now) : "cancelled";
     if (!current || closedNow) return { done: false, closed: closedNow ?? "cancelled" };
+    // Staff moved it to another date meanwhile, which is not locked: the guest looks again.
+    if (![reservation.reservation_date, change.date].includes(current.reservation_date))
+      return { done: false, refused: { field: "date", message: GUEST_CHANGED_MEANWHILE } };
     if (!changeableOnline(current, deps.settings?.largestOnlineParty))
       return { done: false, notChangeable: true };
     const same =

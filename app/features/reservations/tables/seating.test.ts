@@ -205,13 +205,18 @@ describe("a guest's chosen area ('Bereichswunsch', decision 0054)", () => {
   });
 });
 
+/** A repeatable sequence of numbers in [0, 1). */
+function seeded(start: number) {
+  let seed = start;
+  return () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+}
+
 describe("a busy day seated party after party", () => {
   it("never puts two parties at one table at once, and every party at a unit that seats it", () => {
-    let seed = 11;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed / 2_147_483_648;
-    };
+    const random = seeded(11);
     const units = unitsOn(plan, "2026-11-30");
     const parties: SeatedParty[] = [];
     let moved = 0;
@@ -251,5 +256,51 @@ describe("a busy day seated party after party", () => {
           `${a.id} and ${b.id}`,
         ).toBe(false);
       }
+  });
+
+  it("answers as a new seating would, however many questions it was asked before", () => {
+    // The requests for one date share a transaction and one seating of the day (decision 0055): each
+    // refused request asks it about every time, and the next request must get the answer the write's
+    // own fresh seating gives — the same place and the same moves, in the same order.
+    const questions = Array.from({ length: 12 }, (_, slot) => 17 * 60 + slot * 30).flatMap((from) =>
+      [1, 2, 3, 4, 5].map((partySize) => ({ partySize, from, to: from + 120, online: true })),
+    );
+    let compared = 0;
+    for (let start = 1; start <= 60; start += 1) {
+      const random = seeded(start);
+      const sizes = Array.from({ length: 3 + Math.floor(random() * 4) }, () => {
+        const seatsMin = 1 + Math.floor(random() * 3);
+        return [seatsMin, seatsMin + 1 + Math.floor(random() * 3)] as const;
+      });
+      const units = unitsOn(
+        {
+          areas: [area(1, "Innenraum")],
+          tables: sizes.map(([seatsMin, seatsMax], index) =>
+            table(index + 1, String(index + 1), seatsMin, seatsMax),
+          ),
+          combinations: [],
+        },
+        "2026-11-30",
+      );
+      const parties: SeatedParty[] = [];
+      for (let attempt = 0; attempt < 12; attempt += 1) {
+        const request = questions[Math.floor(random() * questions.length)];
+        const seating = new DaySeating(units, parties);
+        const seated = request && seating.seat(request);
+        if (!request || !seated) continue;
+        seating.apply(-1, seated);
+        for (const party of parties) party.unit = seating.unitOf(party.id)?.key ?? party.unit;
+        parties.push({ id: attempt + 1, ...request, unit: seated.unit.key, fixed: false });
+      }
+      const asked = new DaySeating(units, parties);
+      for (const question of questions) asked.seat(question);
+      for (const question of questions) {
+        expect(asked.seat(question), `${start}: ${JSON.stringify(question)}`).toEqual(
+          new DaySeating(units, parties).seat(question),
+        );
+        compared += 1;
+      }
+    }
+    expect(compared).toBe(60 * questions.length);
   });
 });

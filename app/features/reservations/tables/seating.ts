@@ -212,13 +212,17 @@ export class DaySeating {
     }
   }
 
-  /** The parties in the way of `unit` for `stay` (each once). */
+  /**
+   * The parties in the way of `unit` for `stay` (each once), by id: the search tries them in this
+   * order and never goes back, so it must not depend on the order a table's holders were put back in
+   * after a question — a seating asked many questions answers as a new one would (decision 0055).
+   */
   private blockersOf(unit: SeatingUnit, stay: Stay, except?: number): SeatedParty[] {
     const found = new Set<SeatedParty>();
     for (const table of unit.tableIds)
       for (const party of this.holders.get(table) ?? [])
         if (party.id !== except && overlaps(party, stay)) found.add(party);
-    return [...found];
+    return [...found].sort((a, b) => a.id - b.id);
   }
 
   /** Whether `unit` is free for `stay` (`except`: a party whose own stay does not count, when it changes). */
