@@ -7,7 +7,13 @@ import { formatDate } from "../../../lib/format.ts";
 import { formText, type Notice } from "../../../lib/forms.ts";
 import type { Logger } from "../../../lib/logger.server.ts";
 import { deliverInBackground, type Mailer } from "../../../common/mail/mailer.server.ts";
-import { countHit, giveBackHit, sweepRateLimits, type RateVerdict } from "../../../lib/rate-limit.server.ts";
+import {
+  countHit,
+  giveBackHit,
+  sweepRateLimits,
+  type RateLimit,
+  type RateVerdict,
+} from "../../../lib/rate-limit.server.ts";
 import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "../book/index.server.ts";
 import { queueMails, requestAnswerMail, reservationNotice, type MailContext } from "../mails/index.server.ts";
@@ -214,6 +220,53 @@ type Taken =
   | { limited: { retryAfterMs: number } };
 
 /**
+ * The storing transaction's work for one request: count the address (`countInside`, unless it was
+ * counted before), lock the date, weigh, store, seat the day, queue the e-mails (decision 0050).
+ */
+async function storeRequest(
+  trx: Kysely<Database>,
+  request: ReservationRequest,
+  deps: RequestDependencies,
+  countInside: { counter: string; limit: RateLimit } | undefined,
+): Promise<Taken> {
+  // Count first, before the date is locked: the counter's write reaches the disk with the request's
+  // own, in one commit; a request over the limit ends here, with its hit counted.
+  if (countInside) {
+    const hit = await countHit(trx, countInside.counter, countInside.limit, deps.now, { sweep: false });
+    if (!hit.allowed) return { limited: { retryAfterMs: hit.retryAfterMs } };
+  }
+  // Lock the date: what is weighed below is what is stored by then (decision 0031).
+  await lockReservationDay(trx, request.date);
+  // Weigh: stored as a request, confirmed at once or put on the waitlist moments ago — the same
+  // request either way; else the availability rule over the date as it is now.
+  const same = await findSameRequest(trx, request, { shared: true });
+  if (same) return { reservation: same, duplicate: true, mailIds: [] };
+  const kept = keptDaysOf(trx);
+  const admission = await admissionOf(trx, request, deps, kept);
+  if ("refused" in admission) return admission;
+  // Store, once per form key, and tell the open staff screens (decision 0035).
+  const inserted = await insertGuestRequest(trx, { ...request, area: admission.areaId }, admission.status);
+  if (inserted.duplicate) return { ...inserted, mailIds: [] };
+  const { reservation } = inserted;
+  // The date as the next request of a shared transaction would read it (decision 0055).
+  kept.stored(reservation);
+  await seatTheDay(
+    trx,
+    deps.settings,
+    reservation.reservation_date,
+    { id: reservation.id, online: true },
+    kept,
+  );
+  await announceNewReservation(trx, "requested", reservation);
+  // Queue the restaurant's notice and the guest's answer: the confirmation or the receipt.
+  const mailIds = await queueMails(trx, [
+    reservationNotice(reservation, deps.mail, "guest"),
+    requestAnswerMail(reservation, deps.mail),
+  ]);
+  return { reservation, duplicate: false, mailIds };
+}
+
+/**
  * The guest's way in (decision 0050), top to bottom: parse the form → count the address's request
  * → lock the date → weigh (the same request sent again; the availability rule) → store → queue the
  * e-mails, all in one transaction whose commit is shared with the guests arriving at the same moment
@@ -265,51 +318,10 @@ export async function submitReservationRequest(
     const taken: Taken =
       countedBefore && !countedBefore.allowed
         ? { limited: { retryAfterMs: countedBefore.retryAfterMs } }
-        : await transactTogether(
+        : // Shared with the other requests for the date (decision 0055): locked once for all of them.
+          await transactTogether(
             deps.db,
-            async (trx): Promise<Taken> => {
-              // Count first, before the date is locked: the counter's write reaches the disk with
-              // the request's own, in one commit; a request over the limit ends here, with its hit
-              // counted.
-              if (!countedBefore) {
-                const hit = await countHit(trx, counter, limit, deps.now, { sweep: false });
-                if (!hit.allowed) return { limited: { retryAfterMs: hit.retryAfterMs } };
-              }
-              // Lock the date: what is weighed below is what is stored by then (decision 0031).
-              await lockReservationDay(trx, request.date);
-              // Weigh: stored as a request, confirmed at once or put on the waitlist moments ago — the same
-              // request either way; else the availability rule over the date as it is now.
-              const same = await findSameRequest(trx, request, { shared: true });
-              if (same) return { reservation: same, duplicate: true, mailIds: [] };
-              const kept = keptDaysOf(trx);
-              const admission = await admissionOf(trx, request, deps, kept);
-              if ("refused" in admission) return admission;
-              // Store, once per form key, and tell the open staff screens (decision 0035).
-              const inserted = await insertGuestRequest(
-                trx,
-                { ...request, area: admission.areaId },
-                admission.status,
-              );
-              if (inserted.duplicate) return { ...inserted, mailIds: [] };
-              const { reservation } = inserted;
-              // The date as the next request of a shared transaction would read it (decision 0055).
-              kept.stored(reservation);
-              await seatTheDay(
-                trx,
-                deps.settings,
-                reservation.reservation_date,
-                { id: reservation.id, online: true },
-                kept,
-              );
-              await announceNewReservation(trx, "requested", reservation);
-              // Queue the restaurant's notice and the guest's answer: the confirmation or the receipt.
-              const mailIds = await queueMails(trx, [
-                reservationNotice(reservation, deps.mail, "guest"),
-                requestAnswerMail(reservation, deps.mail),
-              ]);
-              return { reservation, duplicate: false, mailIds };
-              // Shared with the other requests for the date (decision 0055): locked once for all of them.
-            },
+            (trx) => storeRequest(trx, request, deps, countedBefore ? undefined : { counter, limit }),
             `reservation-day:${request.date}`,
           );
 
