@@ -131,3 +131,24 @@ export function guestRequestDeps(
     ...overrides,
   };
 }
+
+/**
+ * Holds `date`'s lock in a transaction of its own (as a shared transaction of guests' requests does
+ * while it weighs them, decision 0055) until `release` is called; `ended` settles with its commit.
+ */
+export async function holdDateLock(
+  db: Kysely<Database>,
+  date: string,
+): Promise<{ release: () => void; ended: Promise<void> }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let locked = () => {};
+  const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+  const ended = db.transaction().execute(async (trx) => {
+    await lockReservationDay(trx, date);
+    locked();
+    await held;
+  });
+  await Promise.race([lockTaken, ended]);
+  return { release, ended };
+}

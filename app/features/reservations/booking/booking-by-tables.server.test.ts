@@ -12,7 +12,6 @@ import { holdingOn, seatTheDay } from "../availability/table-seating.server.ts";
 import { stayFor } from "../availability/seat-rule.ts";
 import { adminMessages as A } from "../book/terms.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/reservation-settings.ts";
-import { lockReservationDay } from "../book/day-lock.server.ts";
 import type { StaffReservationValues } from "../book/form-schemas.ts";
 import { handlePlanAction } from "../tables/plan-action.server.ts";
 import { submitReservationRequest } from "./guest-request.server.ts";
@@ -30,7 +29,7 @@ import { handleSettingsAction } from "../settings/settings-action.server.ts";
 import { settingsFormFields } from "../settings/settings-form.ts";
 import { settingsDraftOf } from "../settings/settings-schema.ts";
 import { openEveryDay } from "../../../../tests/support/opening-hours.ts";
-import { guestRequestDeps } from "../../../../tests/support/reservations.ts";
+import { guestRequestDeps, holdDateLock } from "../../../../tests/support/reservations.ts";
 
 /**
  * Booking by tables (decision 0053): once tables are drawn, a time is free for a party when a table or
@@ -584,16 +583,7 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
       await request("a", 2, "19:00");
       // The guests' requests for the date, sharing a transaction that keeps what it read (decision
       // 0055), hold its lock until they are written.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let locked = () => {};
-      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-      const weighing = handle.db.transaction().execute(async (trx) => {
-        await lockReservationDay(trx, date);
-        locked();
-        await held;
-      });
-      await lockTaken;
+      const { release, ended: weighing } = await holdDateLock(handle.db, date);
       let moved = false;
       const move = changeByStaff(
         handle.db,

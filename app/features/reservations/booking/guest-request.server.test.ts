@@ -9,7 +9,7 @@ import { handleAdminAction, loadList } from "./book-admin.server.ts";
 import { LIST_LIMIT } from "../book/store.server.ts";
 import { submitReservationRequest, type RequestDependencies } from "./guest-request.server.ts";
 import { DEFAULT_SETTINGS } from "../book/reservation-settings.ts";
-import { lockReservationDay } from "../book/day-lock.server.ts";
+import { holdDateLock } from "../../../../tests/support/reservations.ts";
 
 const now = new Date("2026-11-24T09:15:00Z");
 const form = (values: Record<string, string>) => {
@@ -306,16 +306,7 @@ describe.each(testDatabases())("requests and staff actions on $dialect", (engine
       handle = await engine.open();
       // Groups for two dates each holding one address's counter while they wait for the other's
       // would deadlock (decision 0055): the count is committed before the request waits for anything.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let locked = () => {};
-      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-      const holding = handle.db.transaction().execute(async (trx) => {
-        await lockReservationDay(trx, guest.date);
-        locked();
-        await held;
-      });
-      await lockTaken;
+      const { release, ended: holding } = await holdDateLock(handle.db, guest.date);
       const answer = submitReservationRequest(form(guest), deps());
       try {
         let counted: Array<{ key: string; hits: number }> = [];
