@@ -2,8 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { describe, expect, it } from "vitest";
-import { storageProblemOf } from "./storage-errors.server.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/database.server.ts";
+import { createStaffReservation } from "../../tests/support/reservations.ts";
+import { testDatabases } from "../../tests/support/test-databases.ts";
+import {
+  againIfReferenceGone,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  storageProblemOf,
+} from "./storage-errors.server.ts";
 
 const errno = (code: string) => Object.assign(new Error(code), { code });
 
@@ -50,5 +58,66 @@ describe("storageProblemOf", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.each(testDatabases())("a row referred to that is gone, on $dialect", (engine) => {
+  let handle: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    handle = undefined;
+  });
+
+  /** What the engine throws for a place at a table that does not exist. */
+  async function referenceGone(): Promise<unknown> {
+    handle ??= await engine.open();
+    const { reservation } = await createStaffReservation(handle.db, {
+      customer_name: "Gast",
+      email: null,
+      phone_number: null,
+      reservation_date: "2030-01-01",
+      reservation_time: "19:00",
+      party_size: 2,
+      notes: null,
+      status: "CONFIRMED",
+    });
+    return handle.db
+      .insertInto("table_assignments")
+      .values({ reservation_id: reservation.id, table_id: 999, assigned_at: "2030-01-01T00:00:00Z" })
+      .execute()
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+  }
+
+  it("is told apart from other failures", async () => {
+    const error = await referenceGone();
+    expect(isForeignKeyViolation(error)).toBe(true);
+    expect(isUniqueViolation(error)).toBe(false);
+    expect(isForeignKeyViolation(new Error("boom"))).toBe(false);
+    expect(isForeignKeyViolation(new Error("wrapped", { cause: error }))).toBe(true);
+  });
+
+  it("runs the write once more, and only for it", async () => {
+    const error = await referenceGone();
+    let runs = 0;
+    const write = async () => {
+      runs += 1;
+      if (runs === 1) throw error;
+      return "stored";
+    };
+    expect(await againIfReferenceGone(write)).toBe("stored");
+    expect(runs).toBe(2);
+    runs = 0;
+    await expect(
+      againIfReferenceGone(async () => {
+        runs += 1;
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(runs).toBe(1);
+    // Gone again the second time: the caller gets the failure.
+    await expect(againIfReferenceGone(() => Promise.reject(error))).rejects.toBe(error);
   });
 });

@@ -44,11 +44,40 @@ export const STORAGE_PROBLEM_STATUS = 507;
  * the same name at once get a message for it instead of a server error.
  */
 export function isUniqueViolation(error: unknown): boolean {
+  return failedWith(error, 2067, "23505");
+}
+
+/**
+ * Whether a write failed because a row it refers to is gone: SQLite's SQLITE_CONSTRAINT_FOREIGNKEY
+ * (787) or PostgreSQL's foreign_key_violation (23503).
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return failedWith(error, 787, "23503");
+}
+
+/** Whether `error`, or an error in its `cause` chain (Kysely and pg wrap), has SQLite's extended result code or PostgreSQL's SQLSTATE. */
+function failedWith(error: unknown, sqliteCode: number, sqlState: string): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     if (typeof current !== "object") return false;
     const { code, errcode } = current as { code?: unknown; errcode?: unknown };
-    if (errcode === 2067 || code === "23505") return true;
+    if (errcode === sqliteCode || code === sqlState) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * `write` (a whole transaction) run once more when it failed because a row it referred to was
+ * deleted meanwhile (decision 0056): on PostgreSQL, an area or a table staff delete while a
+ * reservation is being stored with that area's wish or seated at that table. The second run reads
+ * the plan as it is now and answers from it — the area is no longer offered, the party sits
+ * elsewhere — instead of a server error.
+ */
+export async function againIfReferenceGone<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    return write();
+  }
 }

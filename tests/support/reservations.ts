@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, ReservationSource, ReservationStatus } from "../../db/database.types.ts";
 import { transactTogether } from "../../db/shared-commit.server.ts";
 import { storedPhoneKey } from "../../app/lib/phone.ts";
@@ -136,19 +136,42 @@ export function guestRequestDeps(
  * Holds `date`'s lock in a transaction of its own (as a shared transaction of guests' requests does
  * while it weighs them, decision 0055) until `release` is called; `ended` settles with its commit.
  */
-export async function holdDateLock(
+export function holdDateLock(
   db: Kysely<Database>,
   date: string,
 ): Promise<{ release: () => void; ended: Promise<void> }> {
+  return holdTransaction(db, (trx) => lockReservationDay(trx, date));
+}
+
+/**
+ * A transaction that does `work` and then stays open, holding what it wrote, until `release` is
+ * called; `ended` settles with its commit (or rejects with its failure).
+ */
+export async function holdTransaction(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<unknown>,
+): Promise<{ release: () => void; ended: Promise<void> }> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  let locked = () => {};
-  const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+  let done = () => {};
+  const workDone = new Promise<void>((resolve) => (done = resolve));
   const ended = db.transaction().execute(async (trx) => {
-    await lockReservationDay(trx, date);
-    locked();
+    await work(trx);
+    done();
     await held;
   });
-  await Promise.race([lockTaken, ended]);
+  await Promise.race([workDone, ended]);
   return { release, ended };
+}
+
+/** Until a statement on PostgreSQL `db` waits for a lock another transaction holds. */
+export async function untilWaitingForLock(db: Kysely<Database>): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("no statement waits for a lock");
 }

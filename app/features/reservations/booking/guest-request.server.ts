@@ -14,7 +14,11 @@ import {
   type RateLimit,
   type RateVerdict,
 } from "../../../lib/rate-limit.server.ts";
-import { STORAGE_PROBLEM_STATUS, storageProblemOf } from "../../../lib/storage-errors.server.ts";
+import {
+  againIfReferenceGone,
+  STORAGE_PROBLEM_STATUS,
+  storageProblemOf,
+} from "../../../lib/storage-errors.server.ts";
 import { HONEYPOT_FIELD, reservationMessages as M } from "../book/index.server.ts";
 import { queueMails, requestAnswerMail, reservationNotice, type MailContext } from "../mails/index.server.ts";
 import {
@@ -319,10 +323,13 @@ export async function submitReservationRequest(
       countedBefore && !countedBefore.allowed
         ? { limited: { retryAfterMs: countedBefore.retryAfterMs } }
         : // Shared with the other requests for the date (decision 0055): locked once for all of them.
-          await transactTogether(
-            deps.db,
-            (trx) => storeRequest(trx, request, deps, countedBefore ? undefined : { counter, limit }),
-            `reservation-day:${request.date}`,
+          // Once more when staff deleted the wished area or the table it was seated at meanwhile.
+          await againIfReferenceGone(() =>
+            transactTogether(
+              deps.db,
+              (trx) => storeRequest(trx, request, deps, countedBefore ? undefined : { counter, limit }),
+              `reservation-day:${request.date}`,
+            ),
           );
 
     // After the commit.

@@ -3,6 +3,7 @@ import type { Database } from "../../../../db/database.types.ts";
 import { berlinNow } from "../../../lib/calendar.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { bumpPageVersion } from "../../../lib/page-version.server.ts";
+import { onPostgres } from "../../../../db/notifications.server.ts";
 import { HOLDING_STATUSES } from "../book/index.server.ts";
 import { isUniqueViolation } from "../../../lib/storage-errors.server.ts";
 import {
@@ -288,6 +289,28 @@ async function storedTable(trx: Trx, id: number): Promise<StoredTable | undefine
   return trx.selectFrom("dining_tables").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+type Units = { tableIds?: readonly number[]; combinationIds?: readonly number[] };
+
+/**
+ * Tables and combinations about to be deleted, held until the transaction ends — on PostgreSQL
+ * `for update` (decision 0056). A party being seated at one meanwhile holds its row from its insert
+ * to its commit: the deletion waits for that commit, and the check for holders then finds the party
+ * (instead of the deletion taking its place away unseen). A seating that starts later waits for the
+ * deletion, and is then stored again on the plan without it. SQLite writes one transaction at a time.
+ */
+async function holdForDeletion(trx: Trx, { tableIds = [], combinationIds = [] }: Units): Promise<void> {
+  if (!onPostgres(trx)) return;
+  if (tableIds.length > 0)
+    await trx.selectFrom("dining_tables").select("id").where("id", "in", tableIds).forUpdate().execute();
+  if (combinationIds.length > 0)
+    await trx
+      .selectFrom("table_combinations")
+      .select("id")
+      .where("id", "in", combinationIds)
+      .forUpdate()
+      .execute();
+}
+
 /** A reservation from today on that holds seats at a table or combination: what a refusal lists. */
 interface Holder {
   date: string;
@@ -302,7 +325,7 @@ interface Holder {
  */
 async function futureHolders(
   trx: Trx,
-  units: { tableIds?: readonly number[]; combinationIds?: readonly number[] },
+  units: Units,
   fits?: { seatsMin: number; seatsMax: number },
 ): Promise<Holder[]> {
   const tableIds = units.tableIds ?? [];
@@ -581,10 +604,9 @@ export async function deleteTable(db: Db, id: number, username: string): Promise
   return inTransaction(db, async (trx) => {
     const table = await storedTable(trx, id);
     if (!table || !(await lockArea(trx, table.area_id, username))) return gone(M.tableMissing);
-    const holders = await futureHolders(trx, {
-      tableIds: [id],
-      combinationIds: await combinationsOf(trx, id),
-    });
+    const units = { tableIds: [id], combinationIds: await combinationsOf(trx, id) };
+    await holdForDeletion(trx, units);
+    const holders = await futureHolders(trx, units);
     if (holders.length > 0) return stillHeld(`Tisch ${table.name}`, holders);
     const note = await dropCombinationsOf(trx, id);
     await trx.deleteFrom("dining_tables").where("id", "=", id).execute();
@@ -681,6 +703,7 @@ export async function deleteCombination(db: Db, id: number, username: string): P
       .executeTakeFirst();
     if (!combination || !(await lockArea(trx, combination.area_id, username)))
       return gone(M.combinationMissing);
+    await holdForDeletion(trx, { combinationIds: [id] });
     const holders = await futureHolders(trx, { combinationIds: [id] });
     if (holders.length > 0) {
       const plan = await readFloorPlan(trx);
