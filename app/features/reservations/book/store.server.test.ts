@@ -3,7 +3,8 @@ import type { DatabaseHandle } from "../../../../db/database.server.ts";
 import { contentDefaults } from "../../../common/content/defaults.ts";
 import { testDatabases } from "../../../../tests/support/test-databases.ts";
 import type { MailContext } from "../mails/reservation-mails.server.ts";
-import { deleteReservation, listReservations, type Reservation } from "./store.server.ts";
+import { deleteReservation, findStoredRequest, listReservations, type Reservation } from "./store.server.ts";
+import { recordStatements } from "../../../../tests/support/query-counter.ts";
 import { createGuestRequest, createStaffReservation } from "../../../../tests/support/reservations.ts";
 import type { ReservationRequest, StaffReservationValues } from "./form-schemas.ts";
 import { changeByStaff } from "../booking/staff-booking.server.ts";
@@ -124,6 +125,28 @@ describe.each(testDatabases())("reservations on $dialect", (engine) => {
       ),
     );
     expect(await handle.db.selectFrom("mail_outbox").select("id").execute()).toHaveLength(1);
+  });
+
+  it("answers the form keys asked for at the same moment with one query, each with its own reservation", async () => {
+    handle = await engine.open();
+    const first = await createGuestRequest(handle.db, request({ request_token: "form-1" }));
+    const second = await createGuestRequest(handle.db, request({ request_token: "form-2", time: "19:00" }));
+    const recorded = recordStatements(handle.db);
+    const answers = await Promise.all(
+      ["form-1", "form-2", "form-3", "form-1", ""].map((key) => findStoredRequest(handle.db, key)),
+    );
+    recorded.stop();
+    expect(answers.map((answer) => answer?.id)).toEqual([
+      first.reservation.id,
+      second.reservation.id,
+      undefined,
+      first.reservation.id,
+      undefined,
+    ]);
+    expect(answers[0]).toEqual(first.reservation);
+    expect(recorded.statements.filter((statement) => statement.includes("request_token"))).toHaveLength(1);
+    // Asked later, asked again.
+    expect((await findStoredRequest(handle.db, "form-2"))?.id).toBe(second.reservation.id);
   });
 
   it("deletes, and says when there was nothing to delete", async () => {

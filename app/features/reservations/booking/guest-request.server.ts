@@ -145,7 +145,7 @@ export async function weighVisit(
   // are asked about the one time first; only a refusal asks them about the whole day.
   const holding = await holdingOn(deps.settings, trx, visit.date, visit.except, kept);
   const quick = problemAmong(dayOptions({ ...question, ...holding, onlyTime: visit.time }), question);
-  const options = quick ? dayOptions({ ...question, ...holding }) : undefined;
+  const options = quick ? wholeDay(question, holding) : undefined;
   const problem = options && problemAmong(options, question);
   if (options && problem) {
     const waitlist = waitlistAmong(options, visit.time);
@@ -168,6 +168,39 @@ export async function weighVisit(
   }
   const upTo = deps.settings?.autoConfirmUpTo ?? null;
   return { status: upTo !== null && visit.partySize <= upTo ? "CONFIRMED" : "PENDING" };
+}
+
+type DayQuestion = Parameters<typeof dayOptions>[0];
+type DayOptions = ReturnType<typeof dayOptions>;
+
+/**
+ * Every time of the day for a refused request (to name what is still free), once per state of the
+ * day: the requests of a shared transaction refused after the evening filled up each asked it of
+ * the same day again (decision 0055) — in `npm run bench -- tables` 144 of 200 guests, about a third
+ * of a millisecond each, under the date's lock. `holding` is the same object while the day is
+ * unchanged (`KeptDays`); the answer is kept with it, per party size, area and minute.
+ */
+const wholeDays = new WeakMap<
+  object,
+  { settings: unknown; hours: unknown; answers: Map<string, DayOptions> }
+>();
+
+function wholeDay(
+  question: Omit<DayQuestion, "held" | "tables">,
+  holding: Pick<DayQuestion, "held" | "tables">,
+) {
+  const day = holding.tables ?? holding.held;
+  const before = wholeDays.get(day);
+  const kept =
+    before && before.settings === question.settings && before.hours === question.hours
+      ? before
+      : { settings: question.settings, hours: question.hours, answers: new Map<string, DayOptions>() };
+  wholeDays.set(day, kept);
+  const minute = Math.floor((question.now ?? new Date()).getTime() / 60_000);
+  const key = `${question.partySize}|${question.areaId ?? ""}|${minute}`;
+  let options = kept.answers.get(key);
+  if (!options) kept.answers.set(key, (options = dayOptions({ ...question, ...holding })));
+  return options;
 }
 
 /**
