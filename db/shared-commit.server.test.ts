@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { testDatabases } from "../tests/support/test-databases.ts";
 import { openDatabase, type DatabaseHandle } from "./database.server.ts";
 import type { Database } from "./database.types.ts";
-import { transactTogether } from "./shared-commit.server.ts";
+import { transactTogether, whenCommitsDone } from "./shared-commit.server.ts";
 
 const day = (i: number) => `2099-01-${String(i + 1).padStart(2, "0")}`;
 
@@ -111,6 +111,33 @@ describe.each(testDatabases())("shared commits on $dialect", (engine) => {
       expect(await committedDays()).toEqual([day(0), day(2)]);
     },
   );
+
+  it("says when the work waiting and arriving meanwhile is all committed, at once when none waits", async () => {
+    const db = await open();
+    const key = "reservation-day:2099-01-01";
+    let idle = false;
+    whenCommitsDone(db, key, () => (idle = true));
+    expect(idle).toBe(true);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = transactTogether(
+      db,
+      async (trx) => {
+        await gate;
+        return writeAndLook(0)(trx);
+      },
+      key,
+    );
+    let done: Promise<string[]> | undefined;
+    whenCommitsDone(db, key, () => (done = committedDays()));
+    // Arrives while the first is being written: waited for too.
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = transactTogether(db, writeAndLook(1), key);
+    release();
+    await Promise.all([first, second]);
+    await expect.poll(() => done).toBeDefined();
+    expect(await done).toEqual([day(0), day(1)]);
+  });
 
   it("lets each work see what the ones before it wrote, in order", async () => {
     const db = await open();

@@ -67,6 +67,14 @@ class SharedCommit {
     return !this.busy && this.waiting.length === 0;
   }
 
+  /** Called once the works waiting now and those arriving meanwhile are all committed. */
+  private readonly afterwards: Array<() => void> = [];
+
+  whenDone(then: () => void): void {
+    if (this.idle()) then();
+    else this.afterwards.push(then);
+  }
+
   run<T>(work: Work<T>): Promise<T> {
     if (insideWork.getStore())
       return Promise.reject(new Error("transactTogether inside a work: it would wait for its own group"));
@@ -82,6 +90,7 @@ class SharedCommit {
   private async commitWaiting(): Promise<void> {
     while (this.waiting.length > 0) await this.commit(this.waiting.splice(0, GROUP_AT_MOST));
     this.busy = false;
+    for (const then of this.afterwards.splice(0)) then();
     this.whenIdle?.();
   }
 
@@ -137,6 +146,18 @@ export function sharesByKey(db: Db): boolean {
 export function transactTogether<T>(db: Db, work: Work<T>, key?: string): Promise<T> {
   const commit = shared.get(db) ?? (key === undefined ? undefined : keyedCommit(db, key));
   return commit ? commit.run(work) : db.transaction().execute(work);
+}
+
+/**
+ * `then` once the work sharing commits on `db` (with `key`, on PostgreSQL) is all committed: for
+ * what may wait until then — sending a request's e-mails — and would otherwise take the database's
+ * and the processor's time from the requests still being stored (`npm run bench -- tables`).
+ * At once where nothing is waiting.
+ */
+export function whenCommitsDone(db: Db, key: string | undefined, then: () => void): void {
+  const commit = shared.get(db) ?? (key === undefined ? undefined : sharedByKey.get(db)?.get(key));
+  if (commit) commit.whenDone(then);
+  else then();
 }
 
 function keyedCommit(db: Db, key: string): SharedCommit | undefined {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { addressBucket } from "../../../lib/address-bucket.ts";
 import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
 import type { Database } from "../../../../db/database.types.ts";
-import { sharesByKey, transactTogether } from "../../../../db/shared-commit.server.ts";
+import { sharesByKey, transactTogether, whenCommitsDone } from "../../../../db/shared-commit.server.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { formText, type Notice } from "../../../lib/forms.ts";
 import type { Logger } from "../../../lib/logger.server.ts";
@@ -335,6 +335,7 @@ export async function submitReservationRequest(
   const counter = `reservation:${addressBucket(deps.clientAddress)}`;
   const limit = { max: deps.rateLimit, windowMs: REQUEST_WINDOW_MS };
   let countedBefore: RateVerdict | undefined;
+  const dayKey = `reservation-day:${request.date}`;
 
   try {
     // The same form sent again (a double click, a resend after a timeout) is answered as before and
@@ -361,7 +362,7 @@ export async function submitReservationRequest(
             transactTogether(
               deps.db,
               (trx) => storeRequest(trx, request, deps, countedBefore ? undefined : { counter, limit }),
-              `reservation-day:${request.date}`,
+              dayKey,
             ),
           );
 
@@ -383,7 +384,10 @@ export async function submitReservationRequest(
     });
     // Sent at once, without keeping the guest waiting for the mail server: a failure is retried
     // from the outbox and only logged (decision 0017: the guest still sees success).
-    deliverInBackground(deps.mailer, deps.logger, taken.mailIds, "reservation notice");
+    // Once the requests arriving with it are stored: until then their storing goes first.
+    whenCommitsDone(deps.db, dayKey, () =>
+      deliverInBackground(deps.mailer, deps.logger, taken.mailIds, "reservation notice"),
+    );
     return { result: { status: "sent", notice: noticeFor(taken.reservation) }, status: 200 };
   } catch (error) {
     deps.logger.error("reservation request failed", { error });
