@@ -67,12 +67,24 @@ class SharedCommit {
     return !this.busy && this.waiting.length === 0;
   }
 
-  /** Called once the works waiting now and those arriving meanwhile are all committed. */
-  private readonly afterwards: Array<() => void> = [];
+  /** Groups committed (or failed) so far, and what waits for a later one (`whenDone`). */
+  private groupsDone = 0;
+  private afterwards: Array<{ after: number; done: () => void }> = [];
 
-  whenDone(then: () => void): void {
-    if (this.idle()) then();
-    else this.afterwards.push(then);
+  /**
+   * Settles at once when nothing waits, else once the group being written, or the next one, has
+   * ended: a busy queue (guests for one evening, one after the other) never keeps it for longer.
+   */
+  whenDone(): Promise<void> {
+    if (this.idle()) return Promise.resolve();
+    return new Promise((done) => this.afterwards.push({ after: this.groupsDone + 1, done }));
+  }
+
+  private groupEnded(): void {
+    this.groupsDone += 1;
+    const due = this.afterwards.filter(({ after }) => after <= this.groupsDone);
+    this.afterwards = this.afterwards.filter(({ after }) => after > this.groupsDone);
+    for (const { done } of due) done();
   }
 
   run<T>(work: Work<T>): Promise<T> {
@@ -88,9 +100,21 @@ class SharedCommit {
   }
 
   private async commitWaiting(): Promise<void> {
-    while (this.waiting.length > 0) await this.commit(this.waiting.splice(0, GROUP_AT_MOST));
+    while (this.waiting.length > 0) {
+      // The group's callers are answered once it is counted as ended, so what one of them asks of
+      // `whenDone` next waits for the group after it.
+      const answers: Array<() => void> = [];
+      const group = this.waiting.splice(0, GROUP_AT_MOST).map(({ work, resolve, reject }) => ({
+        work,
+        resolve: (value: unknown) => void answers.push(() => resolve(value)),
+        reject: (error: unknown) => void answers.push(() => reject(error)),
+      }));
+      await this.commit(group);
+      this.groupEnded();
+      for (const answer of answers) answer();
+    }
     this.busy = false;
-    for (const then of this.afterwards.splice(0)) then();
+    for (const { done } of this.afterwards.splice(0)) done();
     this.whenIdle?.();
   }
 
@@ -149,15 +173,14 @@ export function transactTogether<T>(db: Db, work: Work<T>, key?: string): Promis
 }
 
 /**
- * `then` once the work sharing commits on `db` (with `key`, on PostgreSQL) is all committed: for
- * what may wait until then — sending a request's e-mails — and would otherwise take the database's
- * and the processor's time from the requests still being stored (`npm run bench -- tables`).
- * At once where nothing is waiting.
+ * Settles once the work sharing commits on `db` (with `key`, on PostgreSQL) that is being written or
+ * waits now has been committed: for what may wait that long — sending a request's e-mails — and would
+ * otherwise take the database's and the processor's time from the requests arriving with it
+ * (`npm run bench -- tables`). At once where nothing is waiting; never later than the next group.
  */
-export function whenCommitsDone(db: Db, key: string | undefined, then: () => void): void {
+export function whenCommitsDone(db: Db, key?: string): Promise<void> {
   const commit = shared.get(db) ?? (key === undefined ? undefined : sharedByKey.get(db)?.get(key));
-  if (commit) commit.whenDone(then);
-  else then();
+  return commit ? commit.whenDone() : Promise.resolve();
 }
 
 function keyedCommit(db: Db, key: string): SharedCommit | undefined {

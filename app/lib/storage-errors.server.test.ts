@@ -7,7 +7,9 @@ import type { DatabaseHandle } from "../../db/database.server.ts";
 import { createStaffReservation } from "../../tests/support/reservations.ts";
 import { testDatabases } from "../../tests/support/test-databases.ts";
 import {
+  againIfDeadlocked,
   againIfReferenceGone,
+  isDeadlock,
   isForeignKeyViolation,
   isUniqueViolation,
   storageProblemOf,
@@ -119,5 +121,25 @@ describe.each(testDatabases())("a row referred to that is gone, on $dialect", (e
     expect(runs).toBe(1);
     // Gone again the second time: the caller gets the failure.
     await expect(againIfReferenceGone(() => Promise.reject(error))).rejects.toBe(error);
+  });
+});
+
+describe("againIfDeadlocked", () => {
+  it("runs a write PostgreSQL ended for a deadlock once more, and nothing else", async () => {
+    const deadlock = new Error("wrapped", { cause: errno("40P01") });
+    expect(isDeadlock(deadlock)).toBe(true);
+    expect(isDeadlock(errno("23503"))).toBe(false);
+    let runs = 0;
+    expect(
+      await againIfDeadlocked(async () => {
+        runs += 1;
+        if (runs === 1) throw deadlock;
+        return "deleted";
+      }),
+    ).toBe("deleted");
+    expect(runs).toBe(2);
+    await expect(againIfDeadlocked(() => Promise.reject(errno("23503")))).rejects.toMatchObject({
+      code: "23503",
+    });
   });
 });

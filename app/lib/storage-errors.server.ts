@@ -1,3 +1,6 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/database.types.ts";
+
 /**
  * Tells a full disk or a folder the server may not write apart from other failures, so staff and
  * guests get a message that says what happened (decision 0024, `npm run drill -- disk-full`) instead
@@ -66,6 +69,11 @@ function failedWith(error: unknown, sqliteCode: number, sqlState: string): boole
   return false;
 }
 
+/** Whether PostgreSQL ended the transaction to break a deadlock (40P01). */
+export function isDeadlock(error: unknown): boolean {
+  return failedWith(error, -1, "40P01");
+}
+
 /**
  * `write` (a whole transaction) run once more when it failed because a row it referred to was
  * deleted meanwhile (decision 0056): on PostgreSQL, an area or a table staff delete while a
@@ -73,11 +81,32 @@ function failedWith(error: unknown, sqliteCode: number, sqlState: string): boole
  * the plan as it is now and answers from it — the area is no longer offered, the party sits
  * elsewhere — instead of a server error.
  */
-export async function againIfReferenceGone<T>(write: () => Promise<T>): Promise<T> {
+export function againIfReferenceGone<T>(write: () => Promise<T>): Promise<T> {
+  return onceMoreIf(isForeignKeyViolation, write);
+}
+
+/** `againIfReferenceGone` for a transaction of its own on `db`. */
+export function transactAgainIfReferenceGone<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return againIfReferenceGone(() => db.transaction().execute(work));
+}
+
+/**
+ * `write` (a whole transaction) run once more when PostgreSQL ended it to break a deadlock: the
+ * other side has gone on by then (decision 0056: a table's deletion and a group of guests' requests
+ * seating parties at it and at its combinations lock the two in opposite order).
+ */
+export function againIfDeadlocked<T>(write: () => Promise<T>): Promise<T> {
+  return onceMoreIf(isDeadlock, write);
+}
+
+async function onceMoreIf<T>(failedSo: (error: unknown) => boolean, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (!isForeignKeyViolation(error)) throw error;
+    if (!failedSo(error)) throw error;
     return write();
   }
 }

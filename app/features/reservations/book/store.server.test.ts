@@ -149,6 +149,26 @@ describe.each(testDatabases())("reservations on $dialect", (engine) => {
     expect((await findStoredRequest(handle.db, "form-2"))?.id).toBe(second.reservation.id);
   });
 
+  it("asks each form key alone when the query for all of them fails, so one failure answers only its own", async () => {
+    handle = await engine.open();
+    const first = await createGuestRequest(handle.db, request({ request_token: "form-1" }));
+    const executor = handle.db.getExecutor();
+    const original = executor.executeQuery.bind(executor);
+    executor.executeQuery = (query, options) =>
+      /"request_token" in \(/.test(query.sql) || query.parameters.includes("form-broken")
+        ? Promise.reject(new Error("connection lost"))
+        : original(query, options);
+    try {
+      const answers = await Promise.allSettled(
+        ["form-1", "form-2", "form-broken"].map((key) => findStoredRequest(handle.db, key)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+      expect(answers[0]).toMatchObject({ value: { id: first.reservation.id } });
+    } finally {
+      executor.executeQuery = original;
+    }
+  });
+
   it("deletes, and says when there was nothing to delete", async () => {
     handle = await engine.open();
     const { reservation } = await createStaffReservation(handle.db, staff());

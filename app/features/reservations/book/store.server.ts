@@ -122,8 +122,8 @@ interface KeyAnswer {
 }
 
 async function answerKeys(db: Db, batch: ReadonlyMap<string, readonly KeyAnswer[]>): Promise<void> {
+  const found = new Map<string, Reservation>();
   try {
-    const found = new Map<string, Reservation>();
     for (const keys of chunks([...batch.keys()]))
       for (const { request_token: key, ...stored } of await db
         .selectFrom("reservations")
@@ -131,9 +131,19 @@ async function answerKeys(db: Db, batch: ReadonlyMap<string, readonly KeyAnswer[
         .where("request_token", "in", keys)
         .execute())
         if (key !== null) found.set(key, stored);
-    for (const [key, waiting] of batch) for (const { resolve } of waiting) resolve(found.get(key));
-  } catch (error) {
-    for (const waiting of batch.values()) for (const { reject } of waiting) reject(error);
+  } catch {
+    // Each asked alone, as before the batch: one failure answers only its own request.
+    for (const [requestToken, waiting] of batch)
+      void storedByKey(db, { requestToken }).then(
+        ([stored]) => waiting.forEach(({ resolve }) => resolve(stored && { ...stored })),
+        (error: unknown) => waiting.forEach(({ reject }) => reject(error)),
+      );
+    return;
+  }
+  // A copy each: two requests with one key must not share a row one of them may change.
+  for (const [key, waiting] of batch) {
+    const stored = found.get(key);
+    for (const { resolve } of waiting) resolve(stored && { ...stored });
   }
 }
 

@@ -628,6 +628,30 @@ describe.each(testDatabases())("booking by tables on $dialect", (engine) => {
     expect(await ask(4)).toMatchObject({ kind: "full", free: 4 });
   });
 
+  it("names what is still free as the day stands, for each of the guests arriving at once", async () => {
+    const { area, table, request } = await opened();
+    await table(await area("Innenraum"), "1", [1, 2], 0);
+    await request("x", 2, "19:00");
+    const stillFree = async (answer: Promise<{ result: unknown }>) => {
+      const { result } = await answer;
+      const description = (result as { notice: { description: string } }).notice.description;
+      return description.slice(description.indexOf("Noch frei:"));
+    };
+    // A refusal at 19:00 names the times still free; the last of them is taken in the middle of the
+    // next three requests, which share a transaction (decisions 0032 and 0055).
+    const before = await stillFree(request("probe", 2, "19:00"));
+    const last = before.match(/\d\d:\d\d/g)?.at(-1) ?? "";
+    expect(last).not.toBe("");
+    const [first, taking, third] = await Promise.all([
+      stillFree(request("a", 2, "19:00")),
+      request("b", 2, last),
+      stillFree(request("c", 2, "19:00")),
+    ]);
+    expect(taking.status).toBe(200);
+    expect(first).toBe(before);
+    expect(third).not.toContain(last);
+  });
+
   it("two guests racing for the only table that seats six: exactly one gets it", async () => {
     const { area, table, combine, request, seated } = await opened();
     const inside = await area("Innenraum");

@@ -175,10 +175,11 @@ type DayOptions = ReturnType<typeof dayOptions>;
 
 /**
  * Every time of the day for a refused request (to name what is still free), once per state of the
- * day: the requests of a shared transaction refused after the evening filled up each asked it of
- * the same day again (decision 0055) — in `npm run bench -- tables` 144 of 200 guests, about a third
- * of a millisecond each, under the date's lock. `holding` is the same object while the day is
- * unchanged (`KeptDays`); the answer is kept with it, per party size, area and minute.
+ * day within a shared transaction: its requests refused after the evening filled up each asked it
+ * of the same day again (decision 0055) — in `npm run bench -- tables` 144 of 200 guests, about a
+ * third of a millisecond each, under the date's lock. Once tables are drawn, `KeptDays` hands each
+ * request of the transaction the same seating until one stores; the answer is kept with it, per
+ * party size, area and minute. Without tables the day is read anew each time, and asked anew.
  */
 const wholeDays = new WeakMap<
   object,
@@ -189,7 +190,8 @@ function wholeDay(
   question: Omit<DayQuestion, "held" | "tables">,
   holding: Pick<DayQuestion, "held" | "tables">,
 ) {
-  const day = holding.tables ?? holding.held;
+  const day = holding.tables;
+  if (!day) return dayOptions({ ...question, ...holding });
   const before = wholeDays.get(day);
   const kept =
     before && before.settings === question.settings && before.hours === question.hours
@@ -385,7 +387,7 @@ export async function submitReservationRequest(
     // Sent at once, without keeping the guest waiting for the mail server: a failure is retried
     // from the outbox and only logged (decision 0017: the guest still sees success).
     // Once the requests arriving with it are stored: until then their storing goes first.
-    whenCommitsDone(deps.db, dayKey, () =>
+    void whenCommitsDone(deps.db, dayKey).then(() =>
       deliverInBackground(deps.mailer, deps.logger, taken.mailIds, "reservation notice"),
     );
     return { result: { status: "sent", notice: noticeFor(taken.reservation) }, status: 200 };

@@ -15,11 +15,11 @@ import {
 import { reservationMessages as M } from "../book/terms.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/reservation-settings.ts";
 import { planMessages } from "../tables/floor-plan.ts";
-import { deleteTable } from "../tables/plan-store.server.ts";
+import { deleteCombination, deleteTable, saveCombination } from "../tables/plan-store.server.ts";
 import { tableKey } from "../tables/seating.ts";
 import { submitReservationRequest } from "./guest-request.server.ts";
 import { changeTable } from "./table-change.server.ts";
-import { addByStaff } from "./staff-booking.server.ts";
+import { addByStaff, changeByStaff } from "./staff-booking.server.ts";
 import { changeByGuest } from "../guest-self-service/guest-changes.server.ts";
 import { findReservation } from "../book/index.server.ts";
 import { openEveryDay as hours } from "../../../../tests/support/opening-hours.ts";
@@ -166,6 +166,37 @@ describe.runIf(postgres.length > 0).each(postgres)(
       expect((await seated.placeOf("b"))?.table_id).toBe(other);
     });
 
+    it("a party staff move to a date whose table is deleted meanwhile sits at another", async () => {
+      const seated = await opened();
+      const { first, other } = await firstTable(seated);
+      // Two days later the first table is taken: 'b' sits at the other, until staff move it.
+      const later = addDays(date, 2);
+      await seated.request("taken", { date: later });
+      await seated.request("b", { date: later });
+      const place = await seated.placeOf("b");
+      expect(place?.table_id).toBe(other);
+      await whileDeleted(seated, first, () =>
+        changeByStaff(
+          handle.db,
+          place?.id ?? 0,
+          {
+            customer_name: "Gast b",
+            email: "gast.b@example.de",
+            phone_number: null,
+            reservation_date: date,
+            reservation_time: "19:00",
+            party_size: 2,
+            notes: null,
+            status: "PENDING",
+          },
+          { settings, override: true },
+        ),
+      );
+      const moved = await findReservation(handle.db, place?.id ?? 0);
+      expect(moved?.reservation_date).toBe(date);
+      expect((await seated.placeOf("b"))?.table_id).toBe(other);
+    });
+
     it("staff putting a party at a table deleted meanwhile are told it is gone", async () => {
       const { inside, request, placeOf, deleting } = await opened();
       await request("a");
@@ -184,6 +215,32 @@ describe.runIf(postgres.length > 0).each(postgres)(
       await deletion.ended;
       expect(await change).toEqual({ refused: planMessages.tableGone, status: 404 });
       expect((await placeOf("a"))?.table_id).toBe(place?.table_id);
+    });
+
+    it("deleting a combination waits for a party being seated at it, then names the party", async () => {
+      const { inside, request, placeOf } = await opened();
+      const combination = await saveCombination(
+        handle.db,
+        { input: { tables: [...inside.tables.values()], seats_min: 3, seats_max: 4 } },
+        "owner",
+      );
+      if (!combination.ok) throw new Error("no combination");
+      await request("a");
+      const place = await placeOf("a");
+      const seating = await holdTransaction(handle.db, (trx) =>
+        trx
+          .updateTable("table_assignments")
+          .set({ table_id: null, combination_id: combination.id, fixed: 1 })
+          .where("reservation_id", "=", place?.id ?? 0)
+          .execute(),
+      );
+      const deletion = deleteCombination(handle.db, combination.id, "owner");
+      await untilWaitingForLock(handle.db);
+      seating.release();
+      await seating.ended;
+      const answer = await deletion;
+      expect(answer).toMatchObject({ ok: false });
+      expect(answer.ok ? "" : answer.message).toContain("Gast a");
     });
 
     it("deleting a table waits for a party being seated at it, then names the party", async () => {

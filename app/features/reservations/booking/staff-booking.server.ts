@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/database.types.ts";
-import { againIfReferenceGone } from "../../../lib/storage-errors.server.ts";
+import { transactAgainIfReferenceGone } from "../../../lib/storage-errors.server.ts";
 import { recordReservationEvent } from "../book/index.server.ts";
 import { noteFreeSeatsChanged } from "../book/index.server.ts";
 import type { ReservationSource, ReservationStatus } from "../book/index.server.ts";
@@ -96,33 +96,31 @@ export interface AddedReservation {
  */
 export async function addByStaff(db: Db, entry: StaffEntry): Promise<AddedReservation> {
   // Once more when the table it was seated at was deleted meanwhile (decision 0056).
-  const added = await againIfReferenceGone(() =>
-    db.transaction().execute(async (trx) => {
-      // Lock the date and weigh (decision 0031): a refusal rolls the transaction back.
-      const overbooked = await weighStaffChange(trx, entry.settings, {
-        id: undefined,
-        before: undefined,
-        after: placementOf(entry.values),
-        override: entry.override ?? false,
-      });
-      if (overbooked) throw new OverbookingError(overbooked);
-      // Store: once per form key, and the open staff screens told (decision 0035).
-      const stored = await insertStaffReservation(trx, entry.values, {
-        source: entry.source,
-        formKey: entry.formKey,
-      });
-      if (stored.duplicate) return { ...stored, mailIds: [] };
-      const { reservation } = stored;
-      await seatTheDay(trx, entry.settings, reservation.reservation_date, {
-        id: reservation.id,
-        online: false,
-      });
-      await announceNewReservation(trx, "created", reservation);
-      // Queue the restaurant's notice (docs/product/reservations.md), in the same transaction (decision 0017).
-      const notice = entry.notice ? [reservationNotice(reservation, entry.notice, "staff")] : [];
-      return { ...stored, mailIds: await queueMails(trx, notice) };
-    }),
-  );
+  const added = await transactAgainIfReferenceGone(db, async (trx) => {
+    // Lock the date and weigh (decision 0031): a refusal rolls the transaction back.
+    const overbooked = await weighStaffChange(trx, entry.settings, {
+      id: undefined,
+      before: undefined,
+      after: placementOf(entry.values),
+      override: entry.override ?? false,
+    });
+    if (overbooked) throw new OverbookingError(overbooked);
+    // Store: once per form key, and the open staff screens told (decision 0035).
+    const stored = await insertStaffReservation(trx, entry.values, {
+      source: entry.source,
+      formKey: entry.formKey,
+    });
+    if (stored.duplicate) return { ...stored, mailIds: [] };
+    const { reservation } = stored;
+    await seatTheDay(trx, entry.settings, reservation.reservation_date, {
+      id: reservation.id,
+      online: false,
+    });
+    await announceNewReservation(trx, "created", reservation);
+    // Queue the restaurant's notice (docs/product/reservations.md), in the same transaction (decision 0017).
+    const notice = entry.notice ? [reservationNotice(reservation, entry.notice, "staff")] : [];
+    return { ...stored, mailIds: await queueMails(trx, notice) };
+  });
   noteFreeSeatsChanged();
   return added;
 }
@@ -166,58 +164,56 @@ export async function changeByStaff(
   terms: StaffChangeTerms = {},
 ): Promise<ChangedReservation> {
   for (let attempt = 0; ; attempt += 1) {
-    const changed = await againIfReferenceGone(() =>
-      db.transaction().execute(async (trx) => {
-        // The row as stored now, and whether this change may be made to it.
-        const current = await findReservation(trx, id);
-        if (!current) throw new ReservationNotFoundError(id);
-        if (terms.version !== undefined && current.updated_at !== terms.version)
-          throw new ReservationChangedError(id);
-        const refusal = terms.hostStand && hostStandRefusal(terms.hostStand, change.status, current);
-        if (refusal) throw refusal;
-        // Lock the date and weigh (decision 0031): a refusal rolls the transaction back.
-        const after =
-          "customer_name" in change ? { ...current, ...change } : { ...current, status: change.status };
-        // Moved to another date: the date it leaves is locked too, the earlier first (decision 0055).
-        if (after.reservation_date !== current.reservation_date)
-          await lockReservationDays(trx, [current.reservation_date, after.reservation_date]);
-        const overbooked = await weighStaffChange(trx, terms.settings, {
-          id,
-          before: placementOf(current),
-          after: placementOf(after),
-          override: terms.override ?? false,
-        });
-        if (overbooked) throw new OverbookingError(overbooked);
-        // Store, unless someone wrote in between (then read again), and tell the open staff screens.
-        const reservation = await updateByStaff(trx, current, change);
-        if (!reservation) return undefined;
-        // A party whose date, time, size or status changed is seated anew, last (decision 0053); one
-        // that finished keeps the table it had, for the record.
-        const was = placementOf(current);
-        const is = placementOf(reservation);
-        const moved =
-          was.date !== is.date ||
-          was.time !== is.time ||
-          was.partySize !== is.partySize ||
-          (holdsSeats(was.status) !== holdsSeats(is.status) && is.status !== "COMPLETED");
-        await seatTheDay(
-          trx,
-          terms.settings,
-          reservation.reservation_date,
-          moved ? { id, online: false } : undefined,
-        );
-        await recordReservationEvent(trx, {
-          kind: "customer_name" in change ? "changed" : "status",
-          reservationId: id,
-          date: reservation.reservation_date,
-          previousDate: current.reservation_date,
-        });
-        if (reservation.email !== current.email) await followNewAddress(trx, id, reservation.email);
-        // Queue the guest's confirmation or cancellation, in the same transaction (decision 0017).
-        const mails = terms.mail ? statusChangeMails(reservation, current.status, terms.mail) : [];
-        return { reservation, previousStatus: current.status, mailIds: await queueMails(trx, mails) };
-      }),
-    );
+    const changed = await transactAgainIfReferenceGone(db, async (trx) => {
+      // The row as stored now, and whether this change may be made to it.
+      const current = await findReservation(trx, id);
+      if (!current) throw new ReservationNotFoundError(id);
+      if (terms.version !== undefined && current.updated_at !== terms.version)
+        throw new ReservationChangedError(id);
+      const refusal = terms.hostStand && hostStandRefusal(terms.hostStand, change.status, current);
+      if (refusal) throw refusal;
+      // Lock the date and weigh (decision 0031): a refusal rolls the transaction back.
+      const after =
+        "customer_name" in change ? { ...current, ...change } : { ...current, status: change.status };
+      // Moved to another date: the date it leaves is locked too, the earlier first (decision 0055).
+      if (after.reservation_date !== current.reservation_date)
+        await lockReservationDays(trx, [current.reservation_date, after.reservation_date]);
+      const overbooked = await weighStaffChange(trx, terms.settings, {
+        id,
+        before: placementOf(current),
+        after: placementOf(after),
+        override: terms.override ?? false,
+      });
+      if (overbooked) throw new OverbookingError(overbooked);
+      // Store, unless someone wrote in between (then read again), and tell the open staff screens.
+      const reservation = await updateByStaff(trx, current, change);
+      if (!reservation) return undefined;
+      // A party whose date, time, size or status changed is seated anew, last (decision 0053); one
+      // that finished keeps the table it had, for the record.
+      const was = placementOf(current);
+      const is = placementOf(reservation);
+      const moved =
+        was.date !== is.date ||
+        was.time !== is.time ||
+        was.partySize !== is.partySize ||
+        (holdsSeats(was.status) !== holdsSeats(is.status) && is.status !== "COMPLETED");
+      await seatTheDay(
+        trx,
+        terms.settings,
+        reservation.reservation_date,
+        moved ? { id, online: false } : undefined,
+      );
+      await recordReservationEvent(trx, {
+        kind: "customer_name" in change ? "changed" : "status",
+        reservationId: id,
+        date: reservation.reservation_date,
+        previousDate: current.reservation_date,
+      });
+      if (reservation.email !== current.email) await followNewAddress(trx, id, reservation.email);
+      // Queue the guest's confirmation or cancellation, in the same transaction (decision 0017).
+      const mails = terms.mail ? statusChangeMails(reservation, current.status, terms.mail) : [];
+      return { reservation, previousStatus: current.status, mailIds: await queueMails(trx, mails) };
+    });
     if (changed) {
       noteFreeSeatsChanged();
       return changed;

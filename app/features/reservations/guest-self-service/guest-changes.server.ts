@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../../db/database.types.ts";
 import type { OpeningHoursContent } from "../../../common/content/schemas.ts";
 import { berlinNow } from "../../../lib/calendar.ts";
-import { againIfReferenceGone } from "../../../lib/storage-errors.server.ts";
+import { transactAgainIfReferenceGone } from "../../../lib/storage-errors.server.ts";
 import { MAX_PUBLIC_PARTY_SIZE, TIME_SLOTS, type ClosedReason } from "../book/index.server.ts";
 import { lockReservationDays } from "../book/index.server.ts";
 import { seatTheDay } from "../availability/index.server.ts";
@@ -162,54 +162,52 @@ export async function changeByGuest(
 ): Promise<GuestOutcome> {
   const now = deps.now ?? new Date();
   // Once more when staff deleted the table it was seated at meanwhile (decision 0056).
-  const outcome = await againIfReferenceGone(() =>
-    db.transaction().execute(async (trx): Promise<GuestOutcome> => {
-      // Lock the new date (decision 0031) and the one it leaves, the earlier first (decision 0055);
-      // judge the row as it is now, not as the page read it.
-      await lockReservationDays(trx, [reservation.reservation_date, change.date]);
-      const current = await findReservation(trx, reservation.id);
-      const closedNow = current ? closedReasonOf(current, now) : "cancelled";
-      if (!current || closedNow) return { done: false, closed: closedNow ?? "cancelled" };
-      // Staff moved it to another date meanwhile, which is not locked: the guest looks again.
-      if (![reservation.reservation_date, change.date].includes(current.reservation_date))
-        return { done: false, refused: { field: "date", message: GUEST_CHANGED_MEANWHILE } };
-      if (!changeableOnline(current, deps.settings?.largestOnlineParty))
-        return { done: false, notChangeable: true };
-      const same =
-        current.reservation_date === change.date &&
-        current.reservation_time === change.time &&
-        current.party_size === change.party_size;
-      if (same) return { done: false, unchanged: true };
-      // Weigh as a new request, without its own seats.
-      const verdict = await weighVisit(
-        trx,
-        { date: change.date, time: change.time, partySize: change.party_size, except: current.id },
-        { ...deps, now },
-      );
-      if ("problem" in verdict) return { done: false, refused: verdict.problem };
-      // Store, unless staff saved it a moment ago: the guest is asked to look again rather than overwrite that.
-      const changed = await moveByGuest(
-        trx,
-        current,
-        { date: change.date, time: change.time, partySize: change.party_size, status: verdict.status },
-        now,
-      );
-      if (!changed) return { done: false, refused: { field: "date", message: GUEST_CHANGED_MEANWHILE } };
-      await seatTheDay(trx, deps.settings, changed.reservation_date, { id: changed.id, online: true });
-      await recordReservationEvent(trx, {
-        kind: "changed",
-        reservationId: changed.id,
-        date: changed.reservation_date,
-        previousDate: current.reservation_date,
-      });
-      // Queue the guest's new confirmation or receipt and the restaurant's notice (decision 0017).
-      const mailIds = await queueMails(trx, [
-        reservationChanged(changed, deps.mail),
-        guestActionNotice(changed, deps.mail, "changed", current),
-      ]);
-      return { done: true, reservation: changed, mailIds };
-    }),
-  );
+  const outcome = await transactAgainIfReferenceGone(db, async (trx): Promise<GuestOutcome> => {
+    // Lock the new date (decision 0031) and the one it leaves, the earlier first (decision 0055);
+    // judge the row as it is now, not as the page read it.
+    await lockReservationDays(trx, [reservation.reservation_date, change.date]);
+    const current = await findReservation(trx, reservation.id);
+    const closedNow = current ? closedReasonOf(current, now) : "cancelled";
+    if (!current || closedNow) return { done: false, closed: closedNow ?? "cancelled" };
+    // Staff moved it to another date meanwhile, which is not locked: the guest looks again.
+    if (![reservation.reservation_date, change.date].includes(current.reservation_date))
+      return { done: false, refused: { field: "date", message: GUEST_CHANGED_MEANWHILE } };
+    if (!changeableOnline(current, deps.settings?.largestOnlineParty))
+      return { done: false, notChangeable: true };
+    const same =
+      current.reservation_date === change.date &&
+      current.reservation_time === change.time &&
+      current.party_size === change.party_size;
+    if (same) return { done: false, unchanged: true };
+    // Weigh as a new request, without its own seats.
+    const verdict = await weighVisit(
+      trx,
+      { date: change.date, time: change.time, partySize: change.party_size, except: current.id },
+      { ...deps, now },
+    );
+    if ("problem" in verdict) return { done: false, refused: verdict.problem };
+    // Store, unless staff saved it a moment ago: the guest is asked to look again rather than overwrite that.
+    const changed = await moveByGuest(
+      trx,
+      current,
+      { date: change.date, time: change.time, partySize: change.party_size, status: verdict.status },
+      now,
+    );
+    if (!changed) return { done: false, refused: { field: "date", message: GUEST_CHANGED_MEANWHILE } };
+    await seatTheDay(trx, deps.settings, changed.reservation_date, { id: changed.id, online: true });
+    await recordReservationEvent(trx, {
+      kind: "changed",
+      reservationId: changed.id,
+      date: changed.reservation_date,
+      previousDate: current.reservation_date,
+    });
+    // Queue the guest's new confirmation or receipt and the restaurant's notice (decision 0017).
+    const mailIds = await queueMails(trx, [
+      reservationChanged(changed, deps.mail),
+      guestActionNotice(changed, deps.mail, "changed", current),
+    ]);
+    return { done: true, reservation: changed, mailIds };
+  });
   if (outcome.done) noteFreeSeatsChanged();
   return outcome;
 }

@@ -5,7 +5,7 @@ import { formatDate } from "../../../lib/format.ts";
 import { bumpPageVersion } from "../../../lib/page-version.server.ts";
 import { onPostgres } from "../../../../db/notifications.server.ts";
 import { HOLDING_STATUSES } from "../book/index.server.ts";
-import { isUniqueViolation } from "../../../lib/storage-errors.server.ts";
+import { againIfDeadlocked, isUniqueViolation } from "../../../lib/storage-errors.server.ts";
 import {
   byTableName,
   combinationLabel,
@@ -56,13 +56,16 @@ class Refusal extends Error {
 
 async function inTransaction(db: Db, work: (trx: Trx) => Promise<PlanChange>): Promise<PlanChange> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const change = await work(trx);
-      if (!change.ok) throw new Refusal(change);
-      // The kept plan every availability question reads (assignments.server.ts) is read again.
-      await bumpPageVersion(trx);
-      return change;
-    });
+    // Once more when PostgreSQL ended it for a deadlock with parties being seated (decision 0056).
+    return await againIfDeadlocked(() =>
+      db.transaction().execute(async (trx) => {
+        const change = await work(trx);
+        if (!change.ok) throw new Refusal(change);
+        // The kept plan every availability question reads (assignments.server.ts) is read again.
+        await bumpPageVersion(trx);
+        return change;
+      }),
+    );
   } catch (error) {
     if (error instanceof Refusal) return error.change;
     throw error;
@@ -292,23 +295,21 @@ async function storedTable(trx: Trx, id: number): Promise<StoredTable | undefine
 type Units = { tableIds?: readonly number[]; combinationIds?: readonly number[] };
 
 /**
- * Tables and combinations about to be deleted, held until the transaction ends — on PostgreSQL
- * `for update` (decision 0056). A party being seated at one meanwhile holds its row from its insert
- * to its commit: the deletion waits for that commit, and the check for holders then finds the party
- * (instead of the deletion taking its place away unseen). A seating that starts later waits for the
- * deletion, and is then stored again on the plan without it. SQLite writes one transaction at a time.
+ * Tables and combinations about to be deleted or changed, held until the transaction ends, before
+ * it looks for the parties holding them — on PostgreSQL `for update` (decision 0056). A party being
+ * seated at one meanwhile holds its row from its insert to its commit: the change waits for that
+ * commit, and the check for holders then finds the party (instead of a deletion taking its place
+ * away unseen). A seating that starts later waits for the change; one at a deleted table is then
+ * stored again on the plan without it. SQLite writes one transaction at a time.
  */
-async function holdForDeletion(trx: Trx, { tableIds = [], combinationIds = [] }: Units): Promise<void> {
+async function holdUnits(trx: Trx, { tableIds = [], combinationIds = [] }: Units): Promise<void> {
   if (!onPostgres(trx)) return;
-  if (tableIds.length > 0)
-    await trx.selectFrom("dining_tables").select("id").where("id", "in", tableIds).forUpdate().execute();
-  if (combinationIds.length > 0)
-    await trx
-      .selectFrom("table_combinations")
-      .select("id")
-      .where("id", "in", combinationIds)
-      .forUpdate()
-      .execute();
+  const held = [
+    ["dining_tables", tableIds],
+    ["table_combinations", combinationIds],
+  ] as const;
+  for (const [table, ids] of held)
+    if (ids.length > 0) await trx.selectFrom(table).select("id").where("id", "in", ids).forUpdate().execute();
 }
 
 /** A reservation from today on that holds seats at a table or combination: what a refusal lists. */
@@ -459,6 +460,8 @@ export async function saveTable(
       }
       // Made smaller than a party that holds it, or taken away from the combinations parties hold:
       // staff move those parties first.
+      const combinations = existing.area_id === areaId ? [] : await combinationsOf(trx, existing.id);
+      await holdUnits(trx, { tableIds: [existing.id], combinationIds: combinations });
       const tooSmall = await futureHolders(
         trx,
         { tableIds: [existing.id] },
@@ -469,7 +472,6 @@ export async function saveTable(
       );
       if (tooSmall.length > 0) return stillHeld(`Tisch ${existing.name}`, tooSmall);
       if (existing.area_id !== areaId) {
-        const combinations = await combinationsOf(trx, existing.id);
         const holders = await futureHolders(trx, { combinationIds: combinations });
         if (holders.length > 0) return stillHeld(`Tisch ${existing.name}`, holders);
       }
@@ -605,7 +607,7 @@ export async function deleteTable(db: Db, id: number, username: string): Promise
     const table = await storedTable(trx, id);
     if (!table || !(await lockArea(trx, table.area_id, username))) return gone(M.tableMissing);
     const units = { tableIds: [id], combinationIds: await combinationsOf(trx, id) };
-    await holdForDeletion(trx, units);
+    await holdUnits(trx, units);
     const holders = await futureHolders(trx, units);
     if (holders.length > 0) return stillHeld(`Tisch ${table.name}`, holders);
     const note = await dropCombinationsOf(trx, id);
@@ -648,6 +650,7 @@ export async function saveCombination(
         .where("id", "=", id)
         .executeTakeFirst();
       if (!existing) return gone(M.combinationMissing);
+      await holdUnits(trx, { combinationIds: [id] });
       // Made smaller than a party that holds it: staff move that party first.
       const tooSmall = await futureHolders(
         trx,
@@ -703,7 +706,7 @@ export async function deleteCombination(db: Db, id: number, username: string): P
       .executeTakeFirst();
     if (!combination || !(await lockArea(trx, combination.area_id, username)))
       return gone(M.combinationMissing);
-    await holdForDeletion(trx, { combinationIds: [id] });
+    await holdUnits(trx, { combinationIds: [id] });
     const holders = await futureHolders(trx, { combinationIds: [id] });
     if (holders.length > 0) {
       const plan = await readFloorPlan(trx);
