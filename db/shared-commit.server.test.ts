@@ -112,7 +112,7 @@ describe.each(testDatabases())("shared commits on $dialect", (engine) => {
     },
   );
 
-  it("says when the group after a caller's own is committed, at once when none waits", async () => {
+  it("says when the work waiting and arriving meanwhile is committed, or after a while, at once when none waits", async () => {
     const db = await open();
     const key = "reservation-day:2099-01-01";
     let idle = false;
@@ -129,14 +129,17 @@ describe.each(testDatabases())("shared commits on $dialect", (engine) => {
       },
       key,
     );
-    // Arrives while the first is being written: the next group.
+    const done = whenCommitsDone(db, key).then(committedDays);
+    // Arrives while the first is being written: waited for too.
     await new Promise((resolve) => setImmediate(resolve));
     const second = transactTogether(db, writeAndLook(1), key);
+    // Not longer than asked, though.
+    let waited = false;
+    await whenCommitsDone(db, key, { atMostMs: 50 }).then(() => (waited = true));
+    expect(waited).toBe(true);
     release();
-    await first;
-    // The first's caller asks: the second's group is committed by the answer.
-    expect(await whenCommitsDone(db, key).then(committedDays)).toEqual([day(0), day(1)]);
-    await second;
+    expect(await done).toEqual([day(0), day(1)]);
+    await Promise.all([first, second]);
   });
 
   it("lets each work see what the ones before it wrote, in order", async () => {

@@ -67,24 +67,27 @@ class SharedCommit {
     return !this.busy && this.waiting.length === 0;
   }
 
-  /** Groups committed (or failed) so far, and what waits for a later one (`whenDone`). */
-  private groupsDone = 0;
-  private afterwards: Array<{ after: number; done: () => void }> = [];
+  /** What waits for the queue to empty (`whenDone`). */
+  private afterwards: Array<() => void> = [];
 
   /**
-   * Settles at once when nothing waits, else once the group being written, or the next one, has
-   * ended: a busy queue (guests for one evening, one after the other) never keeps it for longer.
+   * Settles once nothing waits — at once if nothing does — or after `atMostMs`: a queue that never
+   * empties (guests for one evening, one after the other) keeps nobody longer.
    */
-  whenDone(): Promise<void> {
+  whenDone(atMostMs: number): Promise<void> {
     if (this.idle()) return Promise.resolve();
-    return new Promise((done) => this.afterwards.push({ after: this.groupsDone + 1, done }));
-  }
-
-  private groupEnded(): void {
-    this.groupsDone += 1;
-    const due = this.afterwards.filter(({ after }) => after <= this.groupsDone);
-    this.afterwards = this.afterwards.filter(({ after }) => after > this.groupsDone);
-    for (const { done } of due) done();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.afterwards = this.afterwards.filter((waiting) => waiting !== done);
+        resolve();
+      }, atMostMs);
+      timer.unref();
+      this.afterwards.push(done);
+    });
   }
 
   run<T>(work: Work<T>): Promise<T> {
@@ -100,21 +103,9 @@ class SharedCommit {
   }
 
   private async commitWaiting(): Promise<void> {
-    while (this.waiting.length > 0) {
-      // The group's callers are answered once it is counted as ended, so what one of them asks of
-      // `whenDone` next waits for the group after it.
-      const answers: Array<() => void> = [];
-      const group = this.waiting.splice(0, GROUP_AT_MOST).map(({ work, resolve, reject }) => ({
-        work,
-        resolve: (value: unknown) => void answers.push(() => resolve(value)),
-        reject: (error: unknown) => void answers.push(() => reject(error)),
-      }));
-      await this.commit(group);
-      this.groupEnded();
-      for (const answer of answers) answer();
-    }
+    while (this.waiting.length > 0) await this.commit(this.waiting.splice(0, GROUP_AT_MOST));
     this.busy = false;
-    for (const { done } of this.afterwards.splice(0)) done();
+    for (const done of this.afterwards.splice(0)) done();
     this.whenIdle?.();
   }
 
@@ -173,14 +164,14 @@ export function transactTogether<T>(db: Db, work: Work<T>, key?: string): Promis
 }
 
 /**
- * Settles once the work sharing commits on `db` (with `key`, on PostgreSQL) that is being written or
- * waits now has been committed: for what may wait that long — sending a request's e-mails — and would
- * otherwise take the database's and the processor's time from the requests arriving with it
- * (`npm run bench -- tables`). At once where nothing is waiting; never later than the next group.
+ * Settles once the work sharing commits on `db` (with `key`, on PostgreSQL) is all committed, or after
+ * `atMostMs`: for what may wait that long — sending a request's e-mails — and would otherwise take
+ * the database's and the processor's time from the requests arriving with it (`npm run bench --
+ * tables`; on SQLite each sent e-mail is two more flushes to the disk). At once where nothing waits.
  */
-export function whenCommitsDone(db: Db, key?: string): Promise<void> {
+export function whenCommitsDone(db: Db, key?: string, { atMostMs = 1000 } = {}): Promise<void> {
   const commit = shared.get(db) ?? (key === undefined ? undefined : sharedByKey.get(db)?.get(key));
-  return commit ? commit.whenDone() : Promise.resolve();
+  return commit ? commit.whenDone(atMostMs) : Promise.resolve();
 }
 
 function keyedCommit(db: Db, key: string): SharedCommit | undefined {
