@@ -15,7 +15,12 @@ import {
 import { reservationMessages as M } from "../book/terms.ts";
 import { DEFAULT_SETTINGS, type ReservationSettings } from "../book/reservation-settings.ts";
 import { planMessages } from "../tables/floor-plan.ts";
-import { deleteCombination, deleteTable, saveCombination } from "../tables/plan-store.server.ts";
+import {
+  deleteCombination,
+  deleteTable,
+  saveCombination,
+  type PlanChange,
+} from "../tables/plan-store.server.ts";
 import { tableKey } from "../tables/seating.ts";
 import { submitReservationRequest } from "./guest-request.server.ts";
 import { changeTable } from "./table-change.server.ts";
@@ -114,6 +119,29 @@ describe.runIf(postgres.length > 0).each(postgres)(
       await seated.request("probe", { date: addDays(date, 1) });
       const first = (await seated.placeOf("probe"))?.table_id ?? 0;
       return { first, other: [...seated.inside.tables.values()].find((id) => id !== first) };
+    }
+
+    /**
+     * What `deletion` answers while staff put the reservation `id` at `place` (its table or its
+     * combination), in a transaction not yet committed when the owner deletes.
+     */
+    async function deletionWhileSeating(
+      id: number,
+      place: { table_id?: number; combination_id?: number },
+      deletion: () => Promise<PlanChange>,
+    ): Promise<PlanChange> {
+      const seating = await holdTransaction(handle.db, (trx) =>
+        trx
+          .updateTable("table_assignments")
+          .set({ table_id: null, combination_id: null, ...place, fixed: 1 })
+          .where("reservation_id", "=", id)
+          .execute(),
+      );
+      const answer = deletion();
+      await untilWaitingForLock(handle.db);
+      seating.release();
+      await seating.ended;
+      return answer;
     }
 
     /** `write` while the table `id` is being deleted: it waits for the deletion, which then commits. */
@@ -227,18 +255,9 @@ describe.runIf(postgres.length > 0).each(postgres)(
       if (!combination.ok) throw new Error("no combination");
       await request("a");
       const place = await placeOf("a");
-      const seating = await holdTransaction(handle.db, (trx) =>
-        trx
-          .updateTable("table_assignments")
-          .set({ table_id: null, combination_id: combination.id, fixed: 1 })
-          .where("reservation_id", "=", place?.id ?? 0)
-          .execute(),
+      const answer = await deletionWhileSeating(place?.id ?? 0, { combination_id: combination.id }, () =>
+        deleteCombination(handle.db, combination.id, "owner"),
       );
-      const deletion = deleteCombination(handle.db, combination.id, "owner");
-      await untilWaitingForLock(handle.db);
-      seating.release();
-      await seating.ended;
-      const answer = await deletion;
       expect(answer).toMatchObject({ ok: false });
       expect(answer.ok ? "" : answer.message).toContain("Gast a");
     });
@@ -248,19 +267,9 @@ describe.runIf(postgres.length > 0).each(postgres)(
       await request("a");
       const place = await placeOf("a");
       const target = [...inside.tables.values()].find((id) => id !== place?.table_id) ?? 0;
-      // Staff put the party at the other table; not yet committed when the owner deletes that table.
-      const seating = await holdTransaction(handle.db, (trx) =>
-        trx
-          .updateTable("table_assignments")
-          .set({ table_id: target, fixed: 1 })
-          .where("reservation_id", "=", place?.id ?? 0)
-          .execute(),
+      const answer = await deletionWhileSeating(place?.id ?? 0, { table_id: target }, () =>
+        deleteTable(handle.db, target, "owner"),
       );
-      const deletion = deleteTable(handle.db, target, "owner");
-      await untilWaitingForLock(handle.db);
-      seating.release();
-      await seating.ended;
-      const answer = await deletion;
       expect(answer).toMatchObject({ ok: false });
       expect(answer.ok ? "" : answer.message).toContain("Gast a");
       expect((await placeOf("a"))?.table_id).toBe(target);
