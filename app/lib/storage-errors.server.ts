@@ -47,7 +47,7 @@ export const STORAGE_PROBLEM_STATUS = 507;
  * the same name at once get a message for it instead of a server error.
  */
 export function isUniqueViolation(error: unknown): boolean {
-  return failedWith(error, 2067, "23505");
+  return failedWith(error, "23505", 2067);
 }
 
 /**
@@ -55,15 +55,15 @@ export function isUniqueViolation(error: unknown): boolean {
  * (787) or PostgreSQL's foreign_key_violation (23503).
  */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return failedWith(error, 787, "23503");
+  return failedWith(error, "23503", 787);
 }
 
-/** Whether `error`, or an error in its `cause` chain (Kysely and pg wrap), has SQLite's extended result code or PostgreSQL's SQLSTATE. */
-function failedWith(error: unknown, sqliteCode: number, sqlState: string): boolean {
+/** Whether `error`, or an error in its `cause` chain (Kysely and pg wrap), has PostgreSQL's SQLSTATE or SQLite's extended result code (none: SQLite never fails so). */
+function failedWith(error: unknown, sqlState: string, sqliteCode?: number): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     if (typeof current !== "object") return false;
     const { code, errcode } = current as { code?: unknown; errcode?: unknown };
-    if (errcode === sqliteCode || code === sqlState) return true;
+    if ((sqliteCode !== undefined && errcode === sqliteCode) || code === sqlState) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -71,7 +71,7 @@ function failedWith(error: unknown, sqliteCode: number, sqlState: string): boole
 
 /** Whether PostgreSQL ended the transaction to break a deadlock (40P01). */
 export function isDeadlock(error: unknown): boolean {
-  return failedWith(error, -1, "40P01");
+  return failedWith(error, "40P01");
 }
 
 /**

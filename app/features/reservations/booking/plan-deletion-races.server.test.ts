@@ -40,6 +40,16 @@ import { openEveryDay as hours } from "../../../../tests/support/opening-hours.t
 const date = addDays(berlinToday(), 5);
 const settings: ReservationSettings = { ...DEFAULT_SETTINGS, leadMinutes: 0, areaWish: true };
 
+/** 'Gast b', two people at 19:00 on `date`, as staff enter them (with an e-mail address and a status). */
+const partyOfTwo = {
+  customer_name: "Gast b",
+  phone_number: null,
+  reservation_date: date,
+  reservation_time: "19:00",
+  party_size: 2,
+  notes: null,
+};
+
 const postgres = testDatabases().filter((engine) => engine.dialect === "postgres");
 
 describe.runIf(postgres.length > 0).each(postgres)(
@@ -178,16 +188,7 @@ describe.runIf(postgres.length > 0).each(postgres)(
       const { first, other } = await firstTable(seated);
       await whileDeleted(seated, first, () =>
         addByStaff(handle.db, {
-          values: {
-            customer_name: "Gast b",
-            email: null,
-            phone_number: null,
-            reservation_date: date,
-            reservation_time: "19:00",
-            party_size: 2,
-            notes: null,
-            status: "CONFIRMED",
-          },
+          values: { ...partyOfTwo, email: null, status: "CONFIRMED" },
           settings,
         }),
       );
@@ -207,16 +208,7 @@ describe.runIf(postgres.length > 0).each(postgres)(
         changeByStaff(
           handle.db,
           place?.id ?? 0,
-          {
-            customer_name: "Gast b",
-            email: "gast.b@example.de",
-            phone_number: null,
-            reservation_date: date,
-            reservation_time: "19:00",
-            party_size: 2,
-            notes: null,
-            status: "PENDING",
-          },
+          { ...partyOfTwo, email: "gast.b@example.de", status: "PENDING" },
           { settings, override: true },
         ),
       );
