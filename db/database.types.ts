@@ -151,6 +151,9 @@ export interface ReservationsTable {
   phone_key: string | null;
   /** The area the guest chose ('Bereichswunsch', decision 0054); null: none, or the area went. */
   area_wish_id: number | null;
+  /** When staff marked the party 'Eingetroffen', and when 'Abgeschlossen' (decision 0057). */
+  arrived_at: Timestamp | null;
+  left_at: Timestamp | null;
 }
 
 /** 'Vom Gast storniert / geändert / bestätigt'. */

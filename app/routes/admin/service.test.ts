@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSession } from "../../features/auth/session.server.ts";
 import { heldOn } from "../../features/reservations/availability/held-seats.server.ts";
-import type { ServiceResult } from "../../features/reservations/service/components/service-screen.tsx";
+import type { ServiceResult } from "../../features/reservations/service/components/taps.tsx";
 import type { ReservationStatus } from "../../features/reservations/book/terms.ts";
 import { offeredServiceActions } from "../../features/reservations/book/status-moves.ts";
 import type { ServiceDay } from "../../features/reservations/service/evening.ts";
@@ -15,6 +15,8 @@ import { parseConfig } from "../../lib/env.server.ts";
 import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { callRoute } from "../../../tests/support/admin-routes.ts";
 import { insertReservation } from "../../../tests/support/reservations.ts";
+import { drawSmallPlan } from "../../../tests/support/tables.ts";
+import { fixPlace, placeOf } from "../../features/reservations/tables/index.server.ts";
 import { recordingLogger } from "../../../tests/support/silent-logger.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
@@ -62,14 +64,13 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
       siteOrigin: "http://localhost",
     } as AppServices);
     const address = (search = "") => `http://localhost/admin/service${search}`;
-    const load = async (search?: string) =>
-      (
-        (await callRoute(FILE, "loader", {
-          request: new Request(address(search), { headers: { cookie } }),
-          context,
-          url: new URL(address(search)),
-        })) as { day: ServiceDay }
-      ).day;
+    const read = async (search?: string, extraCookie = "") =>
+      (await callRoute(FILE, "loader", {
+        request: new Request(address(search), { headers: { cookie: `${cookie}${extraCookie}` } }),
+        context,
+        url: new URL(address(search)),
+      })) as { data: { day: ServiceDay; view: "list" | "plan" }; init: ResponseInit | null };
+    const load = async (search?: string) => (await read(search)).data.day;
     const post = async (fields: Record<string, string>) => {
       const body = new FormData();
       for (const [name, value] of Object.entries(fields)) body.set(name, value);
@@ -89,7 +90,7 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
       post({ intent: "mark", id: String(id), status, updated_at: (await row(id))?.updated_at ?? "" });
     const add = (name: string, date: string, time: string, partySize: number, status: ReservationStatus) =>
       insertReservation(db, { name, date, time, partySize, status });
-    return { db, load, post, row, mark, add };
+    return { db, load, read, post, row, mark, add };
   }
 
   it("lists the day by time with the seats held against the restaurant's seats; the waitlist is counted, not listed", async () => {
@@ -144,6 +145,44 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
       ["Rossi", { visits: 1, noShows: 1, cancelled: 0 }],
       ["Neu", { visits: 0, noShows: 0, cancelled: 0 }],
     ]);
+  });
+
+  it("shows the list unless this device chose the plan, and remembers the choice (decision 0057)", async () => {
+    const { read } = await screen();
+    expect((await read()).data.view).toBe("list");
+    const chosen = await read("?ansicht=plan");
+    expect(chosen.data.view).toBe("plan");
+    const remembered = new Headers(chosen.init?.headers).get("set-cookie") ?? "";
+    expect(remembered).toMatch(
+      /^tavola_service_view=plan; Path=\/admin\/service; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+    );
+    expect((await read("", `; ${remembered.split(";")[0]}`)).data.view).toBe("plan");
+    expect((await read("?ansicht=liste", "; tavola_service_view=plan")).data.view).toBe("list");
+    expect((await read("?ansicht=irgendwas", "; tavola_service_view=kaputt")).data.view).toBe("list");
+  });
+
+  it("'Tisch wechseln' on the plan moves the party as 'Tisch ändern' does, and asks before a taken table", async () => {
+    const { db, post, add } = await screen();
+    const tables = await drawSmallPlan(db);
+    const date = addDays(today(), 1);
+    const rossi = await add("Rossi", date, "19:00", 2, "CONFIRMED");
+    const verdi = await add("Verdi", date, "19:00", 2, "CONFIRMED");
+    await fixPlace(db, rossi, `t${tables.get("1") ?? 0}`);
+    await fixPlace(db, verdi, `t${tables.get("2") ?? 0}`);
+    const move = async (unit: string, extra: Record<string, string> = {}) =>
+      post({
+        intent: "table",
+        id: String(rossi),
+        unit,
+        place_version: (await placeOf(db, rossi))?.version ?? "",
+        ...extra,
+      });
+    const asked = await move(`t${tables.get("2")}`);
+    expect(asked.data.overbooking?.message).toBe("Tisch 2 ist um 19:00 belegt. Trotzdem zuweisen?");
+    const moved = await move(`t${tables.get("4")}`);
+    expect(moved.data.outcome).toBe("done");
+    expect((await placeOf(db, rossi))?.unit).toBe(`t${tables.get("4")}`);
+    expect((await move("t0; drop table reservations")).init?.status).toBe(400);
   });
 
   it("'Eingetroffen' holds the seats, 'Abgeschlossen' frees them at once; each answer offers its undo", async () => {

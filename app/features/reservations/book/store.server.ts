@@ -39,6 +39,8 @@ export const reservationColumns = [
   "source",
   "auto_confirmed",
   "area_wish_id",
+  "arrived_at",
+  "left_at",
 ] as const;
 
 type Db = Kysely<Database>;
@@ -300,7 +302,7 @@ const insertRequest = compiledOnce((db: Db, row: GuestRow) =>
 );
 type GuestRow = Omit<
   Reservation,
-  "id" | "guest_action" | "guest_action_at" | "reminder_sent_at" | "source"
+  "id" | "guest_action" | "guest_action_at" | "reminder_sent_at" | "source" | "arrived_at" | "left_at"
 > & {
   customer_name_search: string;
   phone_key: string | null;
@@ -369,7 +371,14 @@ export async function insertStaffReservation(
   const token = formKey === undefined ? null : `${source}:${formKey}`;
   const inserted = await trx
     .insertInto("reservations")
-    .values({ ...staffRow(values), source, request_token: token, created_at: now, updated_at: now })
+    .values({
+      ...staffRow(values),
+      ...serviceTimesOf(undefined, values.status, now),
+      source,
+      request_token: token,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((conflict) => conflict.column("request_token").doNothing())
     .returning(reservationColumns)
     .executeTakeFirst();
@@ -380,6 +389,24 @@ export async function insertStaffReservation(
     .where("request_token", "=", token)
     .executeTakeFirstOrThrow();
   return { reservation: earlier, duplicate: true };
+}
+
+/**
+ * When the party came and left (decision 0057), as a status change from `before` to `after` at `now`
+ * says: 'Eingetroffen' is the arrival (back from 'Abgeschlossen' it is the same visit: only the
+ * leaving is forgotten), 'Abgeschlossen' the leaving, and a step back from 'Eingetroffen' forgets
+ * the arrival. Nothing for any other change.
+ */
+function serviceTimesOf(
+  before: ReservationStatus | undefined,
+  after: ReservationStatus,
+  now: string,
+): { arrived_at?: string | null; left_at?: string | null } {
+  if (before === after) return {};
+  if (after === "ARRIVED")
+    return before === "COMPLETED" ? { left_at: null } : { arrived_at: now, left_at: null };
+  if (after === "COMPLETED") return before === "ARRIVED" ? { left_at: now } : {};
+  return before === "ARRIVED" || before === "COMPLETED" ? { arrived_at: null, left_at: null } : {};
 }
 
 /** What staff change: every field of the form, or only the status. */
@@ -406,11 +433,13 @@ export async function updateByStaff(
     (SERVICE_STATUSES as readonly ReservationStatus[]).includes(status),
   );
   const forgetsGuestAction = moved || (values.status !== current.status && !eveningTap);
+  const now = nowIso();
   return trx
     .updateTable("reservations")
     .set({
       ...values,
-      updated_at: nowIso(),
+      ...serviceTimesOf(current.status, values.status, now),
+      updated_at: now,
       ...(newDay ? { reminder_sent_at: null } : {}),
       ...(forgetsGuestAction ? { guest_action: null, guest_action_at: null } : {}),
     })

@@ -3,6 +3,7 @@ export { answerGuestRequest, knownDay, prefillOf, readGuestFormSetup } from "./g
 export { submitReservationRequest, weighVisit } from "./guest-request.server.ts";
 export {
   type HostStandTap,
+  type StaffChangeTerms,
   NoShowTooEarlyError,
   NotOfferedError,
   ReservationChangedError,

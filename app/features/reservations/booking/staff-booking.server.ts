@@ -20,6 +20,7 @@ import {
 import type { StaffReservationValues } from "../book/index.server.ts";
 import { noShowFrom, offeredServiceActions, reversesTap, serviceActions } from "../book/index.server.ts";
 import type { ReservationSettings } from "../book/index.server.ts";
+import { fixPlace, type UnitKey } from "../tables/index.server.ts";
 
 /**
  * The staff's two ways into the reservation book (decision 0050): adding a reservation (a guest who
@@ -80,6 +81,13 @@ export interface StaffEntry {
   override?: boolean;
   /** For the restaurant's notice of the new reservation; none: no e-mail (a walk-in). */
   notice?: MailContext;
+  /** The table or combination staff chose (a walk-in at a table, decision 0057): fixed there. */
+  place?: UnitKey;
+  /**
+   * Asked with the date locked, before anything is written: it throws to refuse (the host stand's
+   * questions about a table, decision 0057), and the transaction rolls back.
+   */
+  beforeStore?: (trx: Db) => Promise<void>;
 }
 
 export interface AddedReservation {
@@ -105,6 +113,7 @@ export async function addByStaff(db: Db, entry: StaffEntry): Promise<AddedReserv
       override: entry.override ?? false,
     });
     if (overbooked) throw new OverbookingError(overbooked);
+    await entry.beforeStore?.(trx);
     // Store: once per form key, and the open staff screens told (decision 0035).
     const stored = await insertStaffReservation(trx, entry.values, {
       source: entry.source,
@@ -112,10 +121,15 @@ export async function addByStaff(db: Db, entry: StaffEntry): Promise<AddedReserv
     });
     if (stored.duplicate) return { ...stored, mailIds: [] };
     const { reservation } = stored;
-    await seatTheDay(trx, entry.settings, reservation.reservation_date, {
-      id: reservation.id,
-      online: false,
-    });
+    if (entry.place) {
+      // Where staff put it; parties in its way that are not fixed are seated again, elsewhere if there is room.
+      await fixPlace(trx, reservation.id, entry.place);
+      await seatTheDay(trx, entry.settings, reservation.reservation_date);
+    } else
+      await seatTheDay(trx, entry.settings, reservation.reservation_date, {
+        id: reservation.id,
+        online: false,
+      });
     await announceNewReservation(trx, "created", reservation);
     // Queue the restaurant's notice (docs/product/reservations.md), in the same transaction (decision 0017).
     const notice = entry.notice ? [reservationNotice(reservation, entry.notice, "staff")] : [];
@@ -143,6 +157,8 @@ export interface StaffChangeTerms {
   mail?: MailContext;
   /** From the host stand: only a tap its screen offers for the stored row (decision 0041). */
   hostStand?: HostStandTap;
+  /** Asked with the date locked, before the change is written: it throws to refuse (decision 0057). */
+  beforeStore?: (trx: Db, current: Reservation) => Promise<void>;
 }
 
 export interface ChangedReservation {
@@ -185,6 +201,7 @@ export async function changeByStaff(
         override: terms.override ?? false,
       });
       if (overbooked) throw new OverbookingError(overbooked);
+      await terms.beforeStore?.(trx, current);
       // Store, unless someone wrote in between (then read again), and tell the open staff screens.
       const reservation = await updateByStaff(trx, current, change);
       if (!reservation) return undefined;

@@ -547,6 +547,8 @@ describe("the evening's states on the guest's link (decision 0034)", () => {
     source: "online",
     auto_confirmed: 0,
     area_wish_id: null,
+    arrived_at: null,
+    left_at: null,
   });
 
   it("an arrived visit is done and a no-show is past: neither is offered a change or a cancellation", () => {

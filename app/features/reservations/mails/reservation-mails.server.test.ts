@@ -31,6 +31,8 @@ const reservation: Reservation = {
   source: "online",
   auto_confirmed: 0,
   area_wish_id: null,
+  arrived_at: null,
+  left_at: null,
 };
 
 describe("the guest's reservation e-mails", () => {

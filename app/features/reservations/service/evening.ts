@@ -1,5 +1,7 @@
 import type { GuestHistory, ListedPlace } from "../book/index.ts";
 import type { ReservationSource, ReservationStatus } from "../book/index.ts";
+import type { ReservationSettings } from "../book/index.ts";
+import type { DiningTable, FloorPlan, SeatingUnit } from "../tables/index.ts";
 
 /** 'Service' (decision 0034): the shapes the host stand's screen receives. */
 
@@ -21,6 +23,24 @@ export interface ServiceEntry {
   history?: GuestHistory;
   /** Where the party sits, once tables are drawn (decision 0053). */
   place?: ListedPlace;
+  /** The tables it takes (decision 0057); none: it has no table. */
+  tableIds?: readonly number[];
+  /** 'HH:MM' (Berlin) when it was marked 'Eingetroffen' that day (decision 0057). */
+  arrivedAt?: string;
+}
+
+/**
+ * The room for the plan view (decision 0057), once tables are drawn: every area (a closed one says
+ * so and offers no table), the tables, the tables and combinations open that day, and the stays that
+ * say when a table frees up.
+ */
+export interface ServiceFloor {
+  areas: Array<FloorPlan["areas"][number] & { closedNote?: string | undefined; closed: boolean }>;
+  tables: DiningTable[];
+  units: SeatingUnit[];
+  stays: Pick<ReservationSettings, "stayMinutes">;
+  /** The tables and combinations 'Tisch wechseln' offers. */
+  choices: Array<{ key: string; label: string }>;
 }
 
 /** The reservations of one time, and the seats held at that time against the restaurant's seats. */
@@ -41,6 +61,8 @@ export interface ServiceDay {
   waitlist: number;
   expectedGuests: number;
   arrivedGuests: number;
+  /** Once tables are drawn: the room (decision 0057). */
+  floor?: ServiceFloor;
 }
 
 /** What the screen needs to offer 'Rückgängig': the status to go back to, on the version the tap wrote. */

@@ -1,2 +1,3 @@
 export { handleServiceAction, loadServiceDay } from "./service-day.server.ts";
 export { loadPlanMoment, momentAsked } from "./plan-day.server.ts";
+export { type ServiceView, serviceViewOf, walkInSizeAsked } from "./service-view.server.ts";

@@ -35,11 +35,23 @@ import {
   ReservationChangedError,
   ReservationNotFoundError,
   type HostStandTap,
+  type StaffChangeTerms,
 } from "../booking/index.server.ts";
 import { statusSchema, walkInFields, walkInSchema, withFormerStaffNames } from "../book/index.server.ts";
-import { SERVICE_STATUSES } from "../book/index.server.ts";
-import type { ServiceDay, ServiceEntry, UndoOffer } from "./evening.ts";
-import type { ReservationSettings } from "../book/index.server.ts";
+import { OVERBOOK_FIELD, OVERBOOK_YES, SERVICE_STATUSES } from "../book/index.server.ts";
+import type { ServiceDay, ServiceEntry, ServiceFloor, UndoOffer } from "./evening.ts";
+import { arrivalOf, seatCheck, TableQuestion, TableRefused, walkInCheck } from "./table-questions.server.ts";
+import { floorMessages as F } from "./floor-messages.ts";
+import {
+  areaClosureOn,
+  readKeptFloorPlan,
+  unitLabel,
+  unitsOn,
+  unitTables,
+  type FloorPlan,
+  type UnitKey,
+} from "../tables/index.server.ts";
+import type { AdminResultExtra, ReservationSettings } from "../book/index.server.ts";
 
 /**
  * 'Service' on the server (decision 0034): the day's plan for the host stand, and its three taps —
@@ -49,10 +61,13 @@ import type { ReservationSettings } from "../book/index.server.ts";
 
 type Db = Kysely<Database>;
 
+const optionalArrival = (arrivedAt: string | undefined) => (arrivedAt ? { arrivedAt } : {});
+
 const entryOf = (
   reservation: Reservation,
   history: GuestHistory | undefined,
   place: ListedPlace | undefined,
+  plan: FloorPlan,
 ): ServiceEntry => ({
   id: reservation.id,
   name: reservation.customer_name,
@@ -66,7 +81,33 @@ const entryOf = (
   updatedAt: reservation.updated_at,
   ...(history ? { history } : {}),
   ...(place ? { place } : {}),
+  ...(place?.unit ? { tableIds: unitTables(plan, place.unit) } : {}),
+  ...optionalArrival(arrivalOf(reservation)),
 });
+
+/** The room of `date` for the plan view (decision 0057); none while no table is drawn. */
+function floorOf(
+  plan: FloorPlan,
+  date: string,
+  settings: ReservationSettings,
+  choices: ServiceFloor["choices"] | undefined,
+): ServiceFloor | undefined {
+  if (plan.tables.length === 0 || choices === undefined) return undefined;
+  return {
+    areas: plan.areas.map((area) => {
+      const closure = areaClosureOn(area, date);
+      return {
+        ...area,
+        closed: closure !== undefined,
+        ...(closure?.note ? { closedNote: closure.note } : {}),
+      };
+    }),
+    tables: plan.tables,
+    units: unitsOn(plan, date),
+    stays: { stayMinutes: settings.stayMinutes },
+    choices,
+  };
+}
 
 export async function loadServiceDay(
   db: Db,
@@ -77,11 +118,12 @@ export async function loadServiceDay(
   logger?: Logger,
 ): Promise<ServiceDay> {
   const today = berlinNow(now).date;
-  const [reservations, held] = await Promise.all([
+  const [reservations, held, plan] = await Promise.all([
     listReservations(db, { mode: "date", date }),
     heldOn(db, date),
+    readKeptFloorPlan(db),
   ]);
-  const [histories, { places }] = await Promise.all([
+  const [histories, { places, tableChoices }] = await Promise.all([
     guestHistories(db, reservations, now),
     placesListed(db, reservations, logger),
   ]);
@@ -99,9 +141,10 @@ export async function loadServiceDay(
     if (reservation.status === "ARRIVED" || reservation.status === "COMPLETED")
       arrivedGuests += reservation.party_size;
     const entries = byTime.get(reservation.reservation_time) ?? [];
-    entries.push(entryOf(reservation, histories.get(reservation.id), places?.[reservation.id]));
+    entries.push(entryOf(reservation, histories.get(reservation.id), places?.[reservation.id], plan));
     byTime.set(reservation.reservation_time, entries);
   }
+  const floor = places && floorOf(plan, date, settings, tableChoices);
   const slots = [...byTime.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([time, entries]) => ({ time, entries, seatsHeld: seatsHeldAt(settings, held, time) }));
@@ -114,6 +157,7 @@ export async function loadServiceDay(
     waitlist,
     expectedGuests,
     arrivedGuests,
+    ...(floor ? { floor } : {}),
   };
 }
 
@@ -128,7 +172,7 @@ export interface ServiceDependencies {
 }
 
 export type ServiceIntent = "mark" | "undo" | "walk-in" | "undo-walk-in";
-export type ServiceExtra = { undo?: UndoOffer };
+export type ServiceExtra = { undo?: UndoOffer; overbooking?: AdminResultExtra["overbooking"] };
 type Outcome = StaffActionOutcome<ServiceExtra>;
 type Handler = StaffActionHandler<ServiceDependencies, ServiceExtra>;
 
@@ -147,12 +191,20 @@ async function changeStatus(
   status: ReservationStatus,
   version: string | undefined,
   hostStand: HostStandTap,
+  beforeStore?: StaffChangeTerms["beforeStore"],
 ) {
   const updated = await changeByStaff(
     deps.db,
     id,
     { status },
-    { version, settings: deps.settings, override: true, mail: deps.mail, hostStand },
+    {
+      version,
+      settings: deps.settings,
+      override: true,
+      mail: deps.mail,
+      hostStand,
+      ...(beforeStore ? { beforeStore } : {}),
+    },
   );
   deliverInBackground(deps.mailer, deps.logger, updated.mailIds, "status");
   deps.logger.info("service status", {
@@ -162,6 +214,31 @@ async function changeStatus(
     previousStatus: updated.previousStatus,
   });
   return updated;
+}
+
+/** The host said 'Trotzdem setzen' to the question before (decision 0057). */
+const confirmed = (form: FormData) => form.get(OVERBOOK_FIELD) === OVERBOOK_YES;
+
+/** A question about the table instead of the tap: the form's values to send again with the host's yes. */
+function askAbout(form: FormData, question: TableQuestion, id?: number): Outcome {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") values[name] = value;
+  values[OVERBOOK_FIELD] = OVERBOOK_YES;
+  return {
+    status: 409,
+    result: {
+      outcome: "invalid",
+      overbooking: { message: question.question, values, title: F.questionTitle, confirm: F.seatAnyway },
+      ...(id === undefined ? {} : { targetId: id }),
+    },
+  };
+}
+
+/** The table the form names ('t4', 'c2'); undefined when none; null when it is not one. */
+function unitOf(form: FormData): UnitKey | undefined | null {
+  const unit = form.get("unit");
+  if (unit === null || unit === "") return undefined;
+  return typeof unit === "string" && /^[tc]\d{1,9}$/.test(unit) ? (unit as UnitKey) : null;
 }
 
 const versionOf = (form: FormData) => {
@@ -188,12 +265,18 @@ const handlers: Record<ServiceIntent, Handler> = {
     if (status === undefined || !(SERVICE_STATUSES as readonly string[]).includes(status))
       return refusal(400, A.quickStatusFailed(M.statusRequired), id);
     const now = deps.now?.() ?? new Date();
+    // Tapped on the plan for the party at its table: asked first when someone else still sits there.
+    const atTable = status === "ARRIVED" && form.get("at_table") === "1";
     try {
       // Judged on the stored row, inside the change, by the rule that draws the screen's buttons.
-      const { reservation, previousStatus } = await changeStatus(deps, id, status, versionOf(form), {
-        tap: "mark",
-        now,
-      });
+      const { reservation, previousStatus } = await changeStatus(
+        deps,
+        id,
+        status,
+        versionOf(form),
+        { tap: "mark", now },
+        atTable ? seatCheck(deps.settings, berlinNow(now), confirmed(form)) : undefined,
+      );
       return {
         status: 200,
         result: {
@@ -204,6 +287,7 @@ const handlers: Record<ServiceIntent, Handler> = {
         },
       };
     } catch (error) {
+      if (error instanceof TableQuestion) return askAbout(form, error, id);
       return failureOf(error, id, deps.logger, A.changedMeanwhile);
     }
   },
@@ -234,6 +318,15 @@ const handlers: Record<ServiceIntent, Handler> = {
     const parsed = walkInSchema.safeParse(formText(form, walkInFields));
     if (!parsed.success) return invalid(fieldErrorsOf(parsed.error, walkInFields));
     const now = berlinNow(deps.now?.() ?? new Date());
+    // At a table the host chose (decision 0057): only one there today, and asked when it is not free.
+    const unit = unitOf(form);
+    if (unit === null) return refusal(400, F.unknownTable);
+    const atTable = unit
+      ? {
+          place: unit,
+          beforeStore: walkInCheck(deps.settings, unit, parsed.data.party_size, now, confirmed(form)),
+        }
+      : {};
     try {
       const { reservation } = await addByStaff(deps.db, {
         values: {
@@ -251,18 +344,26 @@ const handlers: Record<ServiceIntent, Handler> = {
         settings: deps.settings,
         // Guests at the door are seated: the date is locked and weighed, never refused.
         override: true,
+        ...atTable,
       });
-      deps.logger.info("walk-in added", { username: deps.username, reservationId: reservation.id });
+      deps.logger.info("walk-in added", { username: deps.username, reservationId: reservation.id, unit });
+      const label = unit && unitLabel(await readKeptFloorPlan(deps.db), unit);
       return {
         status: 200,
         result: {
           outcome: "done",
-          notice: successNotice(S.walkInAdded(reservation.party_size, reservation.reservation_time)),
+          notice: successNotice(
+            label
+              ? F.walkInSeated(reservation.party_size, label)
+              : S.walkInAdded(reservation.party_size, reservation.reservation_time),
+          ),
           targetId: reservation.id,
           undo: { id: reservation.id, updatedAt: reservation.updated_at },
         },
       };
     } catch (error) {
+      if (error instanceof TableQuestion) return askAbout(form, error);
+      if (error instanceof TableRefused) return refusal(error.status, error.message);
       deps.logger.error("walk-in failed", { error });
       return refusal(500, S.walkInFailed);
     }

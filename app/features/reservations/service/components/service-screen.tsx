@@ -1,5 +1,5 @@
 import { Phone, UserPlus } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { useKeptResult } from "../../../../components/admin/use-kept-result.ts";
 import { NoticeInPage } from "../../../../components/forms/form-notice.tsx";
@@ -7,7 +7,8 @@ import { Field } from "../../../../components/forms/field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { berlinNow, formatLongDate } from "../../../../lib/calendar.ts";
 import { telHref } from "../../../../lib/format.ts";
-import { fieldErrorsOf, formText, INTENT_FIELD, type StaffActionResult } from "../../../../lib/forms.ts";
+import { fieldErrorsOf, formText, INTENT_FIELD } from "../../../../lib/forms.ts";
+import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import { cn } from "../../../../lib/utils.ts";
 import {
   MAX_STAFF_PARTY_SIZE,
@@ -15,16 +16,23 @@ import {
   serviceMessages as S,
   sourceLabels,
   statusLabels,
-  UNDO_SECONDS,
 } from "../../book/index.ts";
 import { walkInFields, walkInSchema } from "../../book/index.ts";
-import type { ServiceDay, ServiceEntry, UndoOffer } from "../evening.ts";
+import type { ServiceDay, ServiceEntry } from "../evening.ts";
+import { HiddenFields, noticeOf, undoFields, useTapToasts, type ServiceResult } from "./taps.tsx";
+import { floorMessages as F } from "../floor-messages.ts";
+import { ServiceFloorView, walkInProposals, type WalkInProposal } from "./service-floor.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../../components/ui/dialog.tsx";
+import type { Notice } from "../../../../lib/forms.ts";
 import { noShowDue, noShowFrom, offeredServiceActions } from "../../book/index.ts";
-import { GuestHistoryLine, TablePlace } from "../../booking/index.ts";
+import { GuestHistoryLine, OverbookingInPage, TablePlace } from "../../booking/index.ts";
 import { statusClasses } from "../../booking/index.ts";
-
-/** What the service action answers: the shared staff answer, and what 'Rückgängig' needs. */
-export type ServiceResult = StaffActionResult & { undo?: UndoOffer };
 
 export interface ServiceScreenProps {
   day: ServiceDay;
@@ -33,6 +41,10 @@ export interface ServiceScreenProps {
   /** The walk-in form's one-time key. */
   walkInKey: string;
   result: ServiceResult | undefined;
+  /** The list or, once tables are drawn, the plan (decision 0057). */
+  view: "list" | "plan";
+  /** The walk-in's size asked with 'Tisch vorschlagen' before the scripts run. */
+  walkInSize?: number | undefined;
 }
 
 const actionLabels = { ARRIVED: S.arrived, COMPLETED: S.completed, NO_SHOW: S.noShow } as const;
@@ -48,55 +60,19 @@ function useClock(readAt: string): Date {
 }
 
 /**
- * The toasts of the taps, each once (by its answer's id), with 'Rückgängig' for ten seconds; one
- * fetcher sends every undo. Called from each row's own answer, so two quick taps on two rows each
- * get their toast.
- */
-function useTapToasts(undo: (offer: NonNullable<ServiceResult["undo"]>) => void) {
-  const shown = useRef(new Set<string>());
-  const send = useRef(undo);
-  useEffect(() => {
-    send.current = undo;
-  });
-  return useCallback((result: ServiceResult) => {
-    if (shown.current.has(result.resultId) || !result.notice) return;
-    shown.current.add(result.resultId);
-    const { notice, undo: offer } = result;
-    void import("../../../../components/ui/toaster.tsx").then(({ toast }) => {
-      if (notice.tone !== "success") {
-        toast.error(notice.title, { description: notice.description });
-        return;
-      }
-      toast.success(notice.title, {
-        description: notice.description,
-        duration: offer ? UNDO_SECONDS * 1000 : undefined,
-        action: offer ? { label: S.undo, onClick: () => send.current(offer) } : undefined,
-      });
-    });
-  }, []);
-}
-
-/** The hidden fields of an undo, for the fetcher and for the form shown without JavaScript. */
-const undoFields = (offer: NonNullable<ServiceResult["undo"]>) => ({
-  [INTENT_FIELD]: offer.status ? "undo" : "undo-walk-in",
-  id: String(offer.id),
-  updated_at: offer.updatedAt,
-  ...(offer.status ? { status: offer.status } : {}),
-});
-
-function HiddenFields({ fields }: { fields: Record<string, string> }) {
-  return Object.entries(fields).map(([name, value]) => (
-    <input key={name} type="hidden" name={name} value={value} />
-  ));
-}
-
-/**
  * 'Service' (decision 0034): the day's reservations by time for the host stand — big buttons for
  * 'Eingetroffen', 'Abgeschlossen' and 'Nicht erschienen', a bar of the seats held per time, the
  * guests' notes, walk-ins. Every tap is a form: it works before the scripts run, and afterwards
  * without leaving the page, with 'Rückgängig' in its toast.
  */
-export function ServiceScreen({ day, readAt, walkInKey, result: answered }: ServiceScreenProps) {
+export function ServiceScreen({
+  day,
+  readAt,
+  walkInKey,
+  result: answered,
+  view,
+  walkInSize,
+}: ServiceScreenProps) {
   // A form sent as a page keeps its answer (and undo) while live updates renew the day (decision 0035).
   const result = useKeptResult(answered);
   const now = useClock(readAt);
@@ -116,6 +92,10 @@ export function ServiceScreen({ day, readAt, walkInKey, result: answered }: Serv
     if (isToday && clockDate > day.date)
       void navigate(`/admin/service?datum=${clockDate}`, { replace: true });
   }, [isToday, clockDate, day.date, navigate]);
+  // A question about a table ('Tisch belegt', decision 0057): asked until answered or dismissed.
+  const [question, setQuestion] = useState<ServiceResult>();
+  const floor = view === "plan" ? day.floor : undefined;
+  const dayHref = (date?: string) => `/admin/service${date ? `?datum=${date}` : ""}`;
 
   return (
     <div className="space-y-6">
@@ -124,20 +104,39 @@ export function ServiceScreen({ day, readAt, walkInKey, result: answered }: Serv
           <h2 className="text-xl font-semibold">{formatLongDate(day.date)}</h2>
           <p className="text-muted">{S.summary(day.expectedGuests, day.arrivedGuests)}</p>
         </div>
-        <nav aria-label="Tag" className="flex gap-2">
-          <DayLink to="/admin/service" current={isToday}>
-            {S.today}
-          </DayLink>
-          <DayLink to={`/admin/service?datum=${day.tomorrow}`} current={day.date === day.tomorrow}>
-            {S.tomorrow}
-          </DayLink>
-        </nav>
+        <div className="flex flex-wrap gap-4">
+          {day.floor ? (
+            <nav aria-label={F.viewChoice} className="flex gap-2">
+              <DayLink
+                to={`${dayHref(isToday ? undefined : day.date)}${isToday ? "?" : "&"}ansicht=liste`}
+                current={!floor}
+              >
+                {F.listView}
+              </DayLink>
+              <DayLink
+                to={`${dayHref(isToday ? undefined : day.date)}${isToday ? "?" : "&"}ansicht=plan`}
+                current={!!floor}
+              >
+                {F.planView}
+              </DayLink>
+            </nav>
+          ) : null}
+          <nav aria-label="Tag" className="flex gap-2">
+            <DayLink to={dayHref()} current={isToday}>
+              {S.today}
+            </DayLink>
+            <DayLink to={dayHref(day.tomorrow)} current={day.date === day.tomorrow}>
+              {S.tomorrow}
+            </DayLink>
+          </nav>
+        </div>
       </div>
 
       {/* A form sent as a page (without JavaScript, or before it ran): its answer and undo show here. */}
-      {result?.notice ? (
+      {result?.overbooking ? <OverbookingInPage question={result.overbooking} /> : null}
+      {result && noticeOf(result) ? (
         <div className="space-y-2">
-          <NoticeInPage notice={result.notice} />
+          <NoticeInPage notice={noticeOf(result) as Notice} />
           {result.undo ? (
             <Form method="post">
               <HiddenFields fields={undoFields(result.undo)} />
@@ -149,7 +148,16 @@ export function ServiceScreen({ day, readAt, walkInKey, result: answered }: Serv
         </div>
       ) : null}
 
-      {isToday ? <WalkInForm onResult={showToast} pageResult={result} formKey={walkInKey} /> : null}
+      {isToday ? (
+        <WalkInForm
+          onResult={showToast}
+          onQuestion={setQuestion}
+          pageResult={result}
+          formKey={walkInKey}
+          {...(floor ? { proposalsFor: (size: number) => walkInProposals({ day, floor, now }, size) } : {})}
+          defaultSize={walkInSize}
+        />
+      ) : null}
 
       {day.waitlist > 0 ? (
         <p>
@@ -159,8 +167,16 @@ export function ServiceScreen({ day, readAt, walkInKey, result: answered }: Serv
         </p>
       ) : null}
 
-      {day.slots.length === 0 ? <p className="text-muted">{S.empty}</p> : null}
-      {day.slots.map((slot) => (
+      {floor ? (
+        <ServiceFloorView
+          moment={{ day, floor, now }}
+          walkInKey={walkInKey}
+          onResult={showToast}
+          onQuestion={setQuestion}
+        />
+      ) : null}
+      {!floor && day.slots.length === 0 ? <p className="text-muted">{S.empty}</p> : null}
+      {(floor ? [] : day.slots).map((slot) => (
         <section key={slot.time} aria-labelledby={`zeit-${slot.time}`} className="space-y-3">
           <div className="flex flex-wrap items-center gap-3">
             <h3 id={`zeit-${slot.time}`} className="text-lg font-semibold tabular-nums">
@@ -175,7 +191,54 @@ export function ServiceScreen({ day, readAt, walkInKey, result: answered }: Serv
           </ul>
         </section>
       ))}
+      <QuestionDialog question={question} onClose={() => setQuestion(undefined)} onResult={showToast} />
     </div>
+  );
+}
+
+/**
+ * A question about a table ('Tisch belegt: … Trotzdem hier setzen?', decision 0057): 'Trotzdem setzen'
+ * sends the tap again with the host's yes, and its answer is toasted like any tap's.
+ */
+function QuestionDialog({
+  question,
+  onClose,
+  onResult,
+}: {
+  question: ServiceResult | undefined;
+  onClose: () => void;
+  onResult: (result: ServiceResult) => void;
+}) {
+  const fetcher = useFetcher<ServiceResult>({ key: "service-question" });
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const asked = question?.overbooking;
+  useEffect(() => {
+    if (!answer) return;
+    onResult(answer);
+    onClose();
+    // Only the answer's first arrival: `onClose` and `onResult` are new functions on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
+  return (
+    <Dialog open={asked !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-md" role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{asked?.title ?? F.questionTitle}</DialogTitle>
+          <DialogDescription className="text-base text-ink">{asked?.message}</DialogDescription>
+        </DialogHeader>
+        {asked ? (
+          <fetcher.Form method="post" className="flex flex-wrap justify-end gap-2">
+            <HiddenFields fields={asked.values} />
+            <Button type="button" variant="outline" size="lg" onClick={onClose}>
+              Abbrechen
+            </Button>
+            <Button type="submit" size="lg" disabled={fetcher.state !== "idle"}>
+              {asked.confirm ?? F.seatAnyway}
+            </Button>
+          </fetcher.Form>
+        ) : null}
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -313,23 +376,50 @@ function ServiceRow({
 
 function WalkInForm({
   onResult,
+  onQuestion,
   pageResult,
   formKey,
+  proposalsFor,
+  defaultSize = 2,
 }: {
   onResult: (result: ServiceResult) => void;
+  /** A question about the table chosen ('Tisch belegt', decision 0057). */
+  onQuestion: (result: ServiceResult) => void;
   formKey: string;
   /** The answer of a form sent without JavaScript: its field messages show here. */
   pageResult: ServiceResult | undefined;
+  /** On the plan: the tables free for a walk-in of a size, the best first (decision 0057). */
+  proposalsFor?: (size: number) => WalkInProposal[];
+  defaultSize?: number | undefined;
 }) {
+  const hydrated = useHydrated();
   const fetcher = useFetcher<ServiceResult>({ key: "service-walk-in" });
   const form = useRef<HTMLFormElement>(null);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [size, setSize] = useState(defaultSize);
+  const sizeIn = (element: HTMLFormElement | null) => {
+    const field = element?.elements.namedItem("party_size");
+    const value = field instanceof HTMLInputElement ? Number(field.value) : Number.NaN;
+    return Number.isInteger(value) && value >= 1 && value <= MAX_STAFF_PARTY_SIZE ? value : undefined;
+  };
+  // A size typed before the scripts ran is the one proposed for.
+  useEffect(() => {
+    const typed = sizeIn(form.current);
+    if (typed !== undefined) setSize(typed);
+  }, []);
   useEffect(() => {
     if (!answer) return;
-    onResult(answer);
+    if (answer.overbooking) onQuestion(answer);
+    else onResult(answer);
     // Ready for the next guests at the door.
-    if (answer.outcome === "done") form.current?.reset();
-  }, [answer, onResult]);
+    if (answer.outcome === "done") {
+      form.current?.reset();
+      setSize(sizeIn(form.current) ?? defaultSize);
+    }
+    // Only a new answer: the callbacks are new functions on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
+  const proposals = proposalsFor?.(size);
   const shown = answer ?? pageResult;
   // The server's schema checks first in the browser, with its German messages (decision 0010).
   const [checked, setChecked] = useState<ServiceResult["fieldErrors"]>(undefined);
@@ -365,9 +455,13 @@ function WalkInForm({
             inputMode: "numeric",
             min: 1,
             max: MAX_STAFF_PARTY_SIZE,
-            defaultValue: 2,
+            defaultValue: defaultSize,
             required: true,
             className: "h-12 text-lg",
+            onChange: (event) => {
+              const value = Number(event.currentTarget.value);
+              if (Number.isInteger(value) && value >= 1 && value <= MAX_STAFF_PARTY_SIZE) setSize(value);
+            },
           }}
         />
         <Field
@@ -384,7 +478,45 @@ function WalkInForm({
         >
           {S.walkInSubmit}
         </Button>
+        {proposals ? (
+          <div className="w-full space-y-2">
+            <p id="walk-in-proposals" className="font-medium">
+              {F.proposals}
+            </p>
+            {proposals.length === 0 ? (
+              <p className="text-muted">{F.noProposal(size)}</p>
+            ) : (
+              <ul aria-labelledby="walk-in-proposals" className="flex flex-wrap gap-2 [&>li]:max-w-full">
+                {proposals.slice(0, PROPOSALS_SHOWN).map((proposal, index) => (
+                  <li key={proposal.key}>
+                    <Button
+                      type="submit"
+                      name="unit"
+                      value={proposal.key}
+                      size="lg"
+                      variant={index === 0 ? "default" : "outline"}
+                      className="h-auto min-h-12 px-4 py-2 text-left text-base whitespace-normal"
+                      disabled={fetcher.state !== "idle"}
+                    >
+                      {proposal.label} ·{" "}
+                      {proposal.freeUntil ? F.freeUntil(proposal.freeUntil) : F.freeAllEvening}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {/* Before the scripts run the list follows the size only when asked: a GET of this page. */}
+            {hydrated ? null : (
+              <Button type="submit" formMethod="get" formNoValidate variant="outline" className="min-h-11">
+                {F.proposeFor}
+              </Button>
+            )}
+          </div>
+        ) : null}
       </fetcher.Form>
     </section>
   );
 }
+
+/** The walk-in form proposes this many tables at most: the best ones. */
+const PROPOSALS_SHOWN = 6;
