@@ -328,6 +328,24 @@ export interface ReservationSettingsTable {
   updated_by: string;
 }
 
+export type DoorWaitStatus = "waiting" | "seated" | "gone";
+
+/** One party waiting at the door for a table ('Warteliste vor Ort', decision 0057), kept for its day only. */
+export interface DoorWaitlistTable {
+  id: Id;
+  service_date: CalendarDate;
+  name: string;
+  party_size: number;
+  phone_number: string | null;
+  note: string | null;
+  status: ColumnType<DoorWaitStatus, DoorWaitStatus | undefined, DoorWaitStatus>;
+  /** The walk-in it became ('seated'); no foreign key: an undone walk-in's entry waits again. */
+  reservation_id: number | null;
+  created_at: Timestamp;
+  /** The entry's version: a stale tap is told it changed meanwhile. */
+  updated_at: Timestamp;
+}
+
 /** A closed date range ('Betriebsferien'), both days included. */
 export interface ReservationClosuresTable {
   id: Id;
@@ -348,7 +366,15 @@ export interface ReservationDayHoursTable {
 }
 
 /** 'Neue Anfrage', 'geändert', … — what the staff screens are told (decision 0035). */
-export type ReservationEventKind = "requested" | "created" | "changed" | "status" | "cancelled" | "deleted";
+/** 'door': the door's wait list of that day changed (decision 0057); its `reservation_id` is 0. */
+export type ReservationEventKind =
+  | "requested"
+  | "created"
+  | "changed"
+  | "status"
+  | "cancelled"
+  | "deleted"
+  | "door";
 
 /** One change of the reservation book, for the open staff screens (decision 0035). */
 export interface ReservationEventsTable {
@@ -482,6 +508,7 @@ export interface Database {
   table_combinations: TableCombinationsTable;
   table_combination_members: TableCombinationMembersTable;
   table_assignments: TableAssignmentsTable;
+  door_waitlist: DoorWaitlistTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -25,7 +25,7 @@ import { guestErasures } from "./migrations/0020-guest-erasures.ts";
 import { floorPlan } from "./migrations/0021-floor-plan.ts";
 import { tableAssignments } from "./migrations/0022-table-assignments.ts";
 import { areaWishes } from "./migrations/0023-area-wishes.ts";
-import { serviceTimes } from "./migrations/0024-service-times.ts";
+import { eveningOnThePlan } from "./migrations/0024-evening-on-the-plan.ts";
 
 /**
  * Migrations in order. A new migration is a new file and a new line here; a migration that has
@@ -56,7 +56,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0021-floor-plan": floorPlan(dialect),
     "0022-table-assignments": tableAssignments(dialect),
     "0023-area-wishes": areaWishes(),
-    "0024-service-times": serviceTimes(dialect),
+    "0024-evening-on-the-plan": eveningOnThePlan(dialect),
   };
 }
 

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { enqueueMail } from "../app/common/mail/outbox.server.ts";
 import { createStaffReservation } from "../tests/support/reservations.ts";
-import { addMonths, berlinNow } from "../app/lib/calendar.ts";
+import { addDays, addMonths, berlinNow } from "../app/lib/calendar.ts";
+import { addWaiting } from "../app/features/reservations/service/door-list.server.ts";
 import type { DatabaseHandle, DatabaseTarget } from "../db/database.server.ts";
 import { recordingLogger } from "../tests/support/silent-logger.ts";
 import { testDatabases } from "../tests/support/test-databases.ts";
@@ -55,6 +56,30 @@ describe.each(testDatabases())("housekeeping on $dialect", (engine) => {
     await createStaffReservation(handle.db, reservationOn(tooOld));
     await housekeeping.run();
     expect(await withName()).toHaveLength(1);
+  });
+
+  it("erases the door's wait lists of earlier days, keeps today's (decision 0057)", async () => {
+    handle = await engine.open();
+    const today = berlinNow().date;
+    const entry = { name: "Gast", party_size: 2, phone: "0171 1234567", notes: null };
+    await addWaiting(handle.db, addDays(today, -1), entry);
+    await addWaiting(handle.db, today, entry);
+    // The earlier day's list went with today's first change; one restored from a backup stays until tonight.
+    await handle.db
+      .insertInto("door_waitlist")
+      .values({
+        service_date: addDays(today, -2),
+        name: "Alt",
+        party_size: 2,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const { logger } = recordingLogger();
+    housekeeping = startHousekeeping(handle.db, logger, { everyMs: 0 });
+    await housekeeping.run();
+    const left = await handle.db.selectFrom("door_waitlist").select("service_date").execute();
+    expect(left.map((row) => row.service_date)).toEqual([today]);
   });
 
   it("logs a failure instead of stopping the server", async () => {

@@ -7,7 +7,7 @@ export const LIVE_PATH = "/admin/live";
 
 /** One message of the stream (app/common/live/stream.server.ts): nothing personal. */
 export interface LiveEventData {
-  kind: "requested" | "created" | "changed" | "status" | "cancelled" | "deleted";
+  kind: "requested" | "created" | "changed" | "status" | "cancelled" | "deleted" | "door";
   reservationId: number;
   date: string;
   /** The day a change moved the reservation away from. */

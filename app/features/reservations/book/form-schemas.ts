@@ -10,6 +10,7 @@ import {
   RESERVATION_STATUSES,
   reservationLimits as L,
   reservationMessages as M,
+  serviceMessages as S,
   TIME_SLOTS,
   WAITLIST_YES,
   WALK_IN_NAME,
@@ -304,3 +305,20 @@ export const walkInSchema = z.object({
     .transform((value) => (value === "" ? undefined : value)),
 });
 export type WalkInValues = z.output<typeof walkInSchema>;
+
+/** 'Warteliste vor Ort' (decision 0057): who waits at the door, how many, how to reach them, a note. */
+export const doorEntryFields = ["name", "party_size", "phone", "notes"] as const;
+export type DoorEntryField = (typeof doorEntryFields)[number];
+
+export const doorEntrySchema = z.object({
+  name: name(S.doorNameRequired),
+  party_size: partySize(MAX_STAFF_PARTY_SIZE, M.staffPartySizeInvalid),
+  phone,
+  notes: z
+    .string()
+    .trim()
+    .max(L.notes, S.doorNoteTooLong)
+    .refine(isCleanText, M.notesInvalid)
+    .transform((value) => (value === "" ? null : value)),
+});
+export type DoorEntryValues = z.output<typeof doorEntrySchema>;

@@ -24,6 +24,9 @@ export {
   walkInFields,
   walkInSchema,
   withFormerStaffNames,
+  doorEntryFields,
+  doorEntrySchema,
+  type DoorEntryValues,
 } from "./form-schemas.ts";
 export { type GuestHistory } from "./guest-history.ts";
 export {

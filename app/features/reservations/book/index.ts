@@ -6,6 +6,9 @@ export {
   staffReservationSchema,
   walkInFields,
   walkInSchema,
+  doorEntryFields,
+  doorEntrySchema,
+  type DoorEntryValues,
 } from "./form-schemas.ts";
 export { type GuestHistory, guestHistoryLine } from "./guest-history.ts";
 export {

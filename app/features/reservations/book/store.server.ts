@@ -541,13 +541,20 @@ async function afterWrite<T>(write: Promise<T>): Promise<T> {
  * Deletes a reservation and tells the open staff screens. With `walkIn`, only a walk-in still as it
  * was entered (its version): a walk-in's undo must not delete what someone changed since (decision 0034).
  */
-export async function deleteReservation(db: Db, id: number, walkIn?: { version: string }): Promise<boolean> {
+export async function deleteReservation(
+  db: Db,
+  id: number,
+  walkIn?: { version: string },
+  /** Done in the deletion's transaction once the row went: what depends on it follows (decision 0057). */
+  afterDelete?: (trx: Db) => Promise<void>,
+): Promise<boolean> {
   return afterWrite(
     db.transaction().execute(async (trx) => {
       let query = trx.deleteFrom("reservations").where("id", "=", id);
       if (walkIn) query = query.where("source", "=", "walk-in").where("updated_at", "=", walkIn.version);
       const deleted = await query.returning(["id", "reservation_date"]).executeTakeFirst();
       if (!deleted) return false;
+      await afterDelete?.(trx);
       await recordReservationEvent(trx, {
         kind: "deleted",
         reservationId: id,

@@ -339,6 +339,8 @@ export const serviceMessages = {
   walkInFailed: "Die Laufkundschaft konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.",
   waitlist: (count: number) => `${count} ${count === 1 ? "Anfrage" : "Anfragen"} auf der Warteliste`,
   summary: (expected: number, arrived: number) => `${expected} Gäste erwartet · ${arrived} eingetroffen`,
+  doorNameRequired: "Bitte geben Sie einen Namen ein.",
+  doorNoteTooLong: `Die Notiz darf höchstens ${reservationLimits.notes} Zeichen lang sein.`,
 } as const;
 
 /** What 'Service' says when a tap's answer never arrives (decision 0028), by the tap's intent. */

@@ -88,6 +88,8 @@ export interface StaffEntry {
    * questions about a table, decision 0057), and the transaction rolls back.
    */
   beforeStore?: (trx: Db) => Promise<void>;
+  /** Asked with the new reservation, before the commit: it throws to undo it all (decision 0057). */
+  afterStore?: (trx: Db, reservation: Reservation) => Promise<void>;
 }
 
 export interface AddedReservation {
@@ -131,6 +133,7 @@ export async function addByStaff(db: Db, entry: StaffEntry): Promise<AddedReserv
         online: false,
       });
     await announceNewReservation(trx, "created", reservation);
+    await entry.afterStore?.(trx, reservation);
     // Queue the restaurant's notice (docs/product/reservations.md), in the same transaction (decision 0017).
     const notice = entry.notice ? [reservationNotice(reservation, entry.notice, "staff")] : [];
     return { ...stored, mailIds: await queueMails(trx, notice) };

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
 import type { DatabaseHandle } from "../../../../db/database.server.ts";
+import type { Database } from "../../../../db/database.types.ts";
 import { addDays, berlinNow, berlinOffsetAt } from "../../../lib/calendar.ts";
 import { insertReservation } from "../../../../tests/support/reservations.ts";
 import { staffActionDependencies } from "../../../../tests/support/staff-actions.ts";
@@ -9,7 +11,8 @@ import type { ReservationStatus } from "../book/index.server.ts";
 import { DEFAULT_SETTINGS } from "../book/reservation-settings.ts";
 import { fixPlace, placeOf } from "../tables/index.server.ts";
 import { addClosure } from "../tables/plan-store.server.ts";
-import { handleServiceAction, loadServiceDay, type ServiceDependencies } from "./service-day.server.ts";
+import { handleServiceAction, loadServiceDay } from "./service-day.server.ts";
+import type { ServiceDependencies } from "./service-answers.server.ts";
 import { tableStates } from "./table-states.ts";
 
 /**
@@ -255,5 +258,116 @@ describe.each(testDatabases())("the evening on the plan on $dialect", (engine) =
     const asked = first?.outcome === "invalid" ? first : second;
     expect(asked?.overbooking?.message).toMatch(/^Tisch 2 ist noch belegt/);
     expect(await walkIns()).toHaveLength(1);
+  });
+
+  describe("the door's wait list", () => {
+    const door = async (db: Kysely<Database>) => (await loadServiceDay(db, date, DEFAULT_SETTINGS, now)).door;
+
+    it("refuses a party of 0 or 500 and a 10 kB name, and stores nothing", async () => {
+      const { db, post } = await evening();
+      const add = (fields: Record<string, string>) =>
+        post({ intent: "door-add", name: "Gallo", party_size: "2", phone: "", notes: "", ...fields });
+      expect((await add({ party_size: "0" })).fieldErrors?.party_size).toBe(
+        "Die Personenanzahl muss eine ganze Zahl von 1 bis 100 sein.",
+      );
+      expect((await add({ party_size: "500" })).outcome).toBe("invalid");
+      expect((await add({ name: "x".repeat(10_240) })).fieldErrors?.name).toBeDefined();
+      expect((await add({ name: "  " })).fieldErrors?.name).toBe("Bitte geben Sie einen Namen ein.");
+      expect((await add({ phone: "ruf mich an" })).fieldErrors?.phone).toBeDefined();
+      expect(await door(db)).toEqual([]);
+    });
+
+    it("lists the parties in the order they came; seating one makes it a walk-in at the ready table, in one step", async () => {
+      const { db, post, table, walkIns } = await evening();
+      expect(
+        (
+          await post({
+            intent: "door-add",
+            name: "Gallo",
+            party_size: "2",
+            phone: "0171 555",
+            notes: "Kinderstuhl",
+          })
+        ).outcome,
+      ).toBe("done");
+      expect(
+        (await post({ intent: "door-add", name: "Conti", party_size: "4", phone: "", notes: "" })).outcome,
+      ).toBe("done");
+      const [gallo, conti] = await door(db);
+      expect([gallo?.name, gallo?.partySize, gallo?.phone, gallo?.note, conti?.name]).toEqual([
+        "Gallo",
+        2,
+        "0171 555",
+        "Kinderstuhl",
+        "Conti",
+      ]);
+      const seat = (entry: typeof gallo, unit: string) =>
+        post({ intent: "door-seat", id: String(entry?.id), updated_at: entry?.updatedAt ?? "", unit });
+      const seated = await seat(gallo, table("1"));
+      expect(seated.outcome).toBe("done");
+      expect(seated.notice?.title).toBe("Laufkundschaft an Tisch 1: 2 Personen.");
+      const [walkIn] = await walkIns();
+      const stored = await db
+        .selectFrom("reservations")
+        .select(["customer_name", "phone_number", "status"])
+        .where("id", "=", walkIn?.id ?? 0)
+        .executeTakeFirst();
+      expect(stored).toEqual({ customer_name: "Gallo", phone_number: "0171 555", status: "ARRIVED" });
+      expect((await door(db)).map((entry) => entry.name)).toEqual(["Conti"]);
+      // The same tap again, from a screen that still showed Gallo: told, nothing stored twice.
+      const again = await seat(gallo, table("2"));
+      expect(again.notice?.description).toBe(
+        "Die Warteliste wurde inzwischen geändert. Die Liste zeigt den aktuellen Stand.",
+      );
+      expect(await walkIns()).toHaveLength(1);
+
+      // 'Rückgängig' of that walk-in: Gallo waits again, first in line.
+      const undone = await post({
+        intent: "undo-walk-in",
+        id: String(walkIn?.id),
+        updated_at: seated.undo?.updatedAt ?? "",
+      });
+      expect(undone.outcome).toBe("done");
+      expect((await door(db)).map((entry) => entry.name)).toEqual(["Gallo", "Conti"]);
+    });
+
+    it("of two hosts seating one waiting party at once, one seats it and the other is told", async () => {
+      const { db, post, table, walkIns } = await evening();
+      await post({ intent: "door-add", name: "Gallo", party_size: "2", phone: "", notes: "" });
+      const [gallo] = await door(db);
+      const answers = await Promise.all(
+        [table("1"), table("2")].map((unit) =>
+          post({ intent: "door-seat", id: String(gallo?.id), updated_at: gallo?.updatedAt ?? "", unit }),
+        ),
+      );
+      expect(answers.map((answer) => answer.outcome).sort()).toEqual(["done", "failed"]);
+      expect(await walkIns()).toHaveLength(1);
+      expect(await door(db)).toEqual([]);
+    });
+
+    it("takes a party that left off the list; 'Rückgängig' puts it back; a stale or forged tap is told", async () => {
+      const { db, post } = await evening();
+      await post({ intent: "door-add", name: "Gallo", party_size: "2", phone: "", notes: "" });
+      const [gallo] = await door(db);
+      const gone = await post({
+        intent: "door-gone",
+        id: String(gallo?.id),
+        updated_at: gallo?.updatedAt ?? "",
+      });
+      expect(gone.notice?.title).toBe("Von der Warteliste genommen.");
+      expect(await door(db)).toEqual([]);
+      expect(
+        (await post({ intent: "door-gone", id: String(gallo?.id), updated_at: gallo?.updatedAt ?? "" }))
+          .outcome,
+      ).toBe("failed");
+      expect((await post({ intent: "door-gone", id: "abc", updated_at: "x" })).outcome).toBe("failed");
+      const back = await post({
+        intent: "door-back",
+        id: String(gone.undo?.id),
+        updated_at: gone.undo?.updatedAt ?? "",
+      });
+      expect(back.outcome).toBe("done");
+      expect((await door(db)).map((entry) => entry.name)).toEqual(["Gallo"]);
+    });
   });
 });

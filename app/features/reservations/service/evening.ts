@@ -63,11 +63,27 @@ export interface ServiceDay {
   arrivedGuests: number;
   /** Once tables are drawn: the room (decision 0057). */
   floor?: ServiceFloor;
+  /** Today's parties waiting at the door, in the order they came (decision 0057); none on another day. */
+  door: DoorEntry[];
+}
+
+/** A party waiting at the door for a table ('Warteliste vor Ort', decision 0057). */
+export interface DoorEntry {
+  id: number;
+  name: string;
+  partySize: number;
+  phone: string | null;
+  note: string | null;
+  /** 'HH:MM' it was put on the list. */
+  since: string;
+  updatedAt: string;
 }
 
 /** What the screen needs to offer 'Rückgängig': the status to go back to, on the version the tap wrote. */
 export interface UndoOffer {
   id: number;
+  /** For a party taken off the door's list ('Gegangen'): it waits again. */
+  door?: true;
   /** The status before the tap; absent for a walk-in, whose undo deletes it. */
   status?: ReservationStatus;
   updatedAt: string;

@@ -34,4 +34,22 @@ export const floorMessages = {
   unknownTable: "Diesen Tisch gibt es nicht mehr. Der Tischplan wurde inzwischen geändert.",
   closedTable: (label: string) => `${label} steht heute in einem geschlossenen Bereich.`,
   walkInSeated: (size: number, label: string) => `Laufkundschaft an ${label}: ${personsLabel(size)}.`,
+  // 'Warteliste vor Ort'
+  doorTitle: "Warteliste vor Ort",
+  doorHint:
+    "Gäste ohne Reservierung, die auf einen Tisch warten. Die Liste gilt nur für heute und wird danach gelöscht.",
+  doorName: "Name",
+  doorPhone: "Telefon (optional)",
+  doorNote: "Notiz (optional)",
+  doorSubmit: "Auf die Warteliste",
+  doorEmpty: "Niemand wartet.",
+  doorAdded: (name: string, size: number) => `${name} (${personsLabel(size)}) wartet auf einen Tisch.`,
+  doorGone: "Von der Warteliste genommen.",
+  doorBack: "Wieder auf der Warteliste.",
+  doorChanged: "Die Warteliste wurde inzwischen geändert. Die Liste zeigt den aktuellen Stand.",
+  doorLeft: "Gegangen",
+  waitingSince: (time: string) => `wartet seit ${time} Uhr`,
+  tableReady: (label: string) => `Tisch bereit: ${label}`,
+  seatAt: (label: string) => `An ${label} setzen`,
+  noFittingTable: "Für diese Personenzahl passt kein Tisch.",
 } as const;

@@ -5,7 +5,8 @@ import { insertReservation } from "../../../../tests/support/reservations.ts";
 import { staffActionDependencies } from "../../../../tests/support/staff-actions.ts";
 import { testDatabases } from "../../../../tests/support/test-databases.ts";
 import { DEFAULT_SETTINGS } from "../book/reservation-settings.ts";
-import { handleServiceAction, loadServiceDay, type ServiceDependencies } from "./service-day.server.ts";
+import { handleServiceAction, loadServiceDay } from "./service-day.server.ts";
+import type { ServiceDependencies } from "./service-answers.server.ts";
 
 /**
  * 'Service' (decision 0034) as its part answers it, below the route (whose own tests are

@@ -3,15 +3,8 @@ import type { Database } from "../../../../db/database.types.ts";
 import { addDays, berlinNow } from "../../../lib/calendar.ts";
 import { fieldErrorsOf, formId, formText } from "../../../lib/forms.ts";
 import type { Logger } from "../../../lib/logger.server.ts";
-import {
-  failed,
-  invalid,
-  staffActionDispatcher,
-  successNotice,
-  type StaffActionHandler,
-  type StaffActionOutcome,
-} from "../../../lib/staff-actions.server.ts";
-import { deliverInBackground, type Mailer } from "../../../common/mail/mailer.server.ts";
+import { invalid, staffActionDispatcher, successNotice } from "../../../lib/staff-actions.server.ts";
+import { deliverInBackground } from "../../../common/mail/mailer.server.ts";
 import { seatsHeldAt } from "../availability/index.server.ts";
 import { heldOn } from "../availability/index.server.ts";
 import type { GuestHistory, ListedPlace } from "../book/index.server.ts";
@@ -24,10 +17,8 @@ import {
   statusLabels,
   type ReservationStatus,
 } from "../book/index.server.ts";
-import type { MailContext } from "../mails/index.server.ts";
 import { deleteReservation, listReservations, type Reservation } from "../book/index.server.ts";
 import {
-  addByStaff,
   changeByStaff,
   placesListed,
   NoShowTooEarlyError,
@@ -38,25 +29,38 @@ import {
   type StaffChangeTerms,
 } from "../booking/index.server.ts";
 import { statusSchema, walkInFields, walkInSchema, withFormerStaffNames } from "../book/index.server.ts";
-import { OVERBOOK_FIELD, OVERBOOK_YES, SERVICE_STATUSES } from "../book/index.server.ts";
-import type { ServiceDay, ServiceEntry, ServiceFloor, UndoOffer } from "./evening.ts";
-import { arrivalOf, seatCheck, TableQuestion, TableRefused, walkInCheck } from "./table-questions.server.ts";
+import { SERVICE_STATUSES } from "../book/index.server.ts";
+import type { ServiceDay, ServiceEntry, ServiceFloor } from "./evening.ts";
+import { arrivalOf, seatCheck, TableQuestion } from "./table-questions.server.ts";
+import { doorHandlers, type DoorIntent } from "./door-actions.server.ts";
+import { waitAgainAfter, waitingOn } from "./door-list.server.ts";
+import {
+  askAbout,
+  confirmed,
+  refusal,
+  storeWalkIn,
+  unitOf,
+  versionOf,
+  type Handler,
+  type Outcome,
+  type ServiceDependencies,
+  type ServiceExtra,
+} from "./service-answers.server.ts";
 import { floorMessages as F } from "./floor-messages.ts";
 import {
   areaClosureOn,
   readKeptFloorPlan,
-  unitLabel,
   unitsOn,
   unitTables,
   type FloorPlan,
-  type UnitKey,
 } from "../tables/index.server.ts";
-import type { AdminResultExtra, ReservationSettings } from "../book/index.server.ts";
+import type { ReservationSettings } from "../book/index.server.ts";
 
 /**
- * 'Service' on the server (decision 0034): the day's plan for the host stand, and its three taps —
- * a status ('Eingetroffen', 'Abgeschlossen', 'Nicht erschienen'), its undo, and a walk-in. The
- * caller has checked the staff session.
+ * 'Service' on the server (decision 0034): the day's plan for the host stand, and its taps — a
+ * status ('Eingetroffen', 'Abgeschlossen', 'Nicht erschienen'), its undo, a walk-in (at a table of
+ * the plan, decision 0057), and the door's wait list (door-actions.server.ts). The caller has checked
+ * the staff session.
  */
 
 type Db = Kysely<Database>;
@@ -118,10 +122,12 @@ export async function loadServiceDay(
   logger?: Logger,
 ): Promise<ServiceDay> {
   const today = berlinNow(now).date;
-  const [reservations, held, plan] = await Promise.all([
+  const [reservations, held, plan, door] = await Promise.all([
     listReservations(db, { mode: "date", date }),
     heldOn(db, date),
     readKeptFloorPlan(db),
+    // The door's list is the evening's own: only today has one.
+    date === today ? waitingOn(db, date) : [],
   ]);
   const [histories, { places, tableChoices }] = await Promise.all([
     guestHistories(db, reservations, now),
@@ -158,26 +164,9 @@ export async function loadServiceDay(
     expectedGuests,
     arrivedGuests,
     ...(floor ? { floor } : {}),
+    door,
   };
 }
-
-export interface ServiceDependencies {
-  db: Db;
-  logger: Logger;
-  mailer: Mailer;
-  mail: MailContext;
-  username: string;
-  settings: ReservationSettings;
-  now?: () => Date;
-}
-
-export type ServiceIntent = "mark" | "undo" | "walk-in" | "undo-walk-in";
-export type ServiceExtra = { undo?: UndoOffer; overbooking?: AdminResultExtra["overbooking"] };
-type Outcome = StaffActionOutcome<ServiceExtra>;
-type Handler = StaffActionHandler<ServiceDependencies, ServiceExtra>;
-
-const refusal = (status: number, message: string, id?: number): Outcome =>
-  failed(status, { tone: "error", title: "Fehler", description: message }, id);
 
 /**
  * One status change with its version (`changeByStaff`): a change someone else made meanwhile
@@ -216,36 +205,6 @@ async function changeStatus(
   return updated;
 }
 
-/** The host said 'Trotzdem setzen' to the question before (decision 0057). */
-const confirmed = (form: FormData) => form.get(OVERBOOK_FIELD) === OVERBOOK_YES;
-
-/** A question about the table instead of the tap: the form's values to send again with the host's yes. */
-function askAbout(form: FormData, question: TableQuestion, id?: number): Outcome {
-  const values: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string") values[name] = value;
-  values[OVERBOOK_FIELD] = OVERBOOK_YES;
-  return {
-    status: 409,
-    result: {
-      outcome: "invalid",
-      overbooking: { message: question.question, values, title: F.questionTitle, confirm: F.seatAnyway },
-      ...(id === undefined ? {} : { targetId: id }),
-    },
-  };
-}
-
-/** The table the form names ('t4', 'c2'); undefined when none; null when it is not one. */
-function unitOf(form: FormData): UnitKey | undefined | null {
-  const unit = form.get("unit");
-  if (unit === null || unit === "") return undefined;
-  return typeof unit === "string" && /^[tc]\d{1,9}$/.test(unit) ? (unit as UnitKey) : null;
-}
-
-const versionOf = (form: FormData) => {
-  const value = form.get("updated_at");
-  return typeof value === "string" && value !== "" ? value : undefined;
-};
-
 function failureOf(error: unknown, id: number, logger: Logger, changed: string): Outcome {
   if (error instanceof ReservationNotFoundError) return refusal(404, A.notFound, id);
   if (error instanceof ReservationChangedError) return refusal(409, changed, id);
@@ -256,7 +215,10 @@ function failureOf(error: unknown, id: number, logger: Logger, changed: string):
   return refusal(500, A.quickStatusFailed(error instanceof Error ? error.message : String(error)), id);
 }
 
+export type ServiceIntent = "mark" | "undo" | "walk-in" | "undo-walk-in" | DoorIntent;
+
 const handlers: Record<ServiceIntent, Handler> = {
+  ...doorHandlers,
   async mark(form, deps) {
     const id = formId(form);
     if (id === undefined) return refusal(400, A.notFound);
@@ -317,56 +279,16 @@ const handlers: Record<ServiceIntent, Handler> = {
   async "walk-in"(form, deps) {
     const parsed = walkInSchema.safeParse(formText(form, walkInFields));
     if (!parsed.success) return invalid(fieldErrorsOf(parsed.error, walkInFields));
-    const now = berlinNow(deps.now?.() ?? new Date());
     // At a table the host chose (decision 0057): only one there today, and asked when it is not free.
     const unit = unitOf(form);
     if (unit === null) return refusal(400, F.unknownTable);
-    const atTable = unit
-      ? {
-          place: unit,
-          beforeStore: walkInCheck(deps.settings, unit, parsed.data.party_size, now, confirmed(form)),
-        }
-      : {};
-    try {
-      const { reservation } = await addByStaff(deps.db, {
-        values: {
-          customer_name: parsed.data.name,
-          email: null,
-          phone_number: null,
-          reservation_date: now.date,
-          reservation_time: now.time,
-          party_size: parsed.data.party_size,
-          status: "ARRIVED",
-          notes: null,
-        },
-        source: "walk-in",
-        formKey: parsed.data.request_token || undefined,
-        settings: deps.settings,
-        // Guests at the door are seated: the date is locked and weighed, never refused.
-        override: true,
-        ...atTable,
-      });
-      deps.logger.info("walk-in added", { username: deps.username, reservationId: reservation.id, unit });
-      const label = unit && unitLabel(await readKeptFloorPlan(deps.db), unit);
-      return {
-        status: 200,
-        result: {
-          outcome: "done",
-          notice: successNotice(
-            label
-              ? F.walkInSeated(reservation.party_size, label)
-              : S.walkInAdded(reservation.party_size, reservation.reservation_time),
-          ),
-          targetId: reservation.id,
-          undo: { id: reservation.id, updatedAt: reservation.updated_at },
-        },
-      };
-    } catch (error) {
-      if (error instanceof TableQuestion) return askAbout(form, error);
-      if (error instanceof TableRefused) return refusal(error.status, error.message);
-      deps.logger.error("walk-in failed", { error });
-      return refusal(500, S.walkInFailed);
-    }
+    return storeWalkIn(form, deps, {
+      name: parsed.data.name,
+      partySize: parsed.data.party_size,
+      phone: null,
+      formKey: parsed.data.request_token,
+      unit,
+    });
   },
 
   /** A walk-in entered by mistake goes again, as long as nobody has changed it since. */
@@ -374,7 +296,9 @@ const handlers: Record<ServiceIntent, Handler> = {
     const id = formId(form);
     const version = versionOf(form);
     if (id === undefined || version === undefined) return refusal(400, S.undoTooLate, id);
-    if (!(await deleteReservation(deps.db, id, { version }))) return refusal(409, S.undoTooLate, id);
+    // A party from the door's wait list waits again (decision 0057).
+    if (!(await deleteReservation(deps.db, id, { version }, (trx) => waitAgainAfter(trx, id))))
+      return refusal(409, S.undoTooLate, id);
     deps.logger.info("walk-in undone", { username: deps.username, reservationId: id });
     return { status: 200, result: { outcome: "done", notice: successNotice(S.walkInUndone), targetId: id } };
   },

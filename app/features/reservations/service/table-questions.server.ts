@@ -33,12 +33,12 @@ export class TableQuestion extends Error {
   }
 }
 
-/** The tap names a table that cannot be used today: nothing was written. */
-export class TableRefused extends Error {
-  readonly status: 400 | 404;
-  constructor(status: 400 | 404, message: string) {
+/** The tap cannot be made (a table not there today, an entry changed meanwhile): nothing was written. */
+export class TapRefused extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
     super(message);
-    this.name = "TableRefused";
+    this.name = "TapRefused";
     this.status = status;
   }
 }
@@ -121,9 +121,9 @@ export function walkInCheck(
   return async (trx) => {
     const { plan, parties } = await eveningOn(trx, now.date);
     const label = unitLabel(plan, unit);
-    if (label === undefined) throw new TableRefused(404, F.unknownTable);
+    if (label === undefined) throw new TapRefused(404, F.unknownTable);
     const target = unitsOn(plan, now.date).find((one) => one.key === unit);
-    if (!target) throw new TableRefused(400, F.closedTable(label));
+    if (!target) throw new TapRefused(400, F.closedTable(label));
     if (confirmed) return;
     if (partySize < target.seatsMin || partySize > target.seatsMax)
       throw new TableQuestion(F.tooSmall(label, seatsLabel(target)));

@@ -58,7 +58,7 @@ export function useTapToasts(undo: (offer: NonNullable<ServiceResult["undo"]>) =
 
 /** The hidden fields of an undo, for the fetcher and for the form shown without JavaScript. */
 export const undoFields = (offer: NonNullable<ServiceResult["undo"]>) => ({
-  [INTENT_FIELD]: offer.status ? "undo" : "undo-walk-in",
+  [INTENT_FIELD]: offer.door ? "door-back" : offer.status ? "undo" : "undo-walk-in",
   id: String(offer.id),
   updated_at: offer.updatedAt,
   ...(offer.status ? { status: offer.status } : {}),
