@@ -175,3 +175,31 @@ export async function untilWaitingForLock(db: Kysely<Database>): Promise<void> {
   }
   throw new Error("no statement waits for a lock");
 }
+
+/**
+ * Visits of `partySize` on `date` that stayed `minutes` each from 'Eingetroffen' to 'Abgeschlossen'
+ * (decision 0057), as the host stand's taps store them; `status` ARRIVED: still seated (no leaving).
+ */
+export async function completedVisits(
+  db: Kysely<Database>,
+  visit: { date: string; partySize: number; minutes: readonly number[]; status?: "COMPLETED" | "ARRIVED" },
+): Promise<void> {
+  const arrived = Date.parse(`${visit.date}T17:00:00Z`);
+  for (const minutes of visit.minutes) {
+    const id = await insertReservation(db, {
+      name: "Gast",
+      date: visit.date,
+      time: "18:00",
+      partySize: visit.partySize,
+      status: visit.status ?? "COMPLETED",
+    });
+    await db
+      .updateTable("reservations")
+      .set({
+        arrived_at: new Date(arrived).toISOString(),
+        left_at: visit.status === "ARRIVED" ? null : new Date(arrived + minutes * 60_000).toISOString(),
+      })
+      .where("id", "=", id)
+      .execute();
+  }
+}

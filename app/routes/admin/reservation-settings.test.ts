@@ -8,6 +8,8 @@ import type { DatabaseHandle } from "../../../db/database.server.ts";
 import { callRoute, staffScreenContext, thrownBy } from "../../../tests/support/admin-routes.ts";
 import { createStaff } from "../../../tests/support/staff.ts";
 import { testDatabases } from "../../../tests/support/test-databases.ts";
+import { completedVisits } from "../../../tests/support/reservations.ts";
+import { addDays, berlinNow } from "../../lib/calendar.ts";
 
 /** Reservierungseinstellungen: every staff member may look, only owners may change. */
 const FILE = "routes/admin/reservation-settings.tsx";
@@ -69,5 +71,37 @@ describe("Reservierungseinstellungen", () => {
     await call("action", tenSeats());
     expect(await readReservationSettings(db)).toMatchObject({ totalSeats: 10, onlineSeats: 6 });
     expect(await call("loader")).toMatchObject({ seats: "10 Plätze, davon 6 online" });
+  });
+
+  it("shows the observed turn times and takes one over with one tap, that stay alone (decision 0057)", async () => {
+    const { call, db } = await signedIn("owner");
+    const today = berlinNow().date;
+    await completedVisits(db, { date: addDays(today, -1), partySize: 2, minutes: Array(30).fill(84) });
+    expect(await call("loader")).toMatchObject({
+      observed: { small: { parties: 30, median: 84 }, medium: { parties: 0 } },
+    });
+    const take = (size: string) => {
+      const form = tenSeats();
+      form.set("intent", `take-stay:${size}`);
+      return call("action", form) as Promise<{ data: { outcome: string; notice?: { title: string } } }>;
+    };
+    const taken = await take("small");
+    expect(taken.data.notice?.title).toBe("Aufenthaltsdauer für 1–2 Personen: jetzt 84 Minuten.");
+    // Only the stay: the seats typed in the same form are not saved.
+    expect(await readReservationSettings(db)).toEqual({
+      ...DEFAULT_SETTINGS,
+      stayMinutes: { ...DEFAULT_SETTINGS.stayMinutes, small: 84 },
+    });
+    expect((await take("medium")).data.outcome).toBe("failed");
+    expect((await take("huge")).data.outcome).toBe("failed");
+  });
+
+  it("refuses a non-owner's take-over before the action runs", async () => {
+    const { call, db } = await signedIn("staff");
+    await completedVisits(db, { date: berlinNow().date, partySize: 2, minutes: Array(30).fill(84) });
+    const form = tenSeats();
+    form.set("intent", "take-stay:small");
+    expect(((await thrownBy(() => call("action", form))) as Response).status).toBe(403);
+    expect(await readReservationSettings(db)).toEqual(DEFAULT_SETTINGS);
   });
 });

@@ -12,6 +12,7 @@ import {
   handleSettingsAction,
   readReservationSettings,
 } from "../../features/reservations/settings/index.server.ts";
+import { observedStays } from "../../features/reservations/book/index.server.ts";
 import { services } from "../../common/app-context.ts";
 import { answerOrFailure } from "../../lib/action-failures.ts";
 import { berlinToday } from "../../lib/format.ts";
@@ -31,8 +32,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const staff = signedInStaff(context);
   const today = berlinToday();
   // Closures and exceptions that are over concern no one: the screen leaves them out, a save drops them.
-  const settings = withoutPast(await readReservationSettings(services(context).database.db), today);
+  const { database } = services(context);
+  const [stored, observed] = await Promise.all([
+    readReservationSettings(database.db),
+    // The turn times the evenings showed (decision 0057).
+    observedStays(database.db, today),
+  ]);
+  const settings = withoutPast(stored, today);
   return {
+    observed,
     saved: settingsDraftOf(settings),
     seats: seatsSummary(settings),
     seatsFromTables: settings.seatsFromTables === true,

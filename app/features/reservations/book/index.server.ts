@@ -111,6 +111,14 @@ export {
   serviceMessages,
   statusLabels,
 } from "./terms.ts";
-export { DEFAULT_SETTINGS, stayMinutesFor, type ReservationSettings } from "./reservation-settings.ts";
+export {
+  DEFAULT_SETTINGS,
+  stayMinutesFor,
+  stayClassOf,
+  type StayClass,
+  type StayMinutes,
+  type ReservationSettings,
+} from "./reservation-settings.ts";
 export { deleteOldEvents, recordReservationEvent } from "./change-events.server.ts";
 export { notifiedSource, pollingSource } from "./change-feed.server.ts";
+export { observedStays } from "./turn-times.server.ts";

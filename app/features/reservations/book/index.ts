@@ -66,6 +66,11 @@ export {
 export {
   DEFAULT_SETTINGS,
   stayMinutesFor,
+  OBSERVED_AFTER,
+  type ObservedStays,
+  stayClassOf,
+  type StayClass,
+  type StayMinutes,
   type Closure,
   type DayException,
   type ReservationSettings,

@@ -100,12 +100,28 @@ export const DEFAULT_SETTINGS: ReservationSettings = {
   exceptions: [],
 };
 
+export type StayClass = keyof StayMinutes;
+
+/** Which of the stays a party of `partySize` has: 1–2, 3–4, or 5 and more guests. */
+export const stayClassOf = (partySize: number): StayClass =>
+  partySize <= 2 ? "small" : partySize <= 4 ? "medium" : "large";
+
 /** How long a party of `partySize` holds its seats. */
 export function stayMinutesFor(
   settings: Pick<ReservationSettings, "stayMinutes">,
   partySize: number,
 ): number {
-  if (partySize <= 2) return settings.stayMinutes.small;
-  if (partySize <= 4) return settings.stayMinutes.medium;
-  return settings.stayMinutes.large;
+  return settings.stayMinutes[stayClassOf(partySize)];
 }
+
+/** A turn time is shown once this many parties of a stay have left (decision 0057). */
+export const OBSERVED_AFTER = 30;
+
+export interface ObservedStay {
+  /** Parties of this stay that left within the period, with both times known. */
+  parties: number;
+  /** Their median stay in whole minutes; none before `OBSERVED_AFTER` parties. */
+  median?: number;
+}
+
+export type ObservedStays = Record<StayClass, ObservedStay>;

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { DatabaseHandle } from "../../../../db/database.server.ts";
 import type { Database } from "../../../../db/database.types.ts";
 import { addDays, berlinNow, berlinOffsetAt } from "../../../lib/calendar.ts";
-import { insertReservation } from "../../../../tests/support/reservations.ts";
+import { completedVisits, insertReservation } from "../../../../tests/support/reservations.ts";
 import { staffActionDependencies } from "../../../../tests/support/staff-actions.ts";
 import { drawSmallPlan } from "../../../../tests/support/tables.ts";
 import { testDatabases } from "../../../../tests/support/test-databases.ts";
@@ -115,8 +115,11 @@ describe.each(testDatabases())("the evening on the plan on $dialect", (engine) =
       .set({ arrived_at: berlinAt(date, "19:05").toISOString() })
       .where("id", "=", rossi)
       .execute();
+    // Thirty couples stayed 84 minutes: the waits count with that, the table's states with the setting.
+    await completedVisits(db, { date: addDays(date, -7), partySize: 2, minutes: Array(30).fill(84) });
     const day = await loadServiceDay(db, date, deps.settings, now);
     const floor = day.floor;
+    expect(floor?.observedStays).toEqual({ small: 84 });
     expect(floor?.tables.map((one) => one.name)).toEqual(["1", "2", "4", "5"]);
     expect(floor?.units.map((unit) => unit.key)).toHaveLength(5);
     const entries = day.slots.flatMap((slot) => slot.entries);

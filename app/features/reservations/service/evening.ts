@@ -1,6 +1,6 @@
 import type { GuestHistory, ListedPlace } from "../book/index.ts";
 import type { ReservationSource, ReservationStatus } from "../book/index.ts";
-import type { ReservationSettings } from "../book/index.ts";
+import type { ReservationSettings, StayMinutes } from "../book/index.ts";
 import type { DiningTable, FloorPlan, SeatingUnit } from "../tables/index.ts";
 
 /** 'Service' (decision 0034): the shapes the host stand's screen receives. */
@@ -39,6 +39,10 @@ export interface ServiceFloor {
   tables: DiningTable[];
   units: SeatingUnit[];
   stays: Pick<ReservationSettings, "stayMinutes">;
+  /** The stays observed once 30 parties of a size have left (decision 0057): the waits use them. */
+  observedStays: Partial<StayMinutes>;
+  /** Each table's and combination's short name ('Tisch 4', 'Tisch 4 + 5'), by its key. */
+  unitLabels: Record<string, string>;
   /** The tables and combinations 'Tisch wechseln' offers. */
   choices: Array<{ key: string; label: string }>;
 }

@@ -50,11 +50,12 @@ import { floorMessages as F } from "./floor-messages.ts";
 import {
   areaClosureOn,
   readKeptFloorPlan,
+  unitLabel,
   unitsOn,
   unitTables,
   type FloorPlan,
 } from "../tables/index.server.ts";
-import type { ReservationSettings } from "../book/index.server.ts";
+import { observedStays, type ReservationSettings, type StayMinutes } from "../book/index.server.ts";
 
 /**
  * 'Service' on the server (decision 0034): the day's plan for the host stand, and its taps — a
@@ -89,14 +90,49 @@ const entryOf = (
   ...optionalArrival(arrivalOf(reservation)),
 });
 
+/** The observed stays change slowly: read at most this often per database. */
+const OBSERVED_KEPT_MS = 10 * 60_000;
+const keptObserved = new WeakMap<
+  Db,
+  { until: number; today: string; stays: Promise<Partial<StayMinutes>> }
+>();
+
+/**
+ * The turn times observed where there are enough parties (decision 0057), for the waits at the door;
+ * kept for a while. One that cannot be read leaves the configured stays to decide.
+ */
+function observedMedians(db: Db, today: string, now: Date, logger?: Logger): Promise<Partial<StayMinutes>> {
+  const kept = keptObserved.get(db);
+  if (kept && kept.today === today && kept.until > now.getTime()) return kept.stays;
+  const stays = observedStays(db, today).then(
+    (observed) => {
+      const medians: Partial<StayMinutes> = {};
+      for (const size of ["small", "medium", "large"] as const) {
+        const median = observed[size].median;
+        if (median !== undefined) medians[size] = median;
+      }
+      return medians;
+    },
+    (error: unknown) => {
+      logger?.error("observed stays failed", { error });
+      keptObserved.delete(db);
+      return {};
+    },
+  );
+  keptObserved.set(db, { until: now.getTime() + OBSERVED_KEPT_MS, today, stays });
+  return stays;
+}
+
 /** The room of `date` for the plan view (decision 0057); none while no table is drawn. */
 function floorOf(
   plan: FloorPlan,
   date: string,
   settings: ReservationSettings,
   choices: ServiceFloor["choices"] | undefined,
+  observedStays: Partial<StayMinutes>,
 ): ServiceFloor | undefined {
   if (plan.tables.length === 0 || choices === undefined) return undefined;
+  const units = unitsOn(plan, date);
   return {
     areas: plan.areas.map((area) => {
       const closure = areaClosureOn(area, date);
@@ -107,8 +143,10 @@ function floorOf(
       };
     }),
     tables: plan.tables,
-    units: unitsOn(plan, date),
+    units,
+    unitLabels: Object.fromEntries(units.map((unit) => [unit.key, unitLabel(plan, unit.key) ?? unit.key])),
     stays: { stayMinutes: settings.stayMinutes },
+    observedStays,
     choices,
   };
 }
@@ -129,6 +167,7 @@ export async function loadServiceDay(
     // The door's list is the evening's own: only today has one.
     date === today ? waitingOn(db, date) : [],
   ]);
+  const observed = plan.tables.length > 0 ? await observedMedians(db, today, now, logger) : {};
   const [histories, { places, tableChoices }] = await Promise.all([
     guestHistories(db, reservations, now),
     placesListed(db, reservations, logger),
@@ -150,7 +189,7 @@ export async function loadServiceDay(
     entries.push(entryOf(reservation, histories.get(reservation.id), places?.[reservation.id], plan));
     byTime.set(reservation.reservation_time, entries);
   }
-  const floor = places && floorOf(plan, date, settings, tableChoices);
+  const floor = places && floorOf(plan, date, settings, tableChoices, observed);
   const slots = [...byTime.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([time, entries]) => ({ time, entries, seatsHeld: seatsHeldAt(settings, held, time) }));

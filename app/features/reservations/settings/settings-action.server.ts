@@ -10,8 +10,15 @@ import {
   unknownActionNotice,
   type SettingsResult,
 } from "./settings-form.ts";
-import { settingsDraftOf, settingsMessages, validateSettings } from "./settings-schema.ts";
-import { saveReservationSettings } from "./settings-store.server.ts";
+import {
+  settingsDraftOf,
+  settingsLabels,
+  settingsMessages,
+  validateSettings,
+  withoutPast,
+} from "./settings-schema.ts";
+import { readReservationSettings, saveReservationSettings } from "./settings-store.server.ts";
+import { observedStays } from "../book/index.server.ts";
 
 /**
  * 'Reservierungseinstellungen' through the staff forms' dispatcher (decision 0010). Only owners get
@@ -29,7 +36,11 @@ export interface SettingsActionDependencies {
 type Extra = Pick<SettingsResult, "values">;
 type Outcome = StaffActionOutcome<Extra>;
 
-export const handleSettingsAction = staffActionDispatcher<"save" | "edit", SettingsActionDependencies, Extra>(
+const dispatchSettingsAction = staffActionDispatcher<
+  "save" | "edit" | "take-stay",
+  SettingsActionDependencies,
+  Extra
+>(
   {
     async save(form, { db, logger, username, today }): Promise<Outcome> {
       const draft = readSettingsDraft(form);
@@ -64,6 +75,48 @@ export const handleSettingsAction = staffActionDispatcher<"save" | "edit", Setti
       };
     },
 
+    /**
+     * 'Übernehmen' next to an observed turn time (decision 0057): that stay becomes the observed median,
+     * as the server reads it now, and is saved alone; what else was typed stays typed, unsaved.
+     */
+    async "take-stay"(form, { db, logger, username, today }): Promise<Outcome> {
+      const size = form.get("stay_class");
+      const draft = readSettingsDraft(form);
+      if (size !== "small" && size !== "medium" && size !== "large")
+        return { status: 400, result: { outcome: "failed", notice: unknownActionNotice(), values: draft } };
+      const observed = (await observedStays(db, today))[size].median;
+      if (observed === undefined)
+        return {
+          status: 409,
+          result: {
+            outcome: "failed",
+            notice: saveFailedNotice(settingsMessages.noObservedStay),
+            values: draft,
+          },
+        };
+      const stored = withoutPast(await readReservationSettings(db), today);
+      try {
+        await saveReservationSettings(
+          db,
+          { ...stored, stayMinutes: { ...stored.stayMinutes, [size]: observed } },
+          username,
+          { keepSeats: true },
+        );
+      } catch (error) {
+        logger.error("observed stay not taken over", { username, error });
+        return { status: 500, result: { outcome: "failed", notice: saveFailedNotice(), values: draft } };
+      }
+      logger.info("observed stay taken over", { username, size, minutes: observed });
+      return {
+        status: 200,
+        result: {
+          outcome: "done",
+          notice: savedNotice(settingsMessages.stayTakenOver(settingsLabels[stayLabelOf[size]], observed)),
+          values: { ...draft, stayMinutes: { ...draft.stayMinutes, [size]: String(observed) } },
+        },
+      };
+    },
+
     /** A list button sent without JavaScript: the rows change on the page, nothing is saved. */
     async edit(form): Promise<Outcome> {
       const edit = parseListEdit(form.get(INTENT_FIELD));
@@ -77,3 +130,15 @@ export const handleSettingsAction = staffActionDispatcher<"save" | "edit", Setti
   // The list buttons name their change in the intent (`list:remove:closures:2`); 'edit' tells.
   { intent: "edit" },
 );
+
+const stayLabelOf = { small: "staySmall", medium: "stayMedium", large: "stayLarge" } as const;
+
+/** The observed turn times' buttons name their stay in the intent (`take-stay:small`). */
+export function handleSettingsAction(form: FormData, deps: SettingsActionDependencies) {
+  const intent = form.get(INTENT_FIELD);
+  if (typeof intent === "string" && intent.startsWith("take-stay:")) {
+    form.set(INTENT_FIELD, "take-stay");
+    form.set("stay_class", intent.slice("take-stay:".length));
+  }
+  return dispatchSettingsAction(form, deps);
+}

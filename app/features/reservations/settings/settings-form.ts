@@ -129,7 +129,9 @@ export function applyListEdit(draft: SettingsDraft, { kind, list, index }: ListE
 }
 
 /** The action's answer: a `StaffActionResult` with the form's values as the screen should show them next. */
-export type SettingsResult = StaffActionResult<"save" | "edit" | "unknown"> & { values?: SettingsDraft };
+export type SettingsResult = StaffActionResult<"save" | "edit" | "take-stay" | "unknown"> & {
+  values?: SettingsDraft;
+};
 
 export const UNKNOWN_ACTION = "Unbekannte Aktion.";
 

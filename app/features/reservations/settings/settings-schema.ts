@@ -87,6 +87,17 @@ export const settingsMessages = {
   stayRequired: "Bitte geben Sie die Aufenthaltsdauer in Minuten an.",
   stayAtLeastOne: "Die Aufenthaltsdauer muss mindestens 1 Minute betragen.",
   stayAtMost: "Die Aufenthaltsdauer darf höchstens 12 Stunden (720 Minuten) betragen.",
+  /** The observed turn times (decision 0057). */
+  observedStay: (size: string, configured: string, observed: number) =>
+    `${size}: eingestellt ${configured} Min., tatsächlich ${observed} Min.`,
+  observedStayNote: (parties: number) =>
+    `Gemessen von „Eingetroffen“ bis „Abgeschlossen“, sobald mindestens ${parties} Gruppen einer Größe fertig sind (letzte 180 Tage).`,
+  takeObservedStay: "Übernehmen",
+  takeObservedStayLabel: (size: string, observed: number) =>
+    `Tatsächliche Aufenthaltsdauer für ${size} übernehmen: ${observed} Minuten`,
+  stayTakenOver: (size: string, observed: number) =>
+    `Aufenthaltsdauer für ${size}: jetzt ${observed} Minuten.`,
+  noObservedStay: "Für diese Gruppengröße gibt es noch keine gemessene Aufenthaltsdauer.",
   arrivalsAtLeastOne: "Mindestens 1 Gast; leer lassen, wenn es keine Grenze gibt.",
   arrivalsAtMost: `Höchstens ${MAX_SEATS} Gäste.`,
   largestPartyRange: `Die größte Gruppe online muss zwischen 1 und ${MAX_STAFF_PARTY_SIZE} Personen liegen.`,

@@ -7,7 +7,13 @@ import { berlinNow } from "../../../../lib/calendar.ts";
 import { INTENT_FIELD } from "../../../../lib/forms.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import { cn } from "../../../../lib/utils.ts";
-import { personsLabel, serviceMessages as S, statusLabels } from "../../book/index.ts";
+import {
+  personsLabel,
+  serviceMessages as S,
+  stayClassOf,
+  stayMinutesFor,
+  statusLabels,
+} from "../../book/index.ts";
 import { TableOutline, type DiningTable } from "../../tables/index.ts";
 import type { ServiceDay, ServiceEntry, ServiceFloor } from "../evening.ts";
 import { floorMessages as F } from "../floor-messages.ts";
@@ -48,17 +54,26 @@ const partyOf = (entry: ServiceEntry): EveningParty => ({
   tableIds: entry.tableIds ?? [],
 });
 
+/** The day's parties as the plan weighs them. */
+export const floorParties = (day: ServiceDay): EveningParty[] =>
+  day.slots.flatMap((slot) => slot.entries.map(partyOf));
+
+/** How long a party stays, for the waits: the observed stay of its size where there is one, else the configured. */
+export const stayOfFloor =
+  (floor: ServiceFloor) =>
+  (partySize: number): number =>
+    floor.observedStays[stayClassOf(partySize)] ?? stayMinutesFor(floor.stays, partySize);
+
 /** The clock the plan is read at: now today, the start of any other day (nobody sits yet). */
 export const floorTime = (day: ServiceDay, now: Date) =>
   day.date === day.today ? berlinNow(now).time : "00:00";
 
 /** Each table's state at the screen's clock. */
 export function floorStates({ day, floor, now }: FloorMoment): Map<number, TableState> {
-  const parties = day.slots.flatMap((slot) => slot.entries.map(partyOf));
   return tableStates(
     floor.stays,
     floor.tables.map((table) => table.id),
-    parties,
+    floorParties(day),
     floorTime(day, now),
   );
 }
@@ -71,14 +86,17 @@ export interface WalkInProposal extends Omit<TableProposal, "unit"> {
 
 /** Where a walk-in of `size` could sit now, the best first (`proposeTables`). */
 export function walkInProposals(moment: FloorMoment, size: number): WalkInProposal[] {
-  const labels = new Map(moment.floor.choices.map((choice) => [choice.key, choice.label]));
   return proposeTables(
     moment.floor.stays,
     moment.floor.units,
     floorStates(moment),
     size,
     floorTime(moment.day, moment.now),
-  ).map(({ unit, ...rest }) => ({ ...rest, key: unit.key, label: labels.get(unit.key) ?? unit.key }));
+  ).map(({ unit, ...rest }) => ({
+    ...rest,
+    key: unit.key,
+    label: moment.floor.unitLabels[unit.key] ?? unit.key,
+  }));
 }
 
 /** Fill and text colours per state; the state is always written too. */

@@ -22,6 +22,7 @@ import type { ServiceDay, ServiceEntry } from "../evening.ts";
 import { HiddenFields, noticeOf, undoFields, useTapToasts, type ServiceResult } from "./taps.tsx";
 import { floorMessages as F } from "../floor-messages.ts";
 import { ServiceFloorView, walkInProposals, type WalkInProposal } from "./service-floor.tsx";
+import { DoorList } from "./door-list.tsx";
 import {
   Dialog,
   DialogContent,
@@ -156,6 +157,16 @@ export function ServiceScreen({
           formKey={walkInKey}
           {...(floor ? { proposalsFor: (size: number) => walkInProposals({ day, floor, now }, size) } : {})}
           defaultSize={walkInSize}
+        />
+      ) : null}
+
+      {isToday ? (
+        <DoorList
+          entries={day.door}
+          moment={day.floor ? { day, floor: day.floor, now } : undefined}
+          onResult={showToast}
+          onQuestion={setQuestion}
+          pageResult={result}
         />
       ) : null}
 
@@ -420,7 +431,7 @@ function WalkInForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
   const proposals = proposalsFor?.(size);
-  const shown = answer ?? pageResult;
+  const shown = answer ?? (pageResult?.intent === "walk-in" ? pageResult : undefined);
   // The server's schema checks first in the browser, with its German messages (decision 0010).
   const [checked, setChecked] = useState<ServiceResult["fieldErrors"]>(undefined);
   const errors = checked ?? (shown?.outcome === "invalid" ? shown.fieldErrors : undefined);

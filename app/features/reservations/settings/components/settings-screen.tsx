@@ -18,7 +18,7 @@ import {
   type FieldErrors,
 } from "../../../../lib/forms.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
-import { MAX_STAFF_PARTY_SIZE } from "../../book/index.ts";
+import { MAX_STAFF_PARTY_SIZE, OBSERVED_AFTER, type ObservedStays } from "../../book/index.ts";
 import {
   applyListEdit,
   readSettingsDraft,
@@ -56,6 +56,7 @@ export function SettingsScreen({
   canChange,
   today,
   result,
+  observed,
 }: {
   /** The settings as stored, as the form shows them. */
   saved: SettingsDraft;
@@ -66,6 +67,8 @@ export function SettingsScreen({
   canChange: boolean;
   today: string;
   result: SettingsResult | undefined;
+  /** The turn times the evenings showed (decision 0057); none: too few parties yet. */
+  observed?: ObservedStays | undefined;
 }) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -125,6 +128,9 @@ export function SettingsScreen({
   }
 
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
+    // 'Übernehmen' of an observed stay saves that stay alone: what else is typed is not checked.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.value.startsWith("take-stay:")) return;
     const validation = validateSettings(readSettingsDraft(new FormData(event.currentTarget)), today);
     if (validation.success) return setErrors({});
     event.preventDefault();
@@ -220,6 +226,7 @@ export function SettingsScreen({
               <Field label={L.stayMedium} errors={errors["stayMinutes.medium"]} inputProps={stay("medium")} />
               <Field label={L.stayLarge} errors={errors["stayMinutes.large"]} inputProps={stay("large")} />
             </div>
+            <ObservedStaysNote observed={observed} saved={saved} canChange={canChange} />
           </fieldset>
           <div className="grid gap-5 md:grid-cols-2">
             {numberField(
@@ -326,5 +333,52 @@ export function SettingsScreen({
         </div>
       ) : null}
     </Form>
+  );
+}
+
+const STAY_LABELS = { small: L.staySmall, medium: L.stayMedium, large: L.stayLarge } as const;
+
+/**
+ * The turn times the evenings showed next to the configured ones ('1–2 Personen: eingestellt 90 Min.,
+ * tatsächlich 84 Min.', decision 0057), each with 'Übernehmen' for owners: a button of the settings'
+ * form that saves that stay alone.
+ */
+function ObservedStaysNote({
+  observed,
+  saved,
+  canChange,
+}: {
+  observed: ObservedStays | undefined;
+  saved: SettingsDraft;
+  canChange: boolean;
+}) {
+  const known = (["small", "medium", "large"] as const).flatMap((size) => {
+    const median = observed?.[size].median;
+    return median === undefined ? [] : [{ size, median }];
+  });
+  if (known.length === 0) return null;
+  return (
+    <div className="mt-4 space-y-2 rounded-md border border-stone-300 bg-stone-50 p-3">
+      <ul className="space-y-2">
+        {known.map(({ size, median }) => (
+          <li key={size} className="flex flex-wrap items-center gap-3">
+            <span>{M.observedStay(STAY_LABELS[size], saved.stayMinutes[size], median)}</span>
+            {canChange && String(median) !== saved.stayMinutes[size] ? (
+              <button
+                type="submit"
+                name={INTENT_FIELD}
+                value={`take-stay:${size}`}
+                formNoValidate
+                className="min-h-11 rounded-md border border-stone-400 bg-white px-3 text-sm font-medium hover:bg-stone-100"
+                aria-label={M.takeObservedStayLabel(STAY_LABELS[size], median)}
+              >
+                {M.takeObservedStay}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-muted">{M.observedStayNote(OBSERVED_AFTER)}</p>
+    </div>
   );
 }
