@@ -5,13 +5,13 @@ import { addDays, berlinNow } from "../../app/lib/calendar.ts";
 import { openDatabase } from "../../db/database.server.ts";
 import { buildIfNeeded } from "../../server/build-if-needed.ts";
 import {
-  BENCH_STAFF,
   busyMachineWarning,
   residentMemory,
   startProductionServer,
   stopProductionServer,
 } from "../../tests/support/production-server.ts";
 import { median } from "./stats.ts";
+import { openStream, signIn, type Stream } from "./live-streams.ts";
 
 /**
  * `npm run bench:live`: the staff screens' live updates (decision 0035) on the production server, a
@@ -55,63 +55,6 @@ function cpuTime(pid: number | undefined): number {
   } catch {
     return 0;
   }
-}
-
-async function signIn(origin: string): Promise<string> {
-  const answer = await fetch(`${origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin },
-    body: new URLSearchParams(BENCH_STAFF),
-  });
-  const cookie = (answer.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  if (!cookie.includes("=")) throw new Error(`Anmeldung gescheitert (${answer.status})`);
-  return cookie;
-}
-
-/** One open stream: resolves `seen(id)` when the event with that reservation id arrives. */
-interface Stream {
-  waitFor(reservationId: number): Promise<void>;
-  close(): void;
-}
-
-async function openStream(origin: string, cookie: string): Promise<Stream> {
-  const controller = new AbortController();
-  const answer = await fetch(`${origin}/admin/live`, {
-    headers: { cookie, accept: "text/event-stream" },
-    signal: controller.signal,
-  });
-  if (answer.status !== 200 || !answer.body) throw new Error(`Stream nicht geöffnet (${answer.status})`);
-  const seen = new Set<number>();
-  const waiting = new Map<number, () => void>();
-  const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(message)?.[1];
-          if (!data) continue;
-          const { reservationId } = JSON.parse(data) as { reservationId: number };
-          seen.add(reservationId);
-          waiting.get(reservationId)?.();
-        }
-      }
-    } catch {
-      // closed at the end
-    }
-  })();
-  return {
-    waitFor: (id) =>
-      seen.has(id) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(id, resolve)),
-    close: () => controller.abort(),
-  };
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -36,6 +36,12 @@ import { LOAD_SECONDS, measureMemory, SIGN_INS } from "./memory.ts";
 import { memoryBudgets, memoryTable, summarizeMemory, type MemoryFigures } from "./memory-figures.ts";
 import { measureTables, TABLES_DAY_BUDGET_MS, type TablesFigures } from "./tables.ts";
 import {
+  measureService,
+  SERVICE_LIVE_BUDGET_MS,
+  SERVICE_PLAN_BUDGET_MS,
+  type ServiceFigures,
+} from "./service.ts";
+import {
   BURST_P99_BUDGET_MS,
   measureStoredTables,
   REASSIGNMENT_BUDGET_MS,
@@ -69,7 +75,9 @@ import {
  *   - memory:       one server process's resident memory and heap at rest after its start, after 10
  *                   sign-ins and after a 30 s load run, one fresh server per run (scripts/bench/memory.ts);
  *   - tables:       the table rule's answer for a whole date with 40 tables and 150 seated parties
- *                   (scripts/bench/tables.ts).
+ *                   (scripts/bench/tables.ts);
+ *   - service:      the evening on the plan: a full evening's plan worked out, and a tap reaching 50
+ *                   open service screens (scripts/bench/service.ts).
  * Each figure is the median of several runs, with min and max. One table per part, the figures and
  * the machine in bench/results/latest.json.
  *
@@ -86,7 +94,16 @@ const root = path.resolve(import.meta.dirname, "../..");
 const reportDir = path.join(root, ".tmp", "bench");
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-const PARTS = ["lighthouse", "load", "reservations", "queries", "instances", "memory", "tables"] as const;
+const PARTS = [
+  "lighthouse",
+  "load",
+  "reservations",
+  "queries",
+  "instances",
+  "memory",
+  "tables",
+  "service",
+] as const;
 type Part = (typeof PARTS)[number];
 
 interface Options {
@@ -468,6 +485,7 @@ interface Measured {
   capacity?: CapacityRuns[];
   memory?: MemoryFigures[];
   tables?: TablesFigures;
+  service?: ServiceFigures;
   storedTables?: StoredTablesFigures[];
 }
 
@@ -568,6 +586,17 @@ function budgets(measured: Measured): Array<{ text: string; holds: boolean }> {
       holds: stored.burstP99 < BURST_P99_BUDGET_MS[stored.database] && stored.doubleBooked === 0,
     });
   }
+  if (measured.service)
+    lines.push(
+      {
+        text: `Service: Plan des vollen Abends p50 ${measured.service.planP50.toFixed(2)} ms (< ${SERVICE_PLAN_BUDGET_MS} ms)`,
+        holds: measured.service.planP50 < SERVICE_PLAN_BUDGET_MS,
+      },
+      {
+        text: `Service: Änderung bei 50 Ansichten Median ${measured.service.liveMedian.toFixed(0)} ms (< ${SERVICE_LIVE_BUDGET_MS} ms)`,
+        holds: measured.service.liveMedian < SERVICE_LIVE_BUDGET_MS,
+      },
+    );
   return lines;
 }
 
@@ -653,6 +682,7 @@ async function main() {
       say("  Tische mit PostgreSQL übersprungen (keine Programme gefunden)"),
     );
   }
+  if (options.parts.has("service")) measured.service = await measureService();
   if (options.parts.has("memory")) {
     say(
       `Speicher: ${options.runs} Starts je eines Serverprozesses (SQLite, Demo-Inhalte), ` +
@@ -781,6 +811,28 @@ async function main() {
       say(line);
   }
 
+  if (measured.service) {
+    const service = measured.service;
+    say(
+      `\nService: der Abend auf dem Plan mit ${service.tables} Tischen, ${service.reservations} Reservierungen und ${service.waiting} Wartenden (ms)`,
+    );
+    for (const line of formatTable(
+      ["", "p50", "p95"],
+      [
+        [
+          "Plan je Uhrtakt (Zustände, Wartezeiten, Vorschläge)",
+          service.planP50.toFixed(2),
+          service.planP95.toFixed(2),
+        ],
+        ["Tag vom Server gelesen (SQLite)", service.loadP50.toFixed(2), service.loadP95.toFixed(2)],
+      ],
+    ))
+      say(line);
+    say(
+      `  Änderung → ${50} offene Service-Ansichten: Median ${service.liveMedian.toFixed(0)} ms, höchstens ${service.liveMax.toFixed(0)} ms`,
+    );
+  }
+
   const lines = budgets(measured);
   const file = writeResults({
     measuredAt: new Date().toISOString(),
@@ -819,6 +871,7 @@ async function main() {
     memoryMiB: measured.memory,
     tables: measured.tables,
     storedTables: measured.storedTables,
+    service: measured.service,
     budgets: lines,
   });
   say(`\nBerichte: ${path.relative(root, reportDir)}/, Zahlen: ${file}`);

@@ -73,7 +73,7 @@ const clock = (minute: number) =>
 class Rollback extends Error {}
 
 /** Stores the bench plan; answers the stored id of each bench table and combination. */
-async function storePlan(db: DatabaseHandle["db"]): Promise<Map<UnitKey, UnitKey>> {
+export async function storePlan(db: DatabaseHandle["db"]): Promise<Map<UnitKey, UnitKey>> {
   const plan = benchPlan();
   const areaIds = new Map<number, number>();
   for (const area of plan.areas) {
@@ -130,7 +130,7 @@ async function storePlan(db: DatabaseHandle["db"]): Promise<Map<UnitKey, UnitKey
 }
 
 /** The 150 bench parties stored on `date` as guests' reservations, at their places. */
-async function storeParties(handle: DatabaseHandle, date: string, ids: Map<UnitKey, UnitKey>) {
+export async function storeParties(handle: DatabaseHandle, date: string, ids: Map<UnitKey, UnitKey>) {
   const parties = benchParties(unitsOn(benchPlan(), date));
   const now = new Date().toISOString();
   const rows: PastReservation[] = parties.map((party) => ({

@@ -9,7 +9,7 @@ import { doorEntryFields, doorEntrySchema, MAX_STAFF_PARTY_SIZE, personsLabel } 
 import { estimateWaits, waitLabel, type WaitEstimate } from "../door-waits.ts";
 import type { DoorEntry } from "../evening.ts";
 import { floorMessages as F } from "../floor-messages.ts";
-import { floorParties, floorTime, stayOfFloor, type FloorMoment } from "./service-floor.tsx";
+import { floorParties, floorTime, stayOfFloor, type FloorMoment } from "../floor-moment.ts";
 import { HiddenFields, type ServiceResult } from "./taps.tsx";
 
 /**

@@ -3,28 +3,15 @@ import { useFetcher } from "react-router";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "../../../../components/ui/dialog.tsx";
 import { NativeSelect } from "../../../../components/ui/select.tsx";
-import { berlinNow } from "../../../../lib/calendar.ts";
 import { INTENT_FIELD } from "../../../../lib/forms.ts";
 import { useHydrated } from "../../../../lib/use-hydrated.ts";
 import { cn } from "../../../../lib/utils.ts";
-import {
-  personsLabel,
-  serviceMessages as S,
-  stayClassOf,
-  stayMinutesFor,
-  statusLabels,
-} from "../../book/index.ts";
+import { personsLabel, serviceMessages as S, statusLabels } from "../../book/index.ts";
 import { TableOutline, type DiningTable } from "../../tables/index.ts";
-import type { ServiceDay, ServiceEntry, ServiceFloor } from "../evening.ts";
+import type { ServiceEntry, ServiceFloor } from "../evening.ts";
 import { floorMessages as F } from "../floor-messages.ts";
-import {
-  proposeTables,
-  stateLabel,
-  tableStates,
-  type EveningParty,
-  type TableProposal,
-  type TableState,
-} from "../table-states.ts";
+import { stateLabel, type TableState } from "../table-states.ts";
+import { floorStates, type FloorMoment } from "../floor-moment.ts";
 import { HiddenFields, type ServiceResult } from "./taps.tsx";
 
 /**
@@ -34,70 +21,6 @@ import { HiddenFields, type ServiceResult } from "./taps.tsx";
  * a narrow screen's way, and the way before the scripts run); once they run, a table tapped on the
  * drawing opens its choices in a dialog.
  */
-
-/** What 'Service' needs to draw the plan at one moment. */
-export interface FloorMoment {
-  day: ServiceDay;
-  floor: ServiceFloor;
-  /** The screen's clock. */
-  now: Date;
-}
-
-/** The party of an entry, as the plan weighs it. */
-const partyOf = (entry: ServiceEntry): EveningParty => ({
-  id: entry.id,
-  name: entry.name,
-  partySize: entry.partySize,
-  time: entry.time,
-  status: entry.status,
-  arrivedAt: entry.arrivedAt,
-  tableIds: entry.tableIds ?? [],
-});
-
-/** The day's parties as the plan weighs them. */
-export const floorParties = (day: ServiceDay): EveningParty[] =>
-  day.slots.flatMap((slot) => slot.entries.map(partyOf));
-
-/** How long a party stays, for the waits: the observed stay of its size where there is one, else the configured. */
-export const stayOfFloor =
-  (floor: ServiceFloor) =>
-  (partySize: number): number =>
-    floor.observedStays[stayClassOf(partySize)] ?? stayMinutesFor(floor.stays, partySize);
-
-/** The clock the plan is read at: now today, the start of any other day (nobody sits yet). */
-export const floorTime = (day: ServiceDay, now: Date) =>
-  day.date === day.today ? berlinNow(now).time : "00:00";
-
-/** Each table's state at the screen's clock. */
-export function floorStates({ day, floor, now }: FloorMoment): Map<number, TableState> {
-  return tableStates(
-    floor.stays,
-    floor.tables.map((table) => table.id),
-    floorParties(day),
-    floorTime(day, now),
-  );
-}
-
-/** A table the walk-in form proposes: its key, its name, and until when it is free. */
-export interface WalkInProposal extends Omit<TableProposal, "unit"> {
-  key: string;
-  label: string;
-}
-
-/** Where a walk-in of `size` could sit now, the best first (`proposeTables`). */
-export function walkInProposals(moment: FloorMoment, size: number): WalkInProposal[] {
-  return proposeTables(
-    moment.floor.stays,
-    moment.floor.units,
-    floorStates(moment),
-    size,
-    floorTime(moment.day, moment.now),
-  ).map(({ unit, ...rest }) => ({
-    ...rest,
-    key: unit.key,
-    label: moment.floor.unitLabels[unit.key] ?? unit.key,
-  }));
-}
 
 /** Fill and text colours per state; the state is always written too. */
 const stateColours: Record<TableState["kind"], { fill: string; chip: string }> = {

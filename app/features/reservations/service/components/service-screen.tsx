@@ -21,7 +21,8 @@ import { walkInFields, walkInSchema } from "../../book/index.ts";
 import type { ServiceDay, ServiceEntry } from "../evening.ts";
 import { HiddenFields, noticeOf, undoFields, useTapToasts, type ServiceResult } from "./taps.tsx";
 import { floorMessages as F } from "../floor-messages.ts";
-import { ServiceFloorView, walkInProposals, type WalkInProposal } from "./service-floor.tsx";
+import { ServiceFloorView } from "./service-floor.tsx";
+import { walkInProposals, type WalkInProposal } from "../floor-moment.ts";
 import { DoorList } from "./door-list.tsx";
 import {
   Dialog,
