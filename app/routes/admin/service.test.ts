@@ -154,7 +154,7 @@ describe.each(testDatabases())("the service view on $dialect", (engine) => {
     expect(chosen.data.view).toBe("plan");
     const remembered = new Headers(chosen.init?.headers).get("set-cookie") ?? "";
     expect(remembered).toMatch(
-      /^tavola_service_view=plan; Path=\/admin\/service; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+      /^tavola_service_view=plan; Path=\/admin; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
     );
     expect((await read("", `; ${remembered.split(";")[0]}`)).data.view).toBe("plan");
     expect((await read("?ansicht=liste", "; tavola_service_view=plan")).data.view).toBe("list");

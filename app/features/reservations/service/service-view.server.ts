@@ -19,7 +19,8 @@ export function serviceViewOf(request: Request): { view: ServiceView; headers?: 
     return {
       view: asked,
       headers: {
-        "Set-Cookie": `${COOKIE}=${asked === "plan" ? "plan" : "liste"}; Path=/admin/service; Max-Age=${YEAR_SECONDS}; HttpOnly; SameSite=Lax`,
+        // Path /admin: the screen's data requests (`/admin/service.data`) lie outside /admin/service.
+        "Set-Cookie": `${COOKIE}=${asked === "plan" ? "plan" : "liste"}; Path=/admin; Max-Age=${YEAR_SECONDS}; HttpOnly; SameSite=Lax`,
       },
     };
   const kept = (request.headers.get("cookie") ?? "")

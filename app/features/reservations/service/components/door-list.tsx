@@ -42,6 +42,11 @@ export function DoorList({
       )
     : undefined;
   const labels = moment?.floor.unitLabels ?? {};
+  // Every entry shown since the page opened: its answer is told even once the entry has left the list
+  // (seated or gone, the answer and the renewed list arrive together).
+  const [shown, setShown] = useState(() => entries.map((entry) => entry.id));
+  const added = entries.filter((entry) => !shown.includes(entry.id)).map((entry) => entry.id);
+  if (added.length > 0) setShown([...shown, ...added]);
   return (
     <section aria-labelledby="warteliste-vor-ort" className="space-y-3 rounded-lg border bg-white p-4">
       <h3 id="warteliste-vor-ort" className="flex items-center gap-2 text-lg font-semibold">
@@ -50,6 +55,9 @@ export function DoorList({
       </h3>
       <p className="text-sm text-muted">{F.doorHint}</p>
       <DoorForm onResult={onResult} pageResult={pageResult} />
+      {shown.map((id) => (
+        <DoorAnswer key={id} id={id} onResult={onResult} onQuestion={onQuestion} />
+      ))}
       {entries.length === 0 ? (
         <p className="text-muted">{F.doorEmpty}</p>
       ) : (
@@ -61,8 +69,6 @@ export function DoorList({
               wait={waits?.get(entry.id)}
               estimated={waits !== undefined}
               labelOf={(key) => labels[key] ?? key}
-              onResult={onResult}
-              onQuestion={onQuestion}
             />
           ))}
         </ol>
@@ -71,23 +77,19 @@ export function DoorList({
   );
 }
 
-function DoorRow({
-  entry,
-  wait,
-  estimated,
-  labelOf,
+const doorFetcherKey = (id: number) => `door-${id}`;
+
+/** Tells the answer of an entry's tap, once: a toast, or the question about the table. */
+function DoorAnswer({
+  id,
   onResult,
   onQuestion,
 }: {
-  entry: DoorEntry;
-  wait: WaitEstimate | undefined;
-  /** Waits are estimated (tables are drawn): a party without one fits no table. */
-  estimated: boolean;
-  labelOf: (key: string) => string;
+  id: number;
   onResult: (result: ServiceResult) => void;
   onQuestion: (result: ServiceResult) => void;
 }) {
-  const fetcher = useFetcher<ServiceResult>({ key: `door-${entry.id}` });
+  const fetcher = useFetcher<ServiceResult>({ key: doorFetcherKey(id) });
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const told = useRef<string>(undefined);
   useEffect(() => {
@@ -96,6 +98,22 @@ function DoorRow({
     if (answer.overbooking) onQuestion(answer);
     else onResult(answer);
   }, [answer, onResult, onQuestion]);
+  return null;
+}
+
+function DoorRow({
+  entry,
+  wait,
+  estimated,
+  labelOf,
+}: {
+  entry: DoorEntry;
+  wait: WaitEstimate | undefined;
+  /** Waits are estimated (tables are drawn): a party without one fits no table. */
+  estimated: boolean;
+  labelOf: (key: string) => string;
+}) {
+  const fetcher = useFetcher<ServiceResult>({ key: doorFetcherKey(entry.id) });
   const busy = fetcher.state !== "idle";
   const ready = wait?.minutes === 0 ? labelOf(wait.unit.key) : undefined;
   const version = { id: String(entry.id), updated_at: entry.updatedAt };
