@@ -98,8 +98,8 @@ test("a whole evening: seated at their tables, a walk-in at the proposed table, 
 
   // Another couple at the door: every table taken, so they wait — about as long as a couple stays.
   const door = page.getByRole("region", { name: "Warteliste vor Ort" });
-  await door.getByLabel("Name").fill("Gallo");
-  await door.getByLabel("Personen").fill("2");
+  await door.getByLabel("Gast", { exact: true }).fill("Gallo");
+  await door.getByLabel("Gäste", { exact: true }).fill("2");
   await door.getByLabel("Telefon (optional)").fill("0171 5550123");
   await door.getByRole("button", { name: "Auf die Warteliste" }).click();
   await expect(toast(page, "Gallo (2 Personen) wartet auf einen Tisch.")).toBeVisible();
@@ -174,8 +174,8 @@ test("the plan at 390 px is a list by area, and its taps work before the scripts
   await tableRow(phone, "2").getByRole("button", { name: "Laufkundschaft hier: Tisch 2" }).click();
   await expect(phone.getByText("Laufkundschaft an Tisch 2: 2 Personen.")).toBeVisible();
   const door = phone.getByRole("region", { name: "Warteliste vor Ort" });
-  await door.getByLabel("Name").fill("Conti");
-  await door.getByLabel("Personen").fill("500");
+  await door.getByLabel("Gast", { exact: true }).fill("Conti");
+  await door.getByLabel("Gäste", { exact: true }).fill("500");
   await door.getByRole("button", { name: "Auf die Warteliste" }).click();
   await expect(phone.getByText("Die Personenanzahl muss eine ganze Zahl von 1 bis 100 sein.")).toBeVisible();
   expect(await site.db.selectFrom("door_waitlist").select("id").execute()).toEqual([]);

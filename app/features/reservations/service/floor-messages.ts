@@ -38,7 +38,9 @@ export const floorMessages = {
   doorTitle: "Warteliste vor Ort",
   doorHint:
     "Gäste ohne Reservierung, die auf einen Tisch warten. Die Liste gilt nur für heute und wird danach gelöscht.",
-  doorName: "Name",
+  // Labels of their own: the walk-in form above has 'Personen' and 'Name (optional)'.
+  doorName: "Gast",
+  doorPartySize: "Gäste",
   doorPhone: "Telefon (optional)",
   doorNote: "Notiz (optional)",
   doorSubmit: "Auf die Warteliste",

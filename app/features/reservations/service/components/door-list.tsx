@@ -212,7 +212,7 @@ function DoorForm({
         inputProps={{ name: "name", autoComplete: "off", required: true, className: "h-12 text-lg" }}
       />
       <Field
-        label="Personen"
+        label={F.doorPartySize}
         errors={errors?.party_size}
         className="w-28"
         inputProps={{
