@@ -368,13 +368,7 @@ export interface ReservationDayHoursTable {
 /** 'Neue Anfrage', 'geändert', … — what the staff screens are told (decision 0035). */
 /** 'door': the door's wait list of that day changed (decision 0057); its `reservation_id` is 0. */
 export type ReservationEventKind =
-  | "requested"
-  | "created"
-  | "changed"
-  | "status"
-  | "cancelled"
-  | "deleted"
-  | "door";
+  "requested" | "created" | "changed" | "status" | "cancelled" | "deleted" | "door";
 
 /** One change of the reservation book, for the open staff screens (decision 0035). */
 export interface ReservationEventsTable {

@@ -1,25 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { SeatingUnit } from "../tables/index.ts";
+import { party as anyParty, unit } from "../../../../tests/support/evening.ts";
 import { estimateWaits, waitLabel } from "./door-waits.ts";
-import { tableStates, type EveningParty } from "./table-states.ts";
+import { tableStates } from "./table-states.ts";
 
 // Stays as configured by default: up to 2 guests 90 minutes, up to 4 120, more 150.
 const configured = (size: number) => (size <= 2 ? 90 : size <= 4 ? 120 : 150);
 
-const unit = (
-  key: SeatingUnit["key"],
-  tableIds: number[],
-  seatsMin: number,
-  seatsMax: number,
-): SeatingUnit => ({
-  key,
-  areaId: 1,
-  tableIds,
-  seatsMin,
-  seatsMax,
-  online: true,
-  rank: tableIds[0] ?? 0,
-});
 // Two two-tops (1, 2), two four-tops (4, 5) and 4 + 5 for up to eight.
 const units = [
   unit("t1", [1], 1, 2),
@@ -29,14 +15,8 @@ const units = [
   unit("c1", [4, 5], 5, 8),
 ];
 
-let nextId = 1;
-const party = (values: Partial<EveningParty> & Pick<EveningParty, "time" | "tableIds">): EveningParty => ({
-  id: nextId++,
-  name: "Gast",
-  partySize: 2,
-  status: "ARRIVED",
-  ...values,
-});
+/** At its table unless said otherwise. */
+const party = (values: Parameters<typeof anyParty>[0]) => anyParty({ status: "ARRIVED", ...values });
 
 // Both four-tops taken by parties of four from 19:20 until 21:20: a couple waits for a two-top.
 const fourTopsTakenUntil2120 = [4, 5].map((table) =>

@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { SeatingUnit } from "../tables/index.ts";
+import { party, unit } from "../../../../tests/support/evening.ts";
 import { proposeTables, stateLabel, tableStates, type EveningParty } from "./table-states.ts";
 
 // Stays: up to 2 guests 90 minutes, up to 4 120, more 150.
 const rules = { stayMinutes: { small: 90, medium: 120, large: 150 } };
-
-let nextId = 1;
-const party = (values: Partial<EveningParty> & Pick<EveningParty, "time" | "tableIds">): EveningParty => ({
-  id: nextId++,
-  name: `Gast ${nextId}`,
-  partySize: 2,
-  status: "CONFIRMED",
-  ...values,
-});
 
 const stateAt = (parties: EveningParty[], now: string, table = 1) => {
   const state = tableStates(rules, [table], parties, now).get(table);
@@ -83,21 +74,6 @@ describe("a table's state on the evening's plan (decision 0057)", () => {
     expect(states.get(5)).toMatchObject({ kind: "seated", party: group });
     expect(states.get(6)).toEqual({ kind: "free" });
   });
-});
-
-const unit = (
-  key: SeatingUnit["key"],
-  tableIds: number[],
-  seatsMin: number,
-  seatsMax: number,
-): SeatingUnit => ({
-  key,
-  areaId: 1,
-  tableIds,
-  seatsMin,
-  seatsMax,
-  online: true,
-  rank: Number(key.slice(1)) + (key.startsWith("c") ? 5_000 : 0),
 });
 
 describe("a table for a walk-in (decision 0057)", () => {

@@ -5,12 +5,13 @@ import { Field } from "../../../../components/forms/field.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { telHref } from "../../../../lib/format.ts";
 import { fieldErrorsOf, formText, INTENT_FIELD } from "../../../../lib/forms.ts";
-import { doorEntryFields, doorEntrySchema, MAX_STAFF_PARTY_SIZE, personsLabel } from "../../book/index.ts";
+import { doorEntryFields, doorEntrySchema, personsLabel } from "../../book/index.ts";
 import { estimateWaits, waitLabel, type WaitEstimate } from "../door-waits.ts";
 import type { DoorEntry } from "../evening.ts";
 import { floorMessages as F } from "../floor-messages.ts";
 import { floorParties, floorTime, stayOfFloor, type FloorMoment } from "../floor-moment.ts";
 import { HiddenFields, type ServiceResult } from "./taps.tsx";
+import { PartySizeField } from "./party-size-field.tsx";
 
 /**
  * 'Warteliste vor Ort' (decision 0057): the parties waiting at the door, in the order they came, each
@@ -211,21 +212,7 @@ function DoorForm({
         className="min-w-40 flex-1"
         inputProps={{ name: "name", autoComplete: "off", required: true, className: "h-12 text-lg" }}
       />
-      <Field
-        label={F.doorPartySize}
-        errors={errors?.party_size}
-        className="w-28"
-        inputProps={{
-          name: "party_size",
-          type: "number",
-          inputMode: "numeric",
-          min: 1,
-          max: MAX_STAFF_PARTY_SIZE,
-          defaultValue: 2,
-          required: true,
-          className: "h-12 text-lg",
-        }}
-      />
+      <PartySizeField label={F.doorPartySize} errors={errors?.party_size} defaultValue={2} />
       <Field
         label={F.doorPhone}
         errors={errors?.phone}

@@ -24,6 +24,7 @@ import { floorMessages as F } from "../floor-messages.ts";
 import { ServiceFloorView } from "./service-floor.tsx";
 import { walkInProposals, type WalkInProposal } from "../floor-moment.ts";
 import { DoorList } from "./door-list.tsx";
+import { PartySizeField } from "./party-size-field.tsx";
 import {
   Dialog,
   DialogContent,
@@ -457,23 +458,13 @@ function WalkInForm({
       >
         <input type="hidden" name={INTENT_FIELD} value="walk-in" />
         <input type="hidden" name="request_token" value={formKey} />
-        <Field
+        <PartySizeField
           label={S.walkInPartySize}
           errors={errors?.party_size}
-          className="w-28"
-          inputProps={{
-            name: "party_size",
-            type: "number",
-            inputMode: "numeric",
-            min: 1,
-            max: MAX_STAFF_PARTY_SIZE,
-            defaultValue: defaultSize,
-            required: true,
-            className: "h-12 text-lg",
-            onChange: (event) => {
-              const value = Number(event.currentTarget.value);
-              if (Number.isInteger(value) && value >= 1 && value <= MAX_STAFF_PARTY_SIZE) setSize(value);
-            },
+          defaultValue={defaultSize}
+          onChange={(event) => {
+            const value = Number(event.currentTarget.value);
+            if (Number.isInteger(value) && value >= 1 && value <= MAX_STAFF_PARTY_SIZE) setSize(value);
           }}
         />
         <Field
