@@ -62,6 +62,9 @@ export const EPHEMERAL_TABLES: Readonly<Record<string, string>> = {
     "was sich an Reservierungen geändert hat, für offene Mitarbeiterbildschirme; höchstens einen Tag alt",
   housekeeping_runs:
     "wann die Aufräumarbeiten des Servers zuletzt liefen; eine wiederhergestellte Website räumt gleich auf",
+  // Names and numbers kept for one evening only (decision 0057): a backup must not keep them longer.
+  door_waitlist:
+    "die Warteliste vor Ort: Namen und Telefonnummern nur für den Abend, danach gelöscht; eine Sicherung trägt sie nicht weiter",
 };
 
 export type Value = string | number | null;
